@@ -1,0 +1,56 @@
+import { Link } from "@remix-run/react";
+import { formatRating } from "~/lib/format";
+
+/** What every business card on the public site shows (lists, category/city pages, search). */
+export interface BusinessCardData {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  city?: string | null;
+  country?: string | null;
+  fullAddress?: string | null;
+  phone?: string | null;
+  rating: number | null;
+  reviews: number;
+  verified?: boolean;
+  photo?: string | null;
+}
+
+export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
+  const place = business.fullAddress ?? [business.city, business.country].filter(Boolean).join(", ");
+  const rating = business.rating && business.rating > 0 ? formatRating(business.rating) : null;
+  return (
+    <article
+      className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "flex-col gap-2"}`}
+    >
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate text-base font-semibold">
+          <Link to={`/business/${encodeURIComponent(business.slug)}`} className="text-brand-700 hover:underline" prefetch="intent">
+            {business.name}
+          </Link>
+        </h3>
+        {business.category ? (
+          <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            {business.category}
+          </span>
+        ) : null}
+        {place ? <p className="mt-1 truncate text-sm text-slate-600">{place}</p> : null}
+        {rating ? (
+          <p className="mt-1 text-sm text-slate-700">
+            <span aria-hidden="true" className="text-amber-500">★</span> {rating}{" "}
+            <span className="text-slate-500">({business.reviews.toLocaleString("en-US")} reviews)</span>
+          </p>
+        ) : null}
+        {business.phone ? <p className="mt-1 text-sm text-slate-600">{business.phone}</p> : null}
+      </div>
+      <Link
+        to={`/business/${encodeURIComponent(business.slug)}`}
+        className="inline-block shrink-0 self-start rounded bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
+        aria-label={`View details of ${business.name}`}
+      >
+        View Details
+      </Link>
+    </article>
+  );
+}

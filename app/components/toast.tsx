@@ -1,0 +1,100 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+/** The spec's toasts: one at a time, shown 5,000 ms, swipe right (50 px) to dismiss, F8 focuses them. */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+
+interface ShownToast extends ToastMessage {
+  id: number;
+}
+
+const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const nextId = useRef(1);
+  const show = useCallback((message: ToastMessage) => setToast({ ...message, id: nextId.current++ }), []);
+  const dismiss = useCallback(() => setToast(null), []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ToastViewport toast={toast} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: () => void }) {
+  const region = useRef<HTMLOListElement>(null);
+  const [offset, setOffset] = useState(0);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    setOffset(0);
+    if (!toast) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, onDismiss]);
+
+  const destructive = toast?.variant === "destructive";
+  return (
+    <section aria-label="Notifications (F8)" className="pointer-events-none fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
+      <ol ref={region} tabIndex={-1} className="outline-none" data-testid="toast-region">
+        {toast ? (
+          <li
+            key={toast.id}
+            role="status"
+            aria-live={destructive ? "assertive" : "polite"}
+            data-variant={toast.variant ?? "default"}
+            className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform ${
+              destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+            }`}
+            style={{ transform: `translateX(${offset}px)` }}
+            onPointerDown={(event) => {
+              startX.current = event.clientX;
+            }}
+            onPointerMove={(event) => {
+              if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
+            }}
+            onPointerUp={() => {
+              startX.current = null;
+              if (offset >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+              else setOffset(0);
+            }}
+          >
+            <div className="flex items-start gap-3">
+              <div className="flex-1">
+                <p className="text-sm font-semibold">{toast.title}</p>
+                {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+              </div>
+              <button type="button" onClick={onDismiss} aria-label="Close notification" className="text-lg leading-none opacity-70 hover:opacity-100">
+                ×
+              </button>
+            </div>
+          </li>
+        ) : null}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * D1 schema. drizzle-kit generates `migrations/` from this file; the FTS5 table and the
+ * triggers that keep the summary tables and the search index exact live in a hand-written
+ * migration (drizzle cannot express them), see migrations/0001_summaries_and_search.sql.
+ *
+ * Public pages only show approved businesses, and every count on the site (summary tables)
+ * counts approved businesses only: unapproving a listing takes it off the public site.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const unixNow = sql`(unixepoch())`;
+
+export const businesses = sqliteTable(
+  "businesses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** Localized category label as exported (Outscraper `category`). */
+    category: text("category"),
+    /** Standardized Google type (Outscraper `type`); the directory category is `type ?? category`. */
+    type: text("type"),
+    /** slugify(type ?? category): what /categories/{slug} looks up. */
+    categorySlug: text("category_slug"),
+    fullAddress: text("full_address"),
+    street: text("street"),
+    city: text("city"),
+    /** slugify(city): what /cities/{cc}/{citySlug} looks up. */
+    citySlug: text("city_slug"),
+    postalCode: text("postal_code"),
+    country: text("country"),
+    /** ISO 3166-1 alpha-2, upper case. */
+    countryCode: text("country_code"),
+    phone: text("phone"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    rating: real("rating"),
+    reviews: integer("reviews").notNull().default(0),
+    reviewsLink: text("reviews_link"),
+    photo: text("photo"),
+    logo: text("logo"),
+    locatedIn: text("located_in"),
+    /** JSON object: day name → hours text or "Closed". */
+    workingHours: text("working_hours"),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /** JSON object of amenity groups (name → boolean), or plain text. */
+    about: text("about"),
+    placeId: text("place_id"),
+    /** IANA time zone from the export, used to decide "open now". */
+    timeZone: text("time_zone"),
+    /** The business's own website. */
+    url: text("url"),
+    isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    updatedAt: integer("updated_at").notNull().default(unixNow),
+  },
+  (t) => [
+    uniqueIndex("businesses_slug_unique").on(t.slug),
+    uniqueIndex("businesses_place_id_unique").on(t.placeId),
+    // Rows without a place id are deduplicated by name + address on import.
+    uniqueIndex("businesses_name_address_no_place_id")
+      .on(t.name, t.fullAddress)
+      .where(sql`place_id IS NULL`),
+    // Category detail: newest first within a category.
+    index("businesses_category_page").on(t.categorySlug, t.id).where(sql`is_approved = 1`),
+    // City detail: newest first within a city.
+    index("businesses_city_page")
+      .on(t.countryCode, t.citySlug, t.id)
+      .where(sql`is_approved = 1`),
+    // Home featured hotels: best rated, most reviewed.
+    index("businesses_featured").on(t.rating, t.reviews).where(sql`is_approved = 1`),
+    // Admin list sorting and name search (prefix), export date ranges.
+    index("businesses_name").on(t.name),
+    index("businesses_created_at").on(t.createdAt),
+  ],
+);
+
+/** One row per directory category (approved businesses only). */
+export const categories = sqliteTable(
+  "categories",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+    countryCount: integer("country_count").notNull().default(0),
+  },
+  (t) => [index("categories_by_count").on(t.businessCount)],
+);
+
+export const countries = sqliteTable(
+  "countries",
+  {
+    code: text("code").primaryKey(),
+    name: text("name").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+    cityCount: integer("city_count").notNull().default(0),
+    categoryCount: integer("category_count").notNull().default(0),
+  },
+  (t) => [index("countries_by_count").on(t.businessCount)],
+);
+
+export const cities = sqliteTable(
+  "cities",
+  {
+    countryCode: text("country_code").notNull(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+    categoryCount: integer("category_count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.slug] }),
+    index("cities_by_count").on(t.businessCount),
+    index("cities_by_slug").on(t.slug),
+    index("cities_country_by_count").on(t.countryCode, t.businessCount),
+  ],
+);
+
+/** Businesses per (category, country): category top countries and country popular categories. */
+export const categoryCountryCounts = sqliteTable(
+  "category_country_counts",
+  {
+    categorySlug: text("category_slug").notNull(),
+    countryCode: text("country_code").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categorySlug, t.countryCode] }),
+    index("category_country_counts_by_country").on(t.countryCode, t.businessCount),
+    index("category_country_counts_by_category").on(t.categorySlug, t.businessCount),
+  ],
+);
+
+/** Businesses per (city, category): city top categories. */
+export const cityCategoryCounts = sqliteTable(
+  "city_category_counts",
+  {
+    countryCode: text("country_code").notNull(),
+    citySlug: text("city_slug").notNull(),
+    categorySlug: text("category_slug").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.citySlug, t.categorySlug] }),
+    index("city_category_counts_by_count").on(t.countryCode, t.citySlug, t.businessCount),
+  ],
+);
+
+/** Directory-wide totals kept by triggers (one row, id = 1). */
+export const directoryTotals = sqliteTable("directory_totals", {
+  id: integer("id").primaryKey(),
+  businessCount: integer("business_count").notNull().default(0),
+  /** All businesses, approved or not (admin figures). */
+  allBusinessCount: integer("all_business_count").notNull().default(0),
+  categoryCount: integer("category_count").notNull().default(0),
+  countryCount: integer("country_count").notNull().default(0),
+  cityCount: integer("city_count").notNull().default(0),
+});
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  /** PBKDF2-SHA256, base64. */
+  passwordHash: text("password_hash").notNull(),
+  salt: text("salt").notNull(),
+  iterations: integer("iterations").notNull(),
+  createdAt: integer("created_at").notNull().default(unixNow),
+});
+
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    /** SHA-256 of the session token: a leaked table does not leak live cookies. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [index("admin_sessions_user").on(t.userId)],
+);
+
+/** Fixed-window counters for throttling (login attempts, contact form). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Site settings (head_tags, footer_tags, analytics_code, facebook_pixel) and ad codes (ad1..ad4). */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull().default(""),
+  updatedAt: integer("updated_at").notNull().default(unixNow),
+});
+
+export const adCodes = sqliteTable("ad_codes", {
+  slot: text("slot").primaryKey(),
+  code: text("code").notNull().default(""),
+  updatedAt: integer("updated_at").notNull().default(unixNow),
+});
+
+/** Internal state: cache generation, sitemap generation, etc. */
+export const appState = sqliteTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company"),
+  phone: text("phone"),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: integer("created_at").notNull().default(unixNow),
+});
+
+export const uploadJobs = sqliteTable(
+  "upload_jobs",
+  {
+    id: text("id").primaryKey(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    /** Generated R2 key, never derived from the file name. */
+    objectKey: text("object_key").notNull(),
+    fileType: text("file_type").notNull(),
+    batchSize: integer("batch_size").notNull().default(500),
+    /** queued → processing → done | failed */
+    status: text("status").notNull().default("queued"),
+    /** Resume point of the consumer (JSON), committed with each step. */
+    cursor: text("cursor"),
+    /** Running counts (JSON), committed together with the cursor. */
+    progress: text("progress"),
+    /** Final batch result and upload report (JSON). */
+    result: text("result"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    updatedAt: integer("updated_at").notNull().default(unixNow),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("upload_jobs_created").on(t.createdAt)],
+);
+
+export type Business = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;

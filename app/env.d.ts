@@ -1,0 +1,11 @@
+// Secrets (wrangler secret put / .dev.vars locally): not in wrangler.toml, so `wrangler types`
+// does not see them.
+declare namespace Cloudflare {
+  interface Env {
+    ADMIN_USERNAME?: string;
+    ADMIN_PASSWORD?: string;
+    SESSION_SECRET?: string;
+    /** "development" locally (from .dev.vars): cookies are not marked Secure over plain http. */
+    ENVIRONMENT?: string;
+  }
+}

@@ -1,0 +1,114 @@
+import { businessSlug, slugify } from "./slug";
+
+/**
+ * A business as the import (and the demo seeder) hands it to the database: the export's
+ * fields, cleaned. Derived fields (slugs) are computed by `toBusinessRow`.
+ */
+export interface BusinessRecord {
+  name: string;
+  category: string | null;
+  type: string | null;
+  fullAddress: string | null;
+  street: string | null;
+  city: string | null;
+  postalCode: string | null;
+  country: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  reviewsLink: string | null;
+  photo: string | null;
+  logo: string | null;
+  locatedIn: string | null;
+  workingHours: string | null;
+  verified: boolean;
+  about: string | null;
+  placeId: string | null;
+  timeZone: string | null;
+  url: string | null;
+  /** Unix seconds; defaults to now. */
+  createdAt?: number;
+}
+
+/** The row written to `businesses` (snake_case, as the SQL reads it from JSON). */
+export interface BusinessRow {
+  name: string;
+  slug: string;
+  category: string | null;
+  type: string | null;
+  category_slug: string | null;
+  full_address: string | null;
+  street: string | null;
+  city: string | null;
+  city_slug: string | null;
+  postal_code: string | null;
+  country: string | null;
+  country_code: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  reviews_link: string | null;
+  photo: string | null;
+  logo: string | null;
+  located_in: string | null;
+  working_hours: string | null;
+  verified: 0 | 1;
+  about: string | null;
+  place_id: string | null;
+  time_zone: string | null;
+  url: string | null;
+  created_at: number;
+}
+
+function orNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The identity a business keeps across re-imports: its place id, else name + address. */
+export function businessIdentity(record: Pick<BusinessRecord, "placeId" | "name" | "fullAddress">): string {
+  return record.placeId ?? `${record.name}|${record.fullAddress ?? ""}`;
+}
+
+export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now() / 1000)): BusinessRow {
+  const type = orNull(record.type);
+  const category = orNull(record.category);
+  const city = orNull(record.city);
+  const directoryCategory = type ?? category;
+  return {
+    name: record.name.trim(),
+    slug: businessSlug(record.name, businessIdentity(record)),
+    category,
+    type,
+    category_slug: directoryCategory ? slugify(directoryCategory) || null : null,
+    full_address: orNull(record.fullAddress),
+    street: orNull(record.street),
+    city,
+    city_slug: city ? slugify(city) || null : null,
+    postal_code: orNull(record.postalCode),
+    country: orNull(record.country),
+    country_code: orNull(record.countryCode)?.toUpperCase() ?? null,
+    phone: orNull(record.phone),
+    latitude: record.latitude,
+    longitude: record.longitude,
+    rating: record.rating,
+    reviews: record.reviews,
+    reviews_link: orNull(record.reviewsLink),
+    photo: orNull(record.photo),
+    logo: orNull(record.logo),
+    located_in: orNull(record.locatedIn),
+    working_hours: orNull(record.workingHours),
+    verified: record.verified ? 1 : 0,
+    about: orNull(record.about),
+    place_id: orNull(record.placeId),
+    time_zone: orNull(record.timeZone),
+    url: orNull(record.url),
+    created_at: record.createdAt ?? now,
+  };
+}

@@ -1,0 +1,72 @@
+/** Display formatting for counts, shares, countries and ratings. Pure. */
+
+/** A number from a number or numeric text (API counts may arrive as strings); else null. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" && value.trim() !== "") {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** `n` in units of `unit` with one decimal, truncated (1999 → "1.9K", never overstated). */
+function inUnits(n: number, unit: number): string {
+  const tenths = Math.floor(n / (unit / 10));
+  return (tenths / 10).toFixed(1).replace(/\.0$/, "");
+}
+
+/**
+ * Counts for cards: below 1000 as is ("999"); from 1000 in thousands with K ("1K", "15.3K",
+ * "719K"); from 1,000,000 in millions with M ("2.1M"). One decimal, truncated, ".0" dropped.
+ * Accepts numeric strings; anything unreadable shows "0".
+ */
+export function formatCount(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return "0";
+  const sign = n < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(n));
+  if (abs < 1000) return `${sign}${abs}`;
+  if (abs < 1_000_000) return `${sign}${inUnits(abs, 1000)}K`;
+  return `${sign}${inUnits(abs, 1_000_000)}M`;
+}
+
+/** Share of a total as a percent with one decimal: "12.5%"; "0.0%" when the total is 0. */
+export function marketShare(part: number | string | null | undefined, total: number | string | null | undefined): string {
+  const p = toNumber(part) ?? 0;
+  const t = toNumber(total) ?? 0;
+  if (t <= 0) return "0.0%";
+  return `${((p / t) * 100).toFixed(1)}%`;
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+function displayNames(): Intl.DisplayNames | null {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+    } catch {
+      regionNames = null;
+    }
+  }
+  return regionNames;
+}
+
+/** English name of an ISO 3166 region code ("CH" → "Switzerland", any case); else the code. */
+export function countryName(code: string | null | undefined): string {
+  const c = (code ?? "").trim().toUpperCase();
+  if (!/^(?:[A-Z]{2}|\d{3})$/.test(c)) return c;
+  try {
+    const name = displayNames()?.of(c);
+    return name && name !== c && name !== "Unknown Region" ? name : c;
+  } catch {
+    return c;
+  }
+}
+
+/** Rating with one decimal ("4.5", "4.0"); null when there is no numeric rating. */
+export function formatRating(rating: number | string | null | undefined): string | null {
+  const n = toNumber(rating);
+  if (n === null) return null;
+  return n.toFixed(1);
+}

@@ -1,0 +1,260 @@
+/**
+ * Opening hours as Google Maps / Outscraper export them: a JSON object mapping day names to
+ * hours text ("9AM-5PM", "11:30am-2:30pm,5:30-11pm", "Open 24 hours", "Closed"…). Pure;
+ * works in the browser and in the Worker (time zones through Intl).
+ */
+
+export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type DayName = (typeof DAY_NAMES)[number];
+
+/** Hours text per day (arrays of shifts already joined with ", "); days without data are absent. */
+export type WeekHours = Partial<Record<DayName, string>>;
+
+/** Minutes from midnight of the day the interval starts; `end` exceeds 1440 past midnight. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export type DayHours = Interval[] | "closed" | "open24";
+
+const MINUTES_PER_DAY = 24 * 60;
+
+// ---------------------------------------------------------------------------------------
+// Week parsing
+
+const DAY_BY_PREFIX: Record<string, DayName> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** "Monday", "MONDAY", "monday", "Mon", "Tues", "Thursday (Thanksgiving)" → the day. */
+function dayOf(key: string): { day: DayName; exact: boolean } | null {
+  const k = key.trim().toLowerCase();
+  const day = DAY_BY_PREFIX[k.slice(0, 3)];
+  if (!day) return null;
+  if (k === day.toLowerCase()) return { day, exact: true };
+  const word = /^[a-z]+/.exec(k)?.[0] ?? "";
+  return day.toLowerCase().startsWith(word) ? { day, exact: false } : null;
+}
+
+function hoursValue(value: unknown): string | null {
+  if (typeof value === "string") return value.trim() || null;
+  if (Array.isArray(value)) {
+    const parts = value.filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean);
+    return parts.length ? parts.join(", ") : null;
+  }
+  return null;
+}
+
+/** Outscraper's "working_hours_old_format": "Monday:9AM-5PM|Tuesday:Closed|…". */
+function parsePipeFormat(text: string): Record<string, string> | null {
+  if (!text.includes(":")) return null;
+  const entries: Record<string, string> = {};
+  for (const part of text.split("|")) {
+    const colon = part.indexOf(":");
+    if (colon < 0) return null;
+    entries[part.slice(0, colon)] = part.slice(colon + 1);
+  }
+  return entries;
+}
+
+/**
+ * Week hours from JSON text or an already-parsed object. Day names are matched in any case
+ * (also abbreviations); values may be strings or arrays of strings. null when the input is
+ * missing, not JSON (or the old "Day:hours|Day:hours" text), or names no day.
+ */
+export function parseWorkingHours(input: unknown): WeekHours | null {
+  let source: unknown = input;
+  if (typeof input === "string") {
+    const text = input.trim();
+    if (!text) return null;
+    try {
+      source = JSON.parse(text);
+    } catch {
+      source = parsePipeFormat(text);
+    }
+  }
+  if (!source || typeof source !== "object" || Array.isArray(source)) return null;
+  const week: WeekHours = {};
+  const fromExactKey = new Set<DayName>();
+  for (const [key, value] of Object.entries(source)) {
+    const match = dayOf(key);
+    const hours = hoursValue(value);
+    if (!match || hours === null) continue;
+    // A plain "Monday" wins over "Monday (holiday)"-style keys.
+    if (week[match.day] !== undefined && (fromExactKey.has(match.day) || !match.exact)) continue;
+    week[match.day] = hours;
+    if (match.exact) fromExactKey.add(match.day);
+  }
+  return Object.keys(week).length ? week : null;
+}
+
+/** The days Monday → Sunday with their hours text (null when the export has none). */
+export function orderedDays(week: WeekHours | null | undefined): { day: DayName; hours: string | null }[] {
+  return DAY_NAMES.map((day) => ({ day, hours: week?.[day] ?? null }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Hours text parsing
+
+interface ClockTime {
+  hour: number;
+  minute: number;
+  meridiem: "am" | "pm" | null;
+}
+
+const TIME = /^(\d{1,2})(?::(\d{2}))?(am|pm)?$/;
+
+function parseClock(text: string): ClockTime | null {
+  const m = TIME.exec(text);
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = m[2] === undefined ? 0 : Number(m[2]);
+  const meridiem = (m[3] as "am" | "pm" | undefined) ?? null;
+  if (minute > 59) return null;
+  if (meridiem ? hour < 1 || hour > 12 : hour > 24) return null;
+  return { hour, minute, meridiem };
+}
+
+function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
+  if (meridiem === null) return t.hour * 60 + t.minute;
+  const hour = (t.hour % 12) + (meridiem === "pm" ? 12 : 0);
+  return hour * 60 + t.minute;
+}
+
+function parseRange(text: string): Interval | null {
+  const parts = text.split("-");
+  if (parts.length !== 2) return null;
+  const from = parseClock(parts[0] ?? "");
+  const to = parseClock(parts[1] ?? "");
+  if (!from || !to) return null;
+  // A start without am/pm takes the end's, unless that puts it after the end
+  // ("4-11pm" → 4pm; "11-2pm" → 11am; "12-6am" → midnight).
+  let fromMeridiem = from.meridiem;
+  if (fromMeridiem === null && to.meridiem !== null) {
+    fromMeridiem = to.meridiem;
+    if (toMinutes(from, fromMeridiem) > toMinutes(to, to.meridiem)) fromMeridiem = to.meridiem === "am" ? "pm" : "am";
+  }
+  if ((fromMeridiem === null) !== (to.meridiem === null)) return null;
+  const start = toMinutes(from, fromMeridiem);
+  let end = toMinutes(to, to.meridiem);
+  if (start >= MINUTES_PER_DAY) return null;
+  // Ends at or before its start: runs past midnight ("11am-12am", "4PM-2AM").
+  if (end <= start) end += MINUTES_PER_DAY;
+  return { start, end };
+}
+
+function normalizeHoursText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/([ap])\.\s*m\.?/g, "$1m") // "a.m.", "p. m." → "am", "pm"
+    .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]|\bto\b/g, "-") // dashes, "to"
+    .replace(/[\s\u00a0\u202f\u2009\u200a\u2007]+/g, "") // all spaces incl. narrow no-break
+    .replace(/[;，、]/g, ",")
+    .replace(/(\d)\.(\d\d)/g, "$1:$2"); // "9.30" → "9:30"
+}
+
+/**
+ * One day's hours text → intervals in minutes from midnight, "closed", "open24", or null
+ * when the text cannot be read.
+ */
+export function parseHoursText(text: string): DayHours | null {
+  const normalized = normalizeHoursText(text);
+  if (!normalized) return null;
+  if (normalized === "closed") return "closed";
+  if (normalized === "open24hours" || normalized === "24hours" || normalized === "open24h") return "open24";
+  const intervals: Interval[] = [];
+  for (const part of normalized.split(",")) {
+    if (!part) continue;
+    const interval = parseRange(part);
+    if (!interval) return null;
+    intervals.push(interval);
+  }
+  if (intervals.length === 0) return null;
+  if (intervals.some((i) => i.start === 0 && i.end >= MINUTES_PER_DAY)) return "open24";
+  return intervals;
+}
+
+// ---------------------------------------------------------------------------------------
+// Time zones
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const zone = timeZone?.trim() || "UTC";
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        weekday: "long",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+    } catch {
+      formatter = formatterFor("UTC");
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** Weekday and minutes since midnight at `at` in `timeZone` (invalid or missing → UTC). */
+export function localTime(at: Date, timeZone?: string): { day: DayName; minutes: number } {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = (DAY_NAMES as readonly string[]).includes(get("weekday")) ? (get("weekday") as DayName) : "Monday";
+  const hour = Number(get("hour")) % 24;
+  const minute = Number(get("minute"));
+  return { day, minutes: hour * 60 + minute };
+}
+
+/** Today's day name in the business's time zone (invalid or missing zone → UTC). `at` must be a valid date. */
+export function todayName(at: Date, timeZone?: string): DayName {
+  return localTime(at, timeZone).day;
+}
+
+function previousDay(day: DayName): DayName {
+  const index = DAY_NAMES.indexOf(day);
+  return DAY_NAMES[(index + 6) % 7] ?? "Sunday";
+}
+
+/**
+ * Whether the business is open at `at`, in its IANA time zone (invalid or missing → UTC).
+ * Yesterday's hours that run past midnight count ("Saturday 4PM-2AM" is open Sunday 01:00).
+ * null when today's hours are missing or unreadable and yesterday's do not cover the moment.
+ */
+export function isOpenAt(week: WeekHours, at: Date, timeZone?: string): boolean | null {
+  if (Number.isNaN(at.getTime())) return null;
+  const { day, minutes } = localTime(at, timeZone);
+  const yesterdayText = week[previousDay(day)];
+  const yesterday = yesterdayText === undefined ? null : parseHoursText(yesterdayText);
+  if (Array.isArray(yesterday) && yesterday.some((i) => minutes + MINUTES_PER_DAY < i.end)) return true;
+  const todayText = week[day];
+  const today = todayText === undefined ? null : parseHoursText(todayText);
+  if (today === null) return null;
+  if (today === "open24") return true;
+  if (today === "closed") return false;
+  return today.some((i) => minutes >= i.start && minutes < i.end);
+}
+
+/**
+ * The Open/Closed badge. Readable hours decide by the clock (isOpenAt). Otherwise the spec's
+ * rule on today's entry: "Closed" → closed, any other text → open, missing → no badge (null).
+ */
+export function openStatus(workingHours: unknown, at: Date, timeZone?: string): "open" | "closed" | null {
+  const week = parseWorkingHours(workingHours);
+  if (!week || Number.isNaN(at.getTime())) return null;
+  const open = isOpenAt(week, at, timeZone);
+  if (open !== null) return open ? "open" : "closed";
+  const today = week[todayName(at, timeZone)];
+  if (today === undefined) return null;
+  return today.trim().toLowerCase() === "closed" ? "closed" : "open";
+}

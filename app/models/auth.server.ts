@@ -1,0 +1,161 @@
+import { redirect } from "@remix-run/cloudflare";
+
+/**
+ * Admin authentication, enforced on the server. Passwords: PBKDF2-SHA256 through WebCrypto at
+ * 100,000 iterations (the most workerd allows), per-user salt, constant-time comparison.
+ * Sessions: a random 256-bit token in an HttpOnly cookie; D1 stores only its SHA-256, with idle
+ * (30 min) and absolute (8 h) timeouts; logout deletes the row.
+ */
+export const PBKDF2_ITERATIONS = 100_000;
+export const SESSION_IDLE_SECONDS = 30 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
+export const SESSION_COOKIE = "admin_session";
+
+export interface AdminUser {
+  id: number;
+  username: string;
+}
+
+const encoder = new TextEncoder();
+
+function toBase64(bytes: ArrayBuffer | Uint8Array): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+export async function hashPassword(password: string, salt: BufferSource, iterations = PBKDF2_ITERATIONS): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  return toBase64(bits);
+}
+
+/** Compares without an early exit, so timing does not tell how much of a hash matched. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  let difference = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return difference === 0;
+}
+
+async function sha256(text: string): Promise<string> {
+  return toBase64(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+export async function createAdminUser(db: D1Database, username: string, password: string): Promise<void> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await hashPassword(password, salt);
+  await db
+    .prepare(`INSERT INTO admin_users (username, password_hash, salt, iterations) VALUES (?1, ?2, ?3, ?4)
+              ON CONFLICT (username) DO NOTHING`)
+    .bind(username, hash, toBase64(salt), PBKDF2_ITERATIONS)
+    .run();
+}
+
+/**
+ * The first admin comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets: created on the first
+ * login attempt while the table is empty.
+ */
+export async function ensureBootstrapAdmin(db: D1Database, env: Env): Promise<void> {
+  if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD) return;
+  const existing = await db.prepare(`SELECT 1 FROM admin_users LIMIT 1`).first();
+  if (!existing) await createAdminUser(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+}
+
+/** Checks a username and password; null when either is wrong (same work either way). */
+export async function verifyAdminLogin(db: D1Database, username: string, password: string): Promise<AdminUser | null> {
+  const user = await db
+    .prepare(`SELECT id, username, password_hash, salt, iterations FROM admin_users WHERE username = ?1`)
+    .bind(username)
+    .first<{ id: number; username: string; password_hash: string; salt: string; iterations: number }>();
+  // An unknown user still costs one full hash, so timing does not reveal which usernames exist.
+  const salt = user ? fromBase64(user.salt) : new Uint8Array(16);
+  const hash = await hashPassword(password, salt, user?.iterations ?? PBKDF2_ITERATIONS);
+  if (!user || !constantTimeEqual(hash, user.password_hash)) return null;
+  return { id: user.id, username: user.username };
+}
+
+function isSecureRequest(request: Request, env: Env): boolean {
+  return env.ENVIRONMENT !== "development" || new URL(request.url).protocol === "https:";
+}
+
+function sessionCookie(value: string, maxAge: number, request: Request, env: Env): string {
+  const secure = isSecureRequest(request, env) ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+/** Starts a session; returns the Set-Cookie header value. */
+export async function createAdminSession(db: D1Database, userId: number, request: Request, env: Env): Promise<string> {
+  const token = toBase64(crypto.getRandomValues(new Uint8Array(32))).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
+  const now = Math.floor(Date.now() / 1000);
+  await db
+    .prepare(`INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)`)
+    .bind(await sha256(token), userId, now)
+    .run();
+  return sessionCookie(token, SESSION_ABSOLUTE_SECONDS, request, env);
+}
+
+function readSessionToken(request: Request): string | null {
+  const cookie = request.headers.get("Cookie") ?? "";
+  for (const part of cookie.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || null;
+  }
+  return null;
+}
+
+/** The signed-in admin, or null. Refreshes the idle timer; expired sessions are deleted. */
+export async function getAdminUser(request: Request, db: D1Database): Promise<AdminUser | null> {
+  const token = readSessionToken(request);
+  if (!token || token.length > 100) return null;
+  const id = await sha256(token);
+  const now = Math.floor(Date.now() / 1000);
+  const session = await db
+    .prepare(
+      `SELECT s.created_at, s.last_seen_at, u.id AS user_id, u.username
+       FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.id = ?1`,
+    )
+    .bind(id)
+    .first<{ created_at: number; last_seen_at: number; user_id: number; username: string }>();
+  if (!session) return null;
+  if (now - session.last_seen_at > SESSION_IDLE_SECONDS || now - session.created_at > SESSION_ABSOLUTE_SECONDS) {
+    await db.prepare(`DELETE FROM admin_sessions WHERE id = ?1`).bind(id).run();
+    return null;
+  }
+  // Writing on every request would cost a D1 write per click; a minute of slack is enough.
+  if (now - session.last_seen_at > 60) {
+    await db.prepare(`UPDATE admin_sessions SET last_seen_at = ?2 WHERE id = ?1`).bind(id, now).run();
+  }
+  return { id: session.user_id, username: session.username };
+}
+
+/** Ends the session of this request; returns the Set-Cookie header value that clears it. */
+export async function destroyAdminSession(request: Request, db: D1Database, env: Env): Promise<string> {
+  const token = readSessionToken(request);
+  if (token) await db.prepare(`DELETE FROM admin_sessions WHERE id = ?1`).bind(await sha256(token)).run();
+  return sessionCookie("", 0, request, env);
+}
+
+/** For admin API routes: the admin, or a thrown 401 JSON answer. */
+export async function requireAdminApi(request: Request, env: Env): Promise<AdminUser> {
+  const user = await getAdminUser(request, env.DB);
+  if (!user) {
+    throw Response.json({ success: false, message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+  }
+  return user;
+}
+
+/** For admin pages: the admin, or a thrown redirect to the login page. */
+export async function requireAdminPage(request: Request, env: Env): Promise<AdminUser> {
+  const user = await getAdminUser(request, env.DB);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}

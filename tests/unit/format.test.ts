@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { countryName, formatCount, formatRating, marketShare } from "~/lib/format";
+
+describe("formatCount", () => {
+  it("shows counts below 1000 as they are", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(797)).toBe("797");
+    expect(formatCount(999)).toBe("999");
+  });
+
+  it("shows 1000 or more in thousands with K", () => {
+    expect(formatCount(1000)).toBe("1K");
+    expect(formatCount(15_300)).toBe("15.3K");
+    expect(formatCount(719_000)).toBe("719K");
+    expect(formatCount(564_000)).toBe("564K");
+  });
+
+  it("never overstates a count (one decimal, truncated)", () => {
+    expect(formatCount(1999)).toBe("1.9K");
+    expect(formatCount(999_999)).toBe("999.9K");
+  });
+
+  it("shows a million or more with M", () => {
+    expect(formatCount(1_000_000)).toBe("1M");
+    expect(formatCount(2_142_948)).toBe("2.1M");
+    expect(formatCount(2_500_000)).toBe("2.5M");
+  });
+
+  it("accepts counts that arrive as text", () => {
+    expect(formatCount("15300")).toBe("15.3K");
+    expect(formatCount("183")).toBe("183");
+    expect(formatCount("n/a")).toBe("0");
+    expect(formatCount(null)).toBe("0");
+  });
+});
+
+describe("marketShare", () => {
+  it("is a percent of the total with one decimal", () => {
+    expect(marketShare(1, 8)).toBe("12.5%");
+    expect(marketShare(797, 980)).toBe("81.3%");
+    expect(marketShare(980, 980)).toBe("100.0%");
+    expect(marketShare("183", "980")).toBe("18.7%");
+  });
+
+  it("is 0.0% when there is no total", () => {
+    expect(marketShare(5, 0)).toBe("0.0%");
+    expect(marketShare(0, 0)).toBe("0.0%");
+  });
+});
+
+describe("countryName", () => {
+  it("names every ISO country, in any case", () => {
+    expect(countryName("CH")).toBe("Switzerland");
+    expect(countryName("ph")).toBe("Philippines");
+    expect(countryName("US")).toBe("United States");
+    expect(countryName("TR")).toBe("Türkiye");
+    expect(countryName("GB")).toBe("United Kingdom");
+  });
+
+  it("falls back to the code when there is no name", () => {
+    expect(countryName("XX")).toBe("XX");
+    expect(countryName("ZZ")).toBe("ZZ");
+    expect(countryName("Switzerland")).toBe("SWITZERLAND");
+    expect(countryName("")).toBe("");
+    expect(countryName(null)).toBe("");
+  });
+});
+
+describe("formatRating", () => {
+  it("shows one decimal", () => {
+    expect(formatRating(4.5)).toBe("4.5");
+    expect(formatRating(4)).toBe("4.0");
+    expect(formatRating("4.67")).toBe("4.7");
+  });
+
+  it("is null without a rating", () => {
+    expect(formatRating(null)).toBeNull();
+    expect(formatRating("")).toBeNull();
+    expect(formatRating("n/a")).toBeNull();
+  });
+});

@@ -1,0 +1,248 @@
+import { describe, expect, it } from "vitest";
+import {
+  isOpenAt,
+  openStatus,
+  orderedDays,
+  parseHoursText,
+  parseWorkingHours,
+  todayName,
+  type WeekHours,
+} from "~/lib/opening-hours";
+
+const h = (hour: number, minute = 0) => hour * 60 + minute;
+
+// First row of Outscraper-20250307150536s9c_restaurants.csv (Zürich, time zone Europe/Zurich).
+const ZURICH_HOURS =
+  '{"Monday": "Closed", "Tuesday": "Closed", "Wednesday": "11:30am-2:30pm,5:30-11pm", "Thursday": "11:30am-2:30pm,5:30-11pm", "Friday": "11:30am-2:30pm,5:30-11pm", "Saturday": "4-11pm", "Sunday": "10am-3pm"}';
+
+// Quezon City bar in the style of Outscraper-20250306082041s8b.xlsx (time zone Asia/Manila).
+const MANILA_BAR: WeekHours = {
+  Monday: "Closed",
+  Tuesday: "4PM-2AM",
+  Wednesday: "4PM-2AM",
+  Thursday: "4PM-2AM",
+  Friday: "4PM-2AM",
+  Saturday: "4PM-2AM",
+  Sunday: "Closed",
+};
+
+describe("parseHoursText", () => {
+  it("reads closed days and 24-hour days", () => {
+    expect(parseHoursText("Closed")).toBe("closed");
+    expect(parseHoursText("closed")).toBe("closed");
+    expect(parseHoursText("Open 24 hours")).toBe("open24");
+  });
+
+  it("reads simple ranges in every spelling seen in exports", () => {
+    const nineToFive = [{ start: h(9), end: h(17) }];
+    expect(parseHoursText("9AM-5PM")).toEqual(nineToFive);
+    expect(parseHoursText("9 AM–5 PM")).toEqual(nineToFive);
+    expect(parseHoursText("9\u202fAM\u2009–\u20095\u202fPM")).toEqual(nineToFive);
+    expect(parseHoursText("9\u00a0am - 5\u00a0pm")).toEqual(nineToFive);
+    expect(parseHoursText("9 a.m. – 5 p.m.")).toEqual(nineToFive);
+    expect(parseHoursText("9am to 5pm")).toEqual(nineToFive);
+    expect(parseHoursText("09:00–17:00")).toEqual(nineToFive);
+  });
+
+  it("reads split shifts, applying the second time's am/pm to the first", () => {
+    expect(parseHoursText("9AM-12PM,1-5PM")).toEqual([
+      { start: h(9), end: h(12) },
+      { start: h(13), end: h(17) },
+    ]);
+    expect(parseHoursText("11:30am-2:30pm,5:30-11pm")).toEqual([
+      { start: h(11, 30), end: h(14, 30) },
+      { start: h(17, 30), end: h(23) },
+    ]);
+    expect(parseHoursText("6:30-10am,12-3pm,6-11pm")).toEqual([
+      { start: h(6, 30), end: h(10) },
+      { start: h(12), end: h(15) },
+      { start: h(18), end: h(23) },
+    ]);
+  });
+
+  it("gives the start the other am/pm when the same one would put it after the end", () => {
+    expect(parseHoursText("4-11pm")).toEqual([{ start: h(16), end: h(23) }]);
+    expect(parseHoursText("11-2pm")).toEqual([{ start: h(11), end: h(14) }]);
+    expect(parseHoursText("12-3pm")).toEqual([{ start: h(12), end: h(15) }]);
+  });
+
+  it("reads hours ending at midnight", () => {
+    expect(parseHoursText("11am-12am")).toEqual([{ start: h(11), end: h(24) }]);
+    expect(parseHoursText("12PM-12AM")).toEqual([{ start: h(12), end: h(24) }]);
+  });
+
+  it("reads hours running past midnight", () => {
+    expect(parseHoursText("10AM-2AM")).toEqual([{ start: h(10), end: h(26) }]);
+    expect(parseHoursText("4PM-2AM")).toEqual([{ start: h(16), end: h(26) }]);
+    expect(parseHoursText("5:43pm-2:48am")).toEqual([{ start: h(17, 43), end: h(26, 48) }]);
+  });
+
+  it("reads hours starting at midnight", () => {
+    expect(parseHoursText("12-6AM,2PM-12AM")).toEqual([
+      { start: 0, end: h(6) },
+      { start: h(14), end: h(24) },
+    ]);
+    expect(parseHoursText("12-12:30am,7am-12am")).toEqual([
+      { start: 0, end: 30 },
+      { start: h(7), end: h(24) },
+    ]);
+    expect(parseHoursText("12AM-10PM")).toEqual([{ start: 0, end: h(22) }]);
+  });
+
+  it("returns null for text it cannot read", () => {
+    expect(parseHoursText("")).toBeNull();
+    expect(parseHoursText("Hours might differ")).toBeNull();
+    expect(parseHoursText("9AM-5PM-6PM")).toBeNull();
+    expect(parseHoursText("13PM-2AM")).toBeNull();
+    expect(parseHoursText("25:00-26:00")).toBeNull();
+  });
+});
+
+describe("parseWorkingHours", () => {
+  it("reads the JSON text of an export", () => {
+    expect(parseWorkingHours(ZURICH_HOURS)).toEqual({
+      Monday: "Closed",
+      Tuesday: "Closed",
+      Wednesday: "11:30am-2:30pm,5:30-11pm",
+      Thursday: "11:30am-2:30pm,5:30-11pm",
+      Friday: "11:30am-2:30pm,5:30-11pm",
+      Saturday: "4-11pm",
+      Sunday: "10am-3pm",
+    });
+  });
+
+  it("accepts day names in any case and values given as lists", () => {
+    const week = parseWorkingHours({ MONDAY: ["9AM-5PM"], tuesday: ["9AM-12PM", "1-5PM"], Wednesday: "Closed" });
+    expect(week).toEqual({ Monday: "9AM-5PM", Tuesday: "9AM-12PM, 1-5PM", Wednesday: "Closed" });
+    expect(parseHoursText(week?.Tuesday ?? "")).toEqual([
+      { start: h(9), end: h(12) },
+      { start: h(13), end: h(17) },
+    ]);
+  });
+
+  it("also reads Outscraper's old 'Day:hours|Day:hours' text", () => {
+    expect(parseWorkingHours("Monday:Closed|Tuesday:11:30am-2:30pm,5:30-11pm")).toEqual({
+      Monday: "Closed",
+      Tuesday: "11:30am-2:30pm,5:30-11pm",
+    });
+  });
+
+  it("is null when hours are missing or not readable", () => {
+    expect(parseWorkingHours(null)).toBeNull();
+    expect(parseWorkingHours(undefined)).toBeNull();
+    expect(parseWorkingHours("")).toBeNull();
+    expect(parseWorkingHours("{}")).toBeNull();
+    expect(parseWorkingHours("[]")).toBeNull();
+    expect(parseWorkingHours("{not json")).toBeNull();
+    expect(parseWorkingHours('{"Note": "Call ahead"}')).toBeNull();
+  });
+});
+
+describe("orderedDays", () => {
+  it("lists Monday to Sunday whatever the export's order, with missing days empty", () => {
+    const week = parseWorkingHours('{"sunday": "Closed", "Saturday": "10AM-2AM", "Monday": "9AM-5PM"}');
+    expect(orderedDays(week)).toEqual([
+      { day: "Monday", hours: "9AM-5PM" },
+      { day: "Tuesday", hours: null },
+      { day: "Wednesday", hours: null },
+      { day: "Thursday", hours: null },
+      { day: "Friday", hours: null },
+      { day: "Saturday", hours: "10AM-2AM" },
+      { day: "Sunday", hours: "Closed" },
+    ]);
+  });
+});
+
+describe("todayName", () => {
+  const lateSaturdayUtc = new Date("2026-11-21T23:30:00Z");
+
+  it("is the day in the business's own time zone", () => {
+    expect(todayName(lateSaturdayUtc, "UTC")).toBe("Saturday");
+    expect(todayName(lateSaturdayUtc, "Asia/Manila")).toBe("Sunday");
+    expect(todayName(lateSaturdayUtc, "Europe/Zurich")).toBe("Sunday");
+  });
+
+  it("uses UTC when the time zone is missing or invalid", () => {
+    expect(todayName(lateSaturdayUtc)).toBe("Saturday");
+    expect(todayName(lateSaturdayUtc, "Mars/Olympus")).toBe("Saturday");
+  });
+});
+
+describe("isOpenAt", () => {
+  const zurich = parseWorkingHours(ZURICH_HOURS) as WeekHours;
+
+  it("decides by the business's local clock, not the server's", () => {
+    // Wednesday 10:00 UTC is 12:00 in Zürich (summer time): open for lunch there.
+    const at = new Date("2026-07-15T10:00:00Z");
+    expect(isOpenAt(zurich, at, "Europe/Zurich")).toBe(true);
+    expect(isOpenAt(zurich, at, "UTC")).toBe(false);
+    expect(isOpenAt(zurich, at)).toBe(false);
+    expect(isOpenAt(zurich, at, "Mars/Olympus")).toBe(false);
+  });
+
+  it("is closed between split shifts and open in the evening shift", () => {
+    expect(isOpenAt(zurich, new Date("2026-07-15T13:00:00Z"), "Europe/Zurich")).toBe(false); // 15:00
+    expect(isOpenAt(zurich, new Date("2026-07-15T16:00:00Z"), "Europe/Zurich")).toBe(true); // 18:00
+  });
+
+  it("gives the start of a '4-11pm' day the afternoon", () => {
+    expect(isOpenAt(zurich, new Date("2026-11-21T12:00:00Z"), "Europe/Zurich")).toBe(false); // Sat 13:00
+    expect(isOpenAt(zurich, new Date("2026-11-21T16:00:00Z"), "Europe/Zurich")).toBe(true); // Sat 17:00
+  });
+
+  it("is closed after midnight when the evening ended before it", () => {
+    expect(isOpenAt(zurich, new Date("2026-11-21T23:30:00Z"), "Europe/Zurich")).toBe(false); // Sun 00:30
+  });
+
+  it("counts yesterday's hours that run past midnight", () => {
+    // Saturday 4PM-2AM: open at Sunday 01:00 in Manila although Sunday is Closed.
+    expect(isOpenAt(MANILA_BAR, new Date("2026-11-21T17:00:00Z"), "Asia/Manila")).toBe(true);
+    expect(isOpenAt(MANILA_BAR, new Date("2026-11-21T18:30:00Z"), "Asia/Manila")).toBe(false); // 02:30
+    expect(isOpenAt(MANILA_BAR, new Date("2026-11-21T23:30:00Z"), "Asia/Manila")).toBe(false); // 07:30
+    // Monday 01:00 after a closed Sunday: closed.
+    expect(isOpenAt(MANILA_BAR, new Date("2026-11-22T17:00:00Z"), "Asia/Manila")).toBe(false);
+  });
+
+  it("reads days that start at midnight", () => {
+    const week: WeekHours = { Saturday: "12-6AM,2PM-12AM", Sunday: "12-6AM,2PM-12AM" };
+    expect(isOpenAt(week, new Date("2026-11-21T21:00:00Z"), "Asia/Manila")).toBe(true); // Sun 05:00
+    expect(isOpenAt(week, new Date("2026-11-21T23:30:00Z"), "Asia/Manila")).toBe(false); // Sun 07:30
+    expect(isOpenAt(week, new Date("2026-11-21T15:59:00Z"), "Asia/Manila")).toBe(true); // Sat 23:59
+  });
+
+  it("is always open on 24-hour days", () => {
+    const week: WeekHours = { Sunday: "Open 24 hours" };
+    expect(isOpenAt(week, new Date("2026-11-21T23:30:00Z"), "Asia/Manila")).toBe(true);
+  });
+
+  it("is null when today's hours are missing or unreadable", () => {
+    const at = new Date("2026-11-21T23:30:00Z"); // Sunday in Manila
+    expect(isOpenAt({ Monday: "9AM-5PM" }, at, "Asia/Manila")).toBeNull();
+    expect(isOpenAt({ Sunday: "Hours might differ" }, at, "Asia/Manila")).toBeNull();
+    expect(isOpenAt({ Sunday: "Open 24 hours" }, new Date("not a date"), "Asia/Manila")).toBeNull();
+  });
+});
+
+describe("openStatus (the Open/Closed badge)", () => {
+  const sundayMorningManila = new Date("2026-11-21T23:30:00Z"); // Sun 07:30 Manila, Sun 00:30 Zürich
+
+  it("is Open or Closed by the clock when the hours are readable", () => {
+    expect(openStatus('{"Sunday": "Open 24 hours"}', sundayMorningManila, "Asia/Manila")).toBe("open");
+    expect(openStatus('{"Sunday": "10AM-10PM"}', sundayMorningManila, "Asia/Manila")).toBe("closed");
+    expect(openStatus(ZURICH_HOURS, new Date("2026-07-15T10:00:00Z"), "Europe/Zurich")).toBe("open");
+  });
+
+  it("is Closed when today's entry is 'Closed'", () => {
+    expect(openStatus(MANILA_BAR, new Date("2026-11-22T06:00:00Z"), "Asia/Manila")).toBe("closed");
+  });
+
+  it("falls back to Open for today's entry it cannot read, as the spec says", () => {
+    expect(openStatus('{"Sunday": "By appointment only"}', sundayMorningManila, "Asia/Manila")).toBe("open");
+  });
+
+  it("shows no badge when hours are missing", () => {
+    expect(openStatus(null, sundayMorningManila, "Asia/Manila")).toBeNull();
+    expect(openStatus("", sundayMorningManila, "Asia/Manila")).toBeNull();
+    expect(openStatus('{"Monday": "9AM-5PM"}', sundayMorningManila, "Asia/Manila")).toBeNull();
+  });
+});

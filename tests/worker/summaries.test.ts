@@ -1,0 +1,80 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { upsertBusinesses } from "~/models/business.server";
+import { getDirectoryTotals } from "~/models/directory.server";
+
+function record(overrides: Partial<BusinessRecord> & { name: string; placeId: string | null }): BusinessRecord {
+  return {
+    category: "hotels", type: "Hotel", fullAddress: null, street: null, city: "Zürich", postalCode: null,
+    country: "Switzerland", countryCode: "CH", phone: null, latitude: 47.37, longitude: 8.54, rating: 4.5,
+    reviews: 10, reviewsLink: null, photo: null, logo: null, locatedIn: null, workingHours: null, verified: true,
+    about: null, timeZone: "Europe/Zurich", url: null, ...overrides,
+  };
+}
+
+async function summary() {
+  const categories = await env.DB.prepare(`SELECT slug, name, business_count, country_count FROM categories ORDER BY slug`).all();
+  const countries = await env.DB.prepare(`SELECT code, business_count, city_count, category_count FROM countries ORDER BY code`).all();
+  const cities = await env.DB.prepare(`SELECT country_code, slug, name, business_count, category_count FROM cities ORDER BY slug`).all();
+  return { categories: categories.results, countries: countries.results, cities: cities.results, totals: await getDirectoryTotals(env.DB) };
+}
+
+describe("summary tables kept by triggers", () => {
+  it("count approved businesses per category, country and city as they are written, changed and removed", async () => {
+    await upsertBusinesses(env.DB, [
+      toBusinessRow(record({ name: "Hotel Storchen", placeId: "p1" })),
+      toBusinessRow(record({ name: "The Dolder Grand", placeId: "p2" })),
+      toBusinessRow(record({ name: "Zeughauskeller", placeId: "p3", type: "Restaurant", category: "restaurants" })),
+      toBusinessRow(record({ name: "Hotel Kloten", placeId: "p4", city: "Kloten" })),
+      toBusinessRow(record({ name: "Grand Hôtel Paris", placeId: "p5", city: "Paris", country: "France", countryCode: "FR" })),
+    ]);
+    let s = await summary();
+    expect(s.totals).toMatchObject({ businessCount: 5, allBusinessCount: 5, categoryCount: 2, countryCount: 2, cityCount: 3 });
+    expect(s.categories).toEqual([
+      { slug: "hotel", name: "Hotel", business_count: 4, country_count: 2 },
+      { slug: "restaurant", name: "Restaurant", business_count: 1, country_count: 1 },
+    ]);
+    expect(s.cities).toContainEqual({ country_code: "CH", slug: "zurich", name: "Zürich", business_count: 3, category_count: 2 });
+    expect(s.countries).toContainEqual({ code: "CH", business_count: 4, city_count: 2, category_count: 2 });
+
+    // Re-importing the same place ids adds nothing.
+    await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Hotel Storchen Zürich", placeId: "p1" }))]);
+    expect((await summary()).totals.businessCount).toBe(5);
+
+    // Unapproving takes a business out of every count; approving puts it back.
+    await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 'p3'`).run();
+    s = await summary();
+    expect(s.totals).toMatchObject({ businessCount: 4, allBusinessCount: 5, categoryCount: 1 });
+    expect(s.cities).toContainEqual({ country_code: "CH", slug: "zurich", name: "Zürich", business_count: 2, category_count: 1 });
+
+    // Moving a business to another city moves its count; an emptied city disappears.
+    await env.DB.prepare(`UPDATE businesses SET city = 'Zürich', city_slug = 'zurich' WHERE place_id = 'p4'`).run();
+    s = await summary();
+    expect(s.cities.map((c) => c.slug)).toEqual(["paris", "zurich"]);
+    expect(s.countries).toContainEqual({ code: "CH", business_count: 3, city_count: 1, category_count: 1 });
+
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    s = await summary();
+    expect(s.totals).toMatchObject({ businessCount: 0, allBusinessCount: 0, categoryCount: 0, countryCount: 0, cityCount: 0 });
+    expect(s.categories).toEqual([]);
+    expect(s.cities).toEqual([]);
+  });
+
+  it("keeps the full-text index in step, accent-insensitively", async () => {
+    await upsertBusinesses(env.DB, [
+      toBusinessRow(record({ name: "Weisses Rössli", placeId: "s1" })),
+      toBusinessRow(record({ name: "Bistrot à Paris", placeId: "s2", city: "Paris", countryCode: "FR", country: "France" })),
+    ]);
+    const search = (q: string) =>
+      env.DB.prepare(`SELECT b.name FROM businesses_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_fts MATCH ?1 ORDER BY b.name`)
+        .bind(q).all<{ name: string }>().then((r) => r.results.map((x) => x.name));
+    expect(await search("rossli")).toEqual(["Weisses Rössli"]);
+    expect(await search("zurich")).toEqual(["Weisses Rössli"]);
+    await env.DB.prepare(`UPDATE businesses SET name = 'Rössli Bar' WHERE place_id = 's1'`).run();
+    expect(await search("weisses")).toEqual([]);
+    expect(await search("bar")).toEqual(["Rössli Bar"]);
+    await env.DB.prepare(`DELETE FROM businesses WHERE place_id = 's2'`).run();
+    expect(await search("paris")).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end tests: Debian's Chromium (playwright-core) against the real Worker served by
+// `wrangler dev` on a free port with its own fresh local state (see tests/e2e/support/server.ts).
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["./tests/e2e/support/server.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One Worker, one browser at a time: the machine has two cores.
+    fileParallelism: false,
+  },
+});

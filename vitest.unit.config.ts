@@ -1,0 +1,2 @@
+import { defineConfig } from "vitest/config";
+export default defineConfig({ test: { include: ["tests/unit/**/*.test.ts"], environment: "node" }, resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } } });

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd with real local D1 (migrations applied), R2, the queue, the
+// Durable Object and the Cache API, against the real Worker entry (workers/app.ts), which
+// serves the Remix server build: `npm run test:worker` builds first.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_USERNAME: "admin",
+            ADMIN_PASSWORD: "correct horse battery staple",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            ENVIRONMENT: "development",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // Remix's CommonJS packages must be pre-bundled to load inside workerd.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
+    },
+  };
+});

@@ -1,0 +1,53 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
+import * as build from "../build/server/index.js";
+import { withEdgeCache } from "./edge-cache";
+import type { QueueMessage } from "./queue-messages";
+import { processImportJob } from "./import/consumer";
+import { rebuildSitemaps } from "./sitemaps";
+
+export { UploadProgress } from "./progress";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    return withEdgeCache(request, env, ctx, () =>
+      handleRemixRequest(request, {
+        cloudflare: {
+          cf: request.cf as never,
+          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
+          caches: caches as never,
+          env,
+        },
+      }),
+    );
+  },
+
+  async queue(batch, env) {
+    for (const message of batch.messages) {
+      const body = message.body;
+      try {
+        switch (body.kind) {
+          case "import":
+            await processImportJob(env, body.jobId);
+            break;
+          case "sitemaps.rebuild":
+            await rebuildSitemaps(env);
+            break;
+          default:
+            // A message this Worker does not understand would be retried forever: drop it loudly.
+            console.error("Dropping unknown queue message", JSON.stringify(body));
+        }
+        message.ack();
+      } catch (error) {
+        console.error(`Queue message ${body.kind} failed (attempt ${message.attempts})`, error);
+        message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      }
+    }
+  },
+
+  async scheduled(_controller, env) {
+    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "cron" } satisfies QueueMessage);
+  },
+} satisfies ExportedHandler<Env, QueueMessage>;

@@ -1,0 +1,46 @@
+import { getCacheGeneration } from "~/models/cache.server";
+
+/**
+ * Public pages and public API answers are cached with the Cache API for as long as their
+ * `Cache-Control: s-maxage` says (the routes set the spec's durations). The cache key carries
+ * the cache generation, so the admin's "clear cache" (a bumped generation) makes every cached
+ * answer unreachable at once.
+ */
+export async function withEdgeCache(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== "GET" || !isPublicPath(new URL(request.url).pathname)) return render();
+
+  const generation = await getCacheGeneration(env.DB);
+  const url = new URL(request.url);
+  const key = new Request(`https://edge-cache.internal/g${generation}${url.pathname}${url.search}`);
+  // workerd's default cache (the DOM typings of CacheStorage do not know it).
+  const cache = (caches as unknown as { default: Cache }).default;
+
+  const hit = await cache.match(key);
+  if (hit) {
+    const response = new Response(hit.body, hit);
+    response.headers.set("X-Edge-Cache", "HIT");
+    return response;
+  }
+
+  const response = await render();
+  if (response.status === 200 && isSharedCacheable(response)) {
+    ctx.waitUntil(cache.put(key, response.clone()));
+  }
+  const answered = new Response(response.body, response);
+  answered.headers.set("X-Edge-Cache", "MISS");
+  return answered;
+}
+
+function isPublicPath(pathname: string): boolean {
+  return !pathname.startsWith("/admin") && !pathname.startsWith("/api/admin/") && pathname !== "/api/admin";
+}
+
+function isSharedCacheable(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return /\bpublic\b/.test(cacheControl) && /\bs-maxage=\d+/.test(cacheControl) && !response.headers.has("Set-Cookie");
+}
