@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
@@ -7,6 +7,10 @@ import { ToastProvider } from "~/components/toast";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { siteUrl: context.cloudflare.env.SITE_URL };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

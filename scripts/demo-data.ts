@@ -72,14 +72,6 @@ function pick<T>(items: readonly T[]): T {
   return items[(rnd() * items.length) | 0] as T;
 }
 
-function chance(p: number): boolean {
-  return rnd() < p;
-}
-
-function randInt(lo: number, hi: number): number {
-  return lo + ((rnd() * (hi - lo + 1)) | 0);
-}
-
 /** Approximately standard normal (Irwin–Hall with 4 terms), cheap and bounded (±3.46). */
 function gauss(): number {
   return (rnd() + rnd() + rnd() + rnd() - 2) * 1.7320508;

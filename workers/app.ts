@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { withEdgeCache } from "./edge-cache";
-import type { QueueMessage } from "./queue-messages";
+import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
 import { rebuildSitemaps } from "./sitemaps";
 
@@ -48,6 +48,6 @@ export default {
   },
 
   async scheduled(_controller, env) {
-    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "cron" } satisfies QueueMessage);
+    await queueSitemapRebuild(env, "cron");
   },
 } satisfies ExportedHandler<Env, QueueMessage>;

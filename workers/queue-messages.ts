@@ -2,3 +2,8 @@
 export type QueueMessage =
   | { kind: "import"; jobId: string }
   | { kind: "sitemaps.rebuild"; reason: string };
+
+/** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
+export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
+}

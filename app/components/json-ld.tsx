@@ -1,0 +1,6 @@
+import { serializeJsonLd } from "~/lib/seo";
+
+/** Structured data block; the content is escaped by serializeJsonLd (untrusted names). */
+export function JsonLd({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+}

@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import { pagerItems, pageWindow } from "~/lib/paging";
+
+interface PagerProps {
+  currentPage: number;
+  totalPages: number;
+  /** The link of a page (keeps the other query parameters of the list). */
+  hrefFor: (page: number) => string;
+  /**
+   * "window": Previous/Next around a window of 5 page buttons (category, city, country lists).
+   * "full": first and last page, ellipses and two pages either side (all businesses).
+   */
+  variant?: "window" | "full";
+}
+
+const button = "inline-flex min-w-9 items-center justify-center rounded border px-3 py-1.5 text-sm";
+
+export function Pager({ currentPage, totalPages, hrefFor, variant = "window" }: PagerProps) {
+  if (totalPages <= 1) return null;
+  const items = variant === "full" ? pagerItems(currentPage, totalPages) : pageWindow(currentPage, totalPages);
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {currentPage > 1 ? (
+        <Link to={hrefFor(currentPage - 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span className={`${button} border-slate-200 text-slate-400`} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      {items.map((item, index) =>
+        item === "ellipsis" ? (
+          <span key={`ellipsis-${index}`} className="px-1 text-slate-500" aria-hidden="true">
+            …
+          </span>
+        ) : item === currentPage ? (
+          <span key={item} aria-current="page" className={`${button} border-brand-700 bg-brand-700 font-semibold text-white`}>
+            {item}
+          </span>
+        ) : (
+          <Link key={item} to={hrefFor(item)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} aria-label={`Page ${item}`}>
+            {item}
+          </Link>
+        ),
+      )}
+      {currentPage < totalPages ? (
+        <Link to={hrefFor(currentPage + 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span className={`${button} border-slate-200 text-slate-400`} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}
