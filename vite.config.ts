@@ -10,6 +10,8 @@ declare module "@remix-run/cloudflare" {
 }
 
 export default defineConfig(({ command }) => ({
+  // Per checkout, so that several work trees sharing one node_modules do not share caches.
+  cacheDir: ".cache/vite",
   plugins: [
     // Only for `remix vite:dev`; during `vite build` it would start workerd for nothing.
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),

@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 // End-to-end tests: Debian's Chromium (playwright-core) against the real Worker served by
 // `wrangler dev` on a free port with its own fresh local state (see tests/e2e/support/server.ts).
 export default defineConfig({
+  cacheDir: ".cache/vite-e2e",
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/support/server.ts"],

@@ -9,6 +9,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
+    cacheDir: ".cache/vite-worker",
     plugins: [
       tsconfigPaths(),
       cloudflareTest({
