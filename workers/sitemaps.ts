@@ -57,11 +57,11 @@ type BuildStep = Extract<QueueMessage, { kind: "sitemaps.build" }>;
 
 /** Handles a `sitemaps.rebuild` request: starts a build, or coalesces into the running one. */
 export async function rebuildSitemaps(env: SitemapEnv, reason: string, params: SitemapBuildParams = DEFAULT_SITEMAP_PARAMS): Promise<void> {
+  const requestsSeen = await recordSitemapRequest(env.DB);
   const now = Date.now();
-  await recordSitemapRequest(env.DB, now);
   const build = await beginSitemapBuild(
     env.DB,
-    { reason, startedAt: now, heartbeatAt: now, params, nextPage: 1, afterId: 0, newest: 0, businessFiles: [] },
+    { reason, requestsSeen, startedAt: now, heartbeatAt: now, params, nextPage: 1, afterId: 0, newest: 0, businessFiles: [] },
     now - SITEMAP_BUILD_STALE_MS,
   );
   if (!build) return;
@@ -161,8 +161,8 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
 
   await deleteOlderGenerations(env.BUCKET, generation);
   // A change that asked for a rebuild while this one ran may not be in it: build once more.
-  const { requestedAt } = await readSitemapState(env.DB);
-  if (requestedAt > build.startedAt) await queueSitemapRebuild(env, "requested during the previous build");
+  const { requests } = await readSitemapState(env.DB);
+  if (requests > build.requestsSeen) await queueSitemapRebuild(env, "requested during the previous build");
 }
 
 /**

@@ -15,8 +15,8 @@ import {
 const CURRENT_KEY = "sitemaps_current";
 const BUILD_KEY = "sitemaps_build";
 const GENERATION_KEY = "sitemaps_generation";
-/** Kept under the foundation's name: the last time anything asked for a rebuild (ms). */
-const REQUESTED_KEY = "sitemaps_requested_at";
+/** How many rebuilds were ever asked for: a build that ends behind this number missed a change. */
+const REQUESTS_KEY = "sitemaps_requests";
 
 /** A build whose last step is older than this died (its step ran out of retries): a new request may start over. */
 export const SITEMAP_BUILD_STALE_MS = 30 * 60 * 1000;
@@ -41,6 +41,8 @@ export interface SitemapFileInfo {
 export interface SitemapBuild {
   generation: number;
   reason: string;
+  /** The request counter when the build started. */
+  requestsSeen: number;
   startedAt: number;
   heartbeatAt: number;
   params: SitemapBuildParams;
@@ -64,7 +66,7 @@ export interface SitemapSet {
 export interface SitemapState {
   current: SitemapSet | null;
   build: SitemapBuild | null;
-  requestedAt: number;
+  requests: number;
 }
 
 export function sitemapObjectKey(generation: number, file: string): string {
@@ -74,7 +76,7 @@ export function sitemapObjectKey(generation: number, file: string): string {
 export async function readSitemapState(db: D1Database): Promise<SitemapState> {
   const { results } = await db
     .prepare(`SELECT key, value FROM app_state WHERE key IN (?1, ?2, ?3)`)
-    .bind(CURRENT_KEY, BUILD_KEY, REQUESTED_KEY)
+    .bind(CURRENT_KEY, BUILD_KEY, REQUESTS_KEY)
     .all<{ key: string; value: string }>();
   const value = (key: string) => results.find((row) => row.key === key)?.value;
   const current = value(CURRENT_KEY);
@@ -82,15 +84,21 @@ export async function readSitemapState(db: D1Database): Promise<SitemapState> {
   return {
     current: current ? (JSON.parse(current) as SitemapSet) : null,
     build: build ? (JSON.parse(build) as SitemapBuild) : null,
-    requestedAt: Number(value(REQUESTED_KEY) ?? 0),
+    requests: Number(value(REQUESTS_KEY) ?? 0),
   };
 }
 
-export async function recordSitemapRequest(db: D1Database, at: number): Promise<void> {
-  await db
-    .prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-    .bind(REQUESTED_KEY, String(at))
-    .run();
+/** Counts a rebuild request; returns the new count. */
+export async function recordSitemapRequest(db: D1Database): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO app_state (key, value) VALUES (?1, '1')
+       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+       RETURNING value`,
+    )
+    .bind(REQUESTS_KEY)
+    .first<{ value: string | number }>();
+  return Number(row?.value ?? 1);
 }
 
 /**
@@ -211,20 +219,22 @@ export async function sitemapCities(db: D1Database, after: SitemapCityRow, limit
   return results;
 }
 
-export type SitemapFileAnswer = { kind: "object"; body: ReadableStream; etag: string } | { kind: "text"; body: string; provisional: boolean };
+export type SitemapFileAnswer =
+  | { kind: "object"; body: ReadableStream; etag: string }
+  /** Before the first build: a minimal index, or main.xml built on demand. */
+  | { kind: "provisional"; body: string };
 
 /**
  * A sitemap file of the live set: `file` is "sitemap.xml" (the index) or a path under
- * /sitemaps/ that the route has checked against the file name patterns. Before the first build the index is a minimal valid one listing main.xml, which
- * is built on demand (`provisional`); other files are not there yet (null → 404).
+XX
  */
 export async function readSitemapFile(env: Env, file: string): Promise<SitemapFileAnswer | null> {
   const row = await env.DB.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURRENT_KEY).first<{ value: string }>();
   if (!row) {
     if (file === "sitemap.xml") {
-      return { kind: "text", body: sitemapIndexXml([{ loc: siteLink(env.SITE_URL, "/sitemaps/main.xml") }]), provisional: true };
+      return { kind: "provisional", body: sitemapIndexXml([{ loc: siteLink(env.SITE_URL, "/sitemaps/main.xml") }]) };
     }
-    if (file === "main.xml") return { kind: "text", body: mainSitemapXml(env.SITE_URL, null), provisional: true };
+    if (file === "main.xml") return { kind: "provisional", body: mainSitemapXml(env.SITE_URL, null) };
     return null;
   }
   const { generation } = JSON.parse(row.value) as SitemapSet;
