@@ -1,0 +1,72 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { OUTPUT_DIR } from "./support/server";
+
+// The official sitemaps.org schemas, kept next to the project.
+const VALIDATORS = path.resolve(import.meta.dirname, "../../../shared/validators");
+const FILES_DIR = path.join(OUTPUT_DIR, "sitemaps");
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+function xmllint(file: string, schema: string) {
+  return spawnSync("xmllint", ["--noout", "--schema", path.join(VALIDATORS, schema), file], { encoding: "utf8" });
+}
+
+describe("sitemaps built by the cron on the running Worker", () => {
+  beforeAll(() => {
+    const probe = spawnSync("xmllint", ["--version"], { encoding: "utf8" });
+    if (probe.error || probe.status !== 0) {
+      throw new Error("xmllint is required to validate the sitemaps (Debian package libxml2-utils)");
+    }
+    for (const schema of ["sitemap.xsd", "siteindex.xsd"]) {
+      if (!existsSync(path.join(VALIDATORS, schema))) throw new Error(`missing schema ${path.join(VALIDATORS, schema)}`);
+    }
+    rmSync(FILES_DIR, { recursive: true, force: true });
+    mkdirSync(FILES_DIR, { recursive: true });
+  });
+
+  it("triggers the cron, then serves an index and files that validate against the sitemaps.org schemas", async () => {
+    const baseURL = inject("baseURL");
+    const cron = await fetch(`${baseURL}/__scheduled?cron=0+*/6+*+*+*`);
+    expect(cron.ok).toBe(true);
+
+    // The cron queues the rebuild; the queue consumer builds it in steps.
+    let index = "";
+    const deadline = Date.now() + 45_000;
+    while (!index.includes("/sitemaps/businesses/page-1.xml")) {
+      if (Date.now() > deadline) throw new Error(`no business sitemap listed in time:\n${index}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const response = await fetch(`${baseURL}/sitemap.xml`);
+      expect(response.headers.get("content-type")).toContain("application/xml");
+      index = await response.text();
+    }
+
+    const indexFile = path.join(FILES_DIR, "sitemap.xml");
+    writeFileSync(indexFile, index);
+    const indexCheck = xmllint(indexFile, "siteindex.xsd");
+    expect(indexCheck.status, indexCheck.stderr).toBe(0);
+
+    const files = locs(index);
+    expect(files.slice(0, 4)).toEqual(["main", "categories", "countries", "cities"].map((name) => `${baseURL}/sitemaps/${name}.xml`));
+    let businessUrls = 0;
+    for (const loc of files) {
+      const response = await fetch(loc);
+      expect(response.status, loc).toBe(200);
+      expect(response.headers.get("content-type")).toContain("application/xml");
+      const xml = await response.text();
+      const file = path.join(FILES_DIR, new URL(loc).pathname.replace(/^\/sitemaps\//, "").replace(/\//g, "_"));
+      writeFileSync(file, xml);
+      const check = xmllint(file, "sitemap.xsd");
+      expect(check.status, `${loc}: ${check.stderr}`).toBe(0);
+      if (loc.includes("/sitemaps/businesses/")) businessUrls += locs(xml).length;
+    }
+    // The harness seeds 400 demo businesses; other test files may add some.
+    expect(businessUrls).toBeGreaterThanOrEqual(300);
+
+    // robots.txt points crawlers at the same index.
+    const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+});
