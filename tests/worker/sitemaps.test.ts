@@ -57,11 +57,11 @@ function heldQueue() {
   return { sent, queue: { send: async (message: QueueMessage) => void sent.push(message) } as unknown as Queue<QueueMessage> };
 }
 
-async function runHeldSteps(held: ReturnType<typeof heldQueue>, bucket: R2Bucket = env.BUCKET) {
-  // Runs the build's chain of steps; any other message is left for the test to look at.
-  for (;;) {
+/** Runs the build's chain of steps and says how many; any other message is left for the test to look at. */
+async function runHeldSteps(held: ReturnType<typeof heldQueue>, bucket: R2Bucket = env.BUCKET): Promise<number> {
+  for (let steps = 0; ; steps++) {
     const index = held.sent.findIndex((message) => message.kind === "sitemaps.build");
-    if (index < 0) return;
+    if (index < 0) return steps;
     const [message] = held.sent.splice(index, 1) as [Extract<QueueMessage, { kind: "sitemaps.build" }>];
     await runSitemapBuildStep({ DB: env.DB, BUCKET: bucket, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, message);
   }
@@ -193,8 +193,32 @@ describe("sitemaps", () => {
     expect((await readSitemapState(env.DB)).current!.generation).toBe(generation);
   }, 120_000);
 
+  it("spreads a large build over bounded steps and splits a list past the per-file URL limit", async () => {
+    // Lowered limits stand in for 2,000,000 businesses: one business file per step, 50 URLs per list file.
+    const held = heldQueue();
+    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
+    await rebuildSitemaps(heldEnv, "test", { businessesPerFile: 9000, urlsPerFile: 50, filesPerStep: 1 });
+    const steps = await runHeldSteps(held);
+    const approved = await approvedSlugs();
+    const businessFiles = Math.ceil(approved.length / 9000);
+    // One step per business file, and one more that finds no rows left when the last file was full.
+    expect(steps).toBeGreaterThanOrEqual(businessFiles);
+    expect(steps).toBeLessThanOrEqual(businessFiles + 1);
+
+    const { files } = await servedSet();
+    const cities = (await env.DB.prepare(`SELECT country_code, slug FROM cities ORDER BY country_code, slug`).all<{ country_code: string; slug: string }>()).results;
+    const cityParts = Math.ceil(cities.length / 50);
+    expect(cityParts).toBeGreaterThan(2);
+    const cityFiles = [...files.keys()].filter((file) => /^\/sitemaps\/cities(-\d+)?\.xml$/.test(file));
+    expect(cityFiles).toEqual(Array.from({ length: cityParts }, (_, i) => (i === 0 ? "/sitemaps/cities.xml" : `/sitemaps/cities-${i + 1}.xml`)));
+    const cityUrls = cityFiles.flatMap((file) => locs(files.get(file)!));
+    expect(cityUrls).toEqual(cities.map((c) => `${SITE}/cities/${c.country_code.toLowerCase()}/${c.slug}`));
+    expect(cityFiles.every((file) => locs(files.get(file)!).length <= 50)).toBe(true);
+    expect((await getSitemapStatus(env)).fileCount).toBe(files.size);
+  }, 120_000);
+
   it("answers 404 for unknown sitemap files", async () => {
-    for (const path of ["/sitemaps/other.xml", "/sitemaps/businesses/page-0.xml", "/sitemaps/businesses/page-999.xml", "/sitemaps/cities-2.xml"]) {
+    for (const path of ["/sitemaps/other.xml", "/sitemaps/businesses/page-0.xml", "/sitemaps/businesses/page-999.xml", "/sitemaps/cities-999.xml"]) {
       expect((await get(path)).response.status, path).toBe(404);
     }
   });
