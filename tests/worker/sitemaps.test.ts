@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoBusinesses } from "../../scripts/demo-data";
 import { toBusinessRow } from "~/lib/business-record";
+import { createAdminSession, ensureBootstrapAdmin, verifyAdminLogin } from "~/models/auth.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "../../workers/queue-messages";
@@ -235,5 +236,21 @@ describe("sitemaps", () => {
   it("lets only an admin queue a rebuild from the settings panel", async () => {
     const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST" });
     expect(anonymous.status).toBe(401);
+
+    await ensureBootstrapAdmin(env.DB, env);
+    const admin = await verifyAdminLogin(env.DB, env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!);
+    const cookie = (await createAdminSession(env.DB, admin!.id, new Request(SITE), env)).split(";")[0]!;
+    const { requests } = await readSitemapState(env.DB);
+    const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ success: true });
+    // The queued request reaches the consumer, which counts it (and builds).
+    await eventually(async () => (await readSitemapState(env.DB)).requests > requests);
+
+    const page = await SELF.fetch(`${SITE}/admin/sitemaps`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`${SITE}/sitemaps/businesses/page-1.xml`);
+    expect(html).toContain("Kopyala");
   });
 });
