@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BUSINESS_SITEMAP_FILE_PATTERN,
@@ -92,3 +96,34 @@ describe("sitemap XML builders", () => {
     expect(robots).toMatch(/^Disallow: \/api\/admin$/m);
   });
 });
+
+// The official sitemaps.org schemas, kept next to the project.
+const VALIDATORS = path.resolve(import.meta.dirname, "../../../shared/validators");
+
+function validate(xml: string, schema: "sitemap.xsd" | "siteindex.xsd") {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "sitemap-")), "file.xml");
+  writeFileSync(file, xml);
+  const result = spawnSync("xmllint", ["--noout", "--schema", path.join(VALIDATORS, schema), file], { encoding: "utf8" });
+  if (result.error) throw new Error(`xmllint is required to validate sitemaps (Debian package libxml2-utils): ${result.error.message}`);
+  return result;
+}
+
+describe("sitemap XML against the sitemaps.org schemas", () => {
+  it("accepts the minimal index served before the first build and main.xml without dates", () => {
+    expect(validate(sitemapIndexXml([{ loc: "http://127.0.0.1:8787/sitemaps/main.xml" }]), "siteindex.xsd").status).toBe(0);
+    expect(validate(mainSitemapXml("http://127.0.0.1:8787", null), "sitemap.xsd").status).toBe(0);
+  });
+
+  it("accepts business URLs built from hostile slugs", () => {
+    const slugs = [`<script>&"'`, "ürgüp-otel", "a/b?c#d", "x\u0001y"];
+    const xml = urlsetXml(slugs.map((slug, i) => ({ loc: siteLink("https://example.com", businessPath(slug)), lastmod: 1_795_307_467 + i })));
+    const result = validate(xml, "sitemap.xsd");
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it("rejects what the schema forbids (the check can fail)", () => {
+    const result = validate(urlsetXml([{ loc: "https://example.com/" }]).replace("<loc>", "<loc>x</loc><loc>"), "sitemap.xsd");
+    expect(result.status).not.toBe(0);
+  });
+});
+
