@@ -36,7 +36,7 @@ export default {
             await rebuildSitemaps(env, body.reason);
             break;
           case "sitemaps.build":
-            await runSitemapBuildStep(env, body);
+            await runSitemapBuildStep(env, body, message.attempts);
             break;
           default:
             // A message this Worker does not understand would be retried forever: drop it loudly.

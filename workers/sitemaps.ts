@@ -61,18 +61,30 @@ export async function rebuildSitemaps(env: SitemapEnv, reason: string, params: S
   const now = Date.now();
   const build = await beginSitemapBuild(
     env.DB,
-    { reason, requestsSeen, startedAt: now, heartbeatAt: now, params, nextPage: 1, afterId: 0, newest: 0, businessFiles: [] },
+    { reason, requestsSeen, startedAt: now, heartbeatAt: now, params, advancedFrom: null, nextPage: 1, afterId: 0, newest: 0, businessFiles: [] },
     now - SITEMAP_BUILD_STALE_MS,
   );
   if (!build) return;
   // The first step runs as its own message so that a failure is retried from its cursor.
-  await env.IMPORT_QUEUE.send({ kind: "sitemaps.build", generation: build.generation, page: 1 } satisfies QueueMessage);
+  await sendStep(env, build.generation, 1);
 }
 
-/** One bounded step of a build. Safe to redeliver: a step that is no longer the build's next one does nothing. */
-export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep): Promise<void> {
+async function sendStep(env: SitemapEnv, generation: number, page: number): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "sitemaps.build", generation, page } satisfies QueueMessage);
+}
+
+/**
+ * One bounded step of a build. Safe to redeliver: a step that is no longer the build's next one
+ * does nothing — except the retry (`attempt` > 1) of the step that advanced the build, whose
+ * failure may have been the send of the next step: it sends it again.
+ */
+export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, attempt = 1): Promise<void> {
   const { build } = await readSitemapState(env.DB);
-  if (!build || build.generation !== step.generation || build.nextPage !== step.page) return;
+  if (!build || build.generation !== step.generation) return;
+  if (build.nextPage !== step.page) {
+    if (attempt > 1 && build.advancedFrom === step.page) await sendStep(env, build.generation, build.nextPage);
+    return;
+  }
 
   const { params } = build;
   const businessFiles = [...build.businessFiles];
@@ -98,11 +110,9 @@ export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep): Pro
     }
   }
 
-  const next: SitemapBuild = { ...build, heartbeatAt: Date.now(), nextPage: page, afterId, newest, businessFiles };
+  const next: SitemapBuild = { ...build, heartbeatAt: Date.now(), advancedFrom: step.page, nextPage: page, afterId, newest, businessFiles };
   if (!finished) {
-    if (await advanceSitemapBuild(env.DB, step.page, next)) {
-      await env.IMPORT_QUEUE.send({ kind: "sitemaps.build", generation: build.generation, page } satisfies QueueMessage);
-    }
+    if (await advanceSitemapBuild(env.DB, step.page, next)) await sendStep(env, build.generation, page);
     return;
   }
   await finishBuild(env, step.page, next);

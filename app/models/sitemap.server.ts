@@ -46,6 +46,8 @@ export interface SitemapBuild {
   startedAt: number;
   heartbeatAt: number;
   params: SitemapBuildParams;
+  /** The step (its first page) that last advanced the build, null before the first. */
+  advancedFrom: number | null;
   /** The business file the next step writes, and the keyset cursor it continues from. */
   nextPage: number;
   afterId: number;

@@ -199,7 +199,18 @@ describe("sitemaps", () => {
     const held = heldQueue();
     const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
     await rebuildSitemaps(heldEnv, "test", { businessesPerFile: 9000, urlsPerFile: 50, filesPerStep: 1 });
-    const steps = await runHeldSteps(held);
+    const first = held.sent.shift() as Extract<QueueMessage, { kind: "sitemaps.build" }>;
+    await runSitemapBuildStep(heldEnv, first);
+    const second = { kind: "sitemaps.build", generation: first.generation, page: 2 };
+    expect(held.sent).toEqual([second]);
+    // A duplicate delivery of a finished step does nothing; its retry (as if sending the next
+    // step had failed) sends the next step again.
+    held.sent.length = 0;
+    await runSitemapBuildStep(heldEnv, first, 1);
+    expect(held.sent).toEqual([]);
+    await runSitemapBuildStep(heldEnv, first, 2);
+    expect(held.sent).toEqual([second]);
+    const steps = 1 + (await runHeldSteps(held));
     const approved = await approvedSlugs();
     const businessFiles = Math.ceil(approved.length / 9000);
     // One step per business file, and one more that finds no rows left when the last file was full.
