@@ -177,7 +177,7 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
 
 /**
  * Writes one list sitemap from pages of paths, split into `name.xml`, `name-2.xml`, … at
- * `urlsPerFile` URLs (sitemaps.org's 50,000). Always writes the first file, even if empty.
+ * `urlsPerFile` URLs (sitemaps.org's 50,000). Always writes the first file.
  */
 async function writeListSitemap(
   env: SitemapEnv,
@@ -200,7 +200,12 @@ async function writeListSitemap(
       if (pending.length === build.params.urlsPerFile) await flush();
     }
   }
-  if (pending.length > 0 || files.length === 0) await flush();
+  if (files.length === 0 && pending.length === 0) {
+    // A urlset needs at least one URL: an empty list names its directory page instead, so the
+    // file stays valid and the panel's link keeps working.
+    pending.push({ loc: siteLink(env.SITE_URL, `/${list}`) });
+  }
+  if (pending.length > 0) await flush();
   return files;
 }
 

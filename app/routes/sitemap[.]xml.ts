@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapResponse } from "~/lib/sitemap-response";
+import { sitemapResponse } from "~/lib/sitemap-response.server";
 
 /** The sitemap index: every file of the live set. */
 export async function loader({ context }: LoaderFunctionArgs) {

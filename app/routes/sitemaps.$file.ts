@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { LIST_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
-import { sitemapResponse } from "~/lib/sitemap-response";
+import { sitemapResponse } from "~/lib/sitemap-response.server";
 
 const fileParam = z.string().regex(LIST_SITEMAP_FILE_PATTERN);
 

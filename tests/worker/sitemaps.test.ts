@@ -78,8 +78,13 @@ describe("sitemaps", () => {
     expect(main.response.status).toBe(200);
     expect(locs(main.text)).toContain(`${SITE}/privacy-policy`);
     expect((await get("/sitemaps/businesses/page-1.xml")).response.status).toBe(404);
-    // That first request queued a build; let it finish before the next test seeds.
+    // That first request queued a build of the empty directory: still the 4 list files, each
+    // with at least one URL (an empty urlset is invalid).
     await eventually(async () => (await readSitemapState(env.DB)).current);
+    const { files } = await servedSet();
+    expect([...files.keys()]).toEqual(["main", "categories", "countries", "cities"].map((name) => `/sitemaps/${name}.xml`));
+    expect(locs(files.get("/sitemaps/categories.xml")!)).toEqual([`${SITE}/categories`]);
+    expect(locs(files.get("/sitemaps/cities.xml")!)).toEqual([`${SITE}/cities`]);
   });
 
   it("rebuilds every file from the database: each approved business exactly once, 9,000 per file", async () => {
