@@ -4,7 +4,7 @@ import * as build from "../build/server/index.js";
 import { withEdgeCache } from "./edge-cache";
 import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
-import { rebuildSitemaps } from "./sitemaps";
+import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
 
@@ -33,7 +33,10 @@ export default {
             await processImportJob(env, body.jobId);
             break;
           case "sitemaps.rebuild":
-            await rebuildSitemaps(env);
+            await rebuildSitemaps(env, body.reason);
+            break;
+          case "sitemaps.build":
+            await runSitemapBuildStep(env, body, message.attempts);
             break;
           default:
             // A message this Worker does not understand would be retried forever: drop it loudly.

@@ -1,7 +1,9 @@
 /** Messages on the import queue. One queue carries every kind of background work. */
 export type QueueMessage =
   | { kind: "import"; jobId: string }
-  | { kind: "sitemaps.rebuild"; reason: string };
+  | { kind: "sitemaps.rebuild"; reason: string }
+  /** One bounded step of a sitemap build (workers/sitemaps.ts): the build's generation and its next business file. */
+  | { kind: "sitemaps.build"; generation: number; page: number };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
 export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {

@@ -1,5 +1,231 @@
-// Replaced by the sitemap builder (issue: sitemaps).
-export async function rebuildSitemaps(env: Env): Promise<void> {
-  await env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('sitemaps_requested_at', unixepoch())
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run();
+/**
+ * The sitemap rebuild, driven by the queue (docs/decisions/050-sitemaps-in-generations.md).
+ *
+ * `rebuildSitemaps` (cron, import, bulk delete, fix slugs) starts a build or, if one runs,
+ * coalesces into it. Each `sitemaps.build` step writes up to `filesPerStep` business files
+ * (9,000 approved businesses each, keyset on id) under the build's generation prefix in R2 and
+ * queues the next step; the last step writes main/categories/countries/cities and the index,
+ * then switches the live pointer and deletes older generations.
+ */
+import {
+  BUSINESSES_PER_SITEMAP,
+  MAIN_SITEMAP_PATHS,
+  MAX_URLS_PER_SITEMAP,
+  businessPath,
+  businessSitemapFile,
+  categoryPath,
+  cityPath,
+  countryPath,
+  listSitemapFile,
+  mainSitemapXml,
+  siteLink,
+  sitemapIndexXml,
+  urlsetXml,
+  type ListSitemap,
+  type SitemapEntry,
+} from "~/lib/sitemap-xml";
+import {
+  SITEMAP_BUILD_STALE_MS,
+  advanceSitemapBuild,
+  beginSitemapBuild,
+  readSitemapState,
+  recordSitemapRequest,
+  sitemapBusinessSlice,
+  sitemapCategorySlugs,
+  sitemapCities,
+  sitemapCountryCodes,
+  sitemapObjectKey,
+  switchSitemapSet,
+  type SitemapBuild,
+  type SitemapBuildParams,
+  type SitemapFileInfo,
+} from "~/models/sitemap.server";
+import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
+
+export const DEFAULT_SITEMAP_PARAMS: SitemapBuildParams = {
+  businessesPerFile: BUSINESSES_PER_SITEMAP,
+  urlsPerFile: MAX_URLS_PER_SITEMAP,
+  // 8 × 9,000 rows per invocation: a few MB of XML and well under a second of CPU.
+  filesPerStep: 8,
+};
+
+/** Rows read per query while writing list sitemaps (keeps each D1 answer small). */
+const LIST_READ_CHUNK = 5000;
+
+type SitemapEnv = Pick<Env, "DB" | "BUCKET" | "IMPORT_QUEUE" | "SITE_URL">;
+type BuildStep = Extract<QueueMessage, { kind: "sitemaps.build" }>;
+
+/** Handles a `sitemaps.rebuild` request: starts a build, or coalesces into the running one. */
+export async function rebuildSitemaps(env: SitemapEnv, reason: string, params: SitemapBuildParams = DEFAULT_SITEMAP_PARAMS): Promise<void> {
+  const requestsSeen = await recordSitemapRequest(env.DB);
+  const now = Date.now();
+  const build = await beginSitemapBuild(
+    env.DB,
+    { reason, requestsSeen, startedAt: now, heartbeatAt: now, params, advancedFrom: null, nextPage: 1, afterId: 0, newest: 0, businessFiles: [] },
+    now - SITEMAP_BUILD_STALE_MS,
+  );
+  if (!build) return;
+  // The first step runs as its own message so that a failure is retried from its cursor.
+  await sendStep(env, build.generation, 1);
+}
+
+async function sendStep(env: SitemapEnv, generation: number, page: number): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "sitemaps.build", generation, page } satisfies QueueMessage);
+}
+
+/**
+ * One bounded step of a build. Safe to redeliver: a step that is no longer the build's next one
+ * does nothing — except the retry (`attempt` > 1) of the step that advanced the build, whose
+ * failure may have been the send of the next step: it sends it again.
+ */
+export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, attempt = 1): Promise<void> {
+  const { build } = await readSitemapState(env.DB);
+  if (!build || build.generation !== step.generation) return;
+  if (build.nextPage !== step.page) {
+    if (attempt > 1 && build.advancedFrom === step.page) await sendStep(env, build.generation, build.nextPage);
+    return;
+  }
+
+  const { params } = build;
+  const businessFiles = [...build.businessFiles];
+  let { afterId, newest } = build;
+  let page = step.page;
+  let finished = false;
+  for (let written = 0; written < params.filesPerStep; written++) {
+    const rows = await sitemapBusinessSlice(env.DB, afterId, params.businessesPerFile);
+    if (rows.length === 0) {
+      finished = true;
+      break;
+    }
+    const file = businessSitemapFile(page);
+    const lastmod = Math.max(...rows.map((row) => row.updated_at));
+    await putXml(env, build.generation, file, urlsetXml(rows.map((row) => ({ loc: siteLink(env.SITE_URL, businessPath(row.slug)), lastmod: row.updated_at }))));
+    businessFiles.push({ file, urls: rows.length, lastmod });
+    afterId = rows[rows.length - 1]!.id;
+    newest = Math.max(newest, lastmod);
+    page += 1;
+    if (rows.length < params.businessesPerFile) {
+      finished = true;
+      break;
+    }
+  }
+
+  const next: SitemapBuild = { ...build, heartbeatAt: Date.now(), advancedFrom: step.page, nextPage: page, afterId, newest, businessFiles };
+  if (!finished) {
+    if (await advanceSitemapBuild(env.DB, step.page, next)) await sendStep(env, build.generation, page);
+    return;
+  }
+  await finishBuild(env, step.page, next);
+}
+
+async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuild): Promise<void> {
+  const { generation, newest } = build;
+  const lastmod = newest || null;
+  const listFiles: SitemapFileInfo[] = [];
+  await putXml(env, generation, "main.xml", mainSitemapXml(env.SITE_URL, lastmod));
+  listFiles.push({ file: "main.xml", urls: MAIN_SITEMAP_PATHS.length, lastmod });
+
+  listFiles.push(
+    ...(await writeListSitemap(env, build, "categories", async function* () {
+      for (let after = ""; ; ) {
+        const slugs = await sitemapCategorySlugs(env.DB, after, LIST_READ_CHUNK);
+        yield slugs.map((slug) => categoryPath(slug));
+        if (slugs.length < LIST_READ_CHUNK) return;
+        after = slugs[slugs.length - 1]!;
+      }
+    })),
+    ...(await writeListSitemap(env, build, "countries", async function* () {
+      for (let after = ""; ; ) {
+        const codes = await sitemapCountryCodes(env.DB, after, LIST_READ_CHUNK);
+        yield codes.map((code) => countryPath(code));
+        if (codes.length < LIST_READ_CHUNK) return;
+        after = codes[codes.length - 1]!;
+      }
+    })),
+    ...(await writeListSitemap(env, build, "cities", async function* () {
+      for (let after = { country_code: "", slug: "" }; ; ) {
+        const cities = await sitemapCities(env.DB, after, LIST_READ_CHUNK);
+        yield cities.map((city) => cityPath(city.country_code, city.slug));
+        if (cities.length < LIST_READ_CHUNK) return;
+        after = cities[cities.length - 1]!;
+      }
+    })),
+  );
+
+  const files = [...listFiles, ...build.businessFiles];
+  await putXml(
+    env,
+    generation,
+    "sitemap.xml",
+    sitemapIndexXml(files.map((info) => ({ loc: siteLink(env.SITE_URL, `/sitemaps/${info.file}`), lastmod: info.lastmod }))),
+  );
+
+  const switched = await switchSitemapSet(env.DB, fromPage, {
+    generation,
+    builtAt: Date.now(),
+    fileCount: files.length,
+    urlCount: files.reduce((sum, info) => sum + info.urls, 0),
+    businessFileCount: build.businessFiles.length,
+  });
+  if (!switched) return;
+
+  await deleteOlderGenerations(env.BUCKET, generation);
+  // A change that asked for a rebuild while this one ran may not be in it: build once more.
+  const { requests } = await readSitemapState(env.DB);
+  if (requests > build.requestsSeen) await queueSitemapRebuild(env, "requested during the previous build");
+}
+
+/**
+ * Writes one list sitemap from pages of paths, split into `name.xml`, `name-2.xml`, … at
+ * `urlsPerFile` URLs (sitemaps.org's 50,000). Always writes the first file.
+ */
+async function writeListSitemap(
+  env: SitemapEnv,
+  build: SitemapBuild,
+  list: ListSitemap,
+  pages: () => AsyncGenerator<string[]>,
+): Promise<SitemapFileInfo[]> {
+  const files: SitemapFileInfo[] = [];
+  const lastmod = build.newest || null;
+  let pending: SitemapEntry[] = [];
+  const flush = async () => {
+    const file = listSitemapFile(list, files.length);
+    await putXml(env, build.generation, file, urlsetXml(pending));
+    files.push({ file, urls: pending.length, lastmod });
+    pending = [];
+  };
+  for await (const paths of pages()) {
+    for (const path of paths) {
+      pending.push({ loc: siteLink(env.SITE_URL, path) });
+      if (pending.length === build.params.urlsPerFile) await flush();
+    }
+  }
+  if (files.length === 0 && pending.length === 0) {
+    // A urlset needs at least one URL: an empty list names its directory page instead, so the
+    // file stays valid and the panel's link keeps working.
+    pending.push({ loc: siteLink(env.SITE_URL, `/${list}`) });
+  }
+  if (pending.length > 0) await flush();
+  return files;
+}
+
+async function putXml(env: SitemapEnv, generation: number, file: string, xml: string): Promise<void> {
+  await env.BUCKET.put(sitemapObjectKey(generation, file), xml, {
+    httpMetadata: { contentType: "application/xml; charset=utf-8" },
+  });
+}
+
+/** Removes every generation older than the live one (the previous set and any abandoned build). */
+async function deleteOlderGenerations(bucket: R2Bucket, live: number): Promise<void> {
+  const { delimitedPrefixes } = await bucket.list({ prefix: "sitemaps/", delimiter: "/" });
+  for (const prefix of delimitedPrefixes) {
+    const generation = Number(/^sitemaps\/gen-(\d+)\/$/.exec(prefix)?.[1]);
+    if (!(generation < live)) continue;
+    // Deleting what was listed and listing again: no cursor over a shrinking listing.
+    for (;;) {
+      const { objects } = await bucket.list({ prefix, limit: 1000 });
+      if (objects.length === 0) break;
+      await bucket.delete(objects.map((object) => object.key));
+    }
+  }
 }

@@ -55,7 +55,7 @@ describe("the platform bindings", () => {
   it("consumes a message sent to the queue", async () => {
     await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
     const row = await eventually(() =>
-      env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requested_at'`).first<{ value: string }>(),
+      env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requests'`).first<{ value: string }>(),
     );
     expect(Number(row.value)).toBeGreaterThan(0);
   });
@@ -65,7 +65,7 @@ describe("the platform bindings", () => {
     await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
     await waitOnExecutionContext(ctx);
     const row = await eventually(() =>
-      env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requested_at'`).first<{ value: string }>(),
+      env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requests'`).first<{ value: string }>(),
     );
     expect(Number(row.value)).toBeGreaterThan(0);
   });

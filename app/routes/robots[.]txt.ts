@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { publicCache } from "~/lib/cache-policy";
+import { robotsTxt } from "~/lib/sitemap-xml";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return new Response(robotsTxt(context.cloudflare.env.SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...publicCache(24 * 60 * 60) },
+  });
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { LIST_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
+import { sitemapResponse } from "~/lib/sitemap-response.server";
+
+const fileParam = z.string().regex(LIST_SITEMAP_FILE_PATTERN);
+
+/** main.xml, categories.xml, countries.xml, cities.xml (and cities-N.xml when cities are split). */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const file = fileParam.safeParse(params.file);
+  return sitemapResponse(context, file.success ? file.data : null);
+}

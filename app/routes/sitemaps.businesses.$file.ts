@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
+import { sitemapResponse } from "~/lib/sitemap-response.server";
+
+const fileParam = z.string().regex(BUSINESS_SITEMAP_FILE_PATTERN);
+
+/** page-N.xml: 9,000 approved businesses per file. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const file = fileParam.safeParse(params.file);
+  return sitemapResponse(context, file.success ? `businesses/${file.data}` : null);
+}

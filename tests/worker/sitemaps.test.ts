@@ -1,0 +1,272 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { demoBusinesses } from "../../scripts/demo-data";
+import { toBusinessRow } from "~/lib/business-record";
+import { createAdminSession, ensureBootstrapAdmin, verifyAdminLogin } from "~/models/auth.server";
+import { upsertBusinesses } from "~/models/business.server";
+import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
+import type { QueueMessage } from "../../workers/queue-messages";
+import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";
+
+const SITE = env.SITE_URL.replace(/\/$/, "");
+const SEEDED = 20_000;
+
+async function seed(start: number, count: number) {
+  for (let offset = 0; offset < count; offset += 2000) {
+    const rows = [...demoBusinesses(start + offset, Math.min(2000, count - offset))].map((b) => toBusinessRow(b));
+    await upsertBusinesses(env.DB, rows);
+  }
+}
+
+async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function get(path: string) {
+  const response = await SELF.fetch(`${SITE}${path}`);
+  return { response, text: await response.text() };
+}
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+async function approvedSlugs(): Promise<string[]> {
+  const { results } = await env.DB.prepare(`SELECT slug FROM businesses WHERE is_approved = 1 ORDER BY id`).all<{ slug: string }>();
+  return results.map((row) => row.slug);
+}
+
+/** Every file the served index lists, fetched through the Worker. */
+async function servedSet() {
+  const index = await get("/sitemap.xml");
+  const files = new Map<string, string>();
+  for (const loc of locs(index.text)) {
+    const { response, text } = await get(loc.slice(SITE.length));
+    expect(response.status, loc).toBe(200);
+    files.set(loc.slice(SITE.length), text);
+  }
+  return { index: index.text, files };
+}
+
+/** A queue stand-in that keeps the messages so that the test runs each step itself. */
+function heldQueue() {
+  const sent: QueueMessage[] = [];
+  return { sent, queue: { send: async (message: QueueMessage) => void sent.push(message) } as unknown as Queue<QueueMessage> };
+}
+
+/** Runs the build's chain of steps and says how many; any other message is left for the test to look at. */
+async function runHeldSteps(held: ReturnType<typeof heldQueue>, bucket: R2Bucket = env.BUCKET): Promise<number> {
+  for (let steps = 0; ; steps++) {
+    const index = held.sent.findIndex((message) => message.kind === "sitemaps.build");
+    if (index < 0) return steps;
+    const [message] = held.sent.splice(index, 1) as [Extract<QueueMessage, { kind: "sitemaps.build" }>];
+    await runSitemapBuildStep({ DB: env.DB, BUCKET: bucket, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, message);
+  }
+}
+
+describe("sitemaps", () => {
+  it("before the first build answers a minimal valid index and 404 for files not built yet", async () => {
+    const index = await get("/sitemap.xml");
+    expect(index.response.status).toBe(200);
+    expect(index.response.headers.get("content-type")).toContain("application/xml");
+    expect(locs(index.text)).toEqual([`${SITE}/sitemaps/main.xml`]);
+    const main = await get("/sitemaps/main.xml");
+    expect(main.response.status).toBe(200);
+    expect(locs(main.text)).toContain(`${SITE}/privacy-policy`);
+    expect((await get("/sitemaps/businesses/page-1.xml")).response.status).toBe(404);
+    // That first request queued a build of the empty directory: still the 4 list files, each
+    // with at least one URL (an empty urlset is invalid).
+    await eventually(async () => (await readSitemapState(env.DB)).current);
+    const { files } = await servedSet();
+    expect([...files.keys()]).toEqual(["main", "categories", "countries", "cities"].map((name) => `/sitemaps/${name}.xml`));
+    expect(locs(files.get("/sitemaps/categories.xml")!)).toEqual([`${SITE}/categories`]);
+    expect(locs(files.get("/sitemaps/cities.xml")!)).toEqual([`${SITE}/cities`]);
+  });
+
+  it("rebuilds every file from the database: each approved business exactly once, 9,000 per file", async () => {
+    await seed(0, SEEDED);
+    // Unapproved businesses are off the public site, so off the sitemaps too.
+    await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE id % 10 = 3`).run();
+    const unapproved = (await env.DB.prepare(`SELECT slug FROM businesses WHERE is_approved = 0`).all<{ slug: string }>()).results;
+    const approved = await approvedSlugs();
+    expect(approved.length).toBe(SEEDED - unapproved.length);
+
+    const before = (await readSitemapState(env.DB)).current!.generation;
+    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
+    await eventually(async () => {
+      const state = await readSitemapState(env.DB);
+      return state.current!.generation > before && state.build === null;
+    });
+
+    const { index, files } = await servedSet();
+    const businessFileCount = Math.ceil(approved.length / 9000);
+    expect(files.size).toBe(businessFileCount + 4);
+    expect([...files.keys()]).toEqual([
+      "/sitemaps/main.xml",
+      "/sitemaps/categories.xml",
+      "/sitemaps/countries.xml",
+      "/sitemaps/cities.xml",
+      ...Array.from({ length: businessFileCount }, (_, i) => `/sitemaps/businesses/page-${i + 1}.xml`),
+    ]);
+    expect(index).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
+
+    const listed: string[] = [];
+    for (let page = 1; page <= businessFileCount; page++) {
+      const urls = locs(files.get(`/sitemaps/businesses/page-${page}.xml`)!);
+      expect(urls.length).toBe(page < businessFileCount ? 9000 : approved.length - 9000 * (businessFileCount - 1));
+      listed.push(...urls);
+    }
+    expect(listed).toEqual(approved.map((slug) => `${SITE}/business/${slug}`));
+    for (const { slug } of unapproved.slice(0, 50)) expect(listed).not.toContain(`${SITE}/business/${slug}`);
+
+    const categories = (await env.DB.prepare(`SELECT slug FROM categories ORDER BY slug`).all<{ slug: string }>()).results;
+    expect(locs(files.get("/sitemaps/categories.xml")!)).toEqual(categories.map(({ slug }) => `${SITE}/categories/${slug}`));
+    const countries = (await env.DB.prepare(`SELECT code FROM countries ORDER BY code`).all<{ code: string }>()).results;
+    expect(locs(files.get("/sitemaps/countries.xml")!)).toEqual(countries.map(({ code }) => `${SITE}/countries/${code.toLowerCase()}`));
+    const cities = (await env.DB.prepare(`SELECT country_code, slug FROM cities ORDER BY country_code, slug`).all<{ country_code: string; slug: string }>()).results;
+    expect(locs(files.get("/sitemaps/cities.xml")!)).toEqual(cities.map((c) => `${SITE}/cities/${c.country_code.toLowerCase()}/${c.slug}`));
+
+    const status = await getSitemapStatus(env);
+    expect(status).toMatchObject({ fileCount: businessFileCount + 4, businessFileCount, building: false });
+    expect(status.urlCount).toBe(10 + categories.length + countries.length + cities.length + approved.length);
+    expect(status.links).toEqual([
+      `${SITE}/sitemap.xml`,
+      `${SITE}/sitemaps/main.xml`,
+      `${SITE}/sitemaps/categories.xml`,
+      `${SITE}/sitemaps/countries.xml`,
+      `${SITE}/sitemaps/cities.xml`,
+      `${SITE}/sitemaps/businesses/page-1.xml`,
+    ]);
+    expect(Date.parse(status.lastBuiltAt!)).toBeGreaterThan(Date.now() - 120_000);
+  }, 120_000);
+
+  it("keeps serving the previous complete set when a rebuild dies half-way, and the retried step completes it", async () => {
+    const previous = await servedSet();
+    const previousGeneration = (await readSitemapState(env.DB)).current!.generation;
+    await seed(SEEDED, 9000);
+
+    const held = heldQueue();
+    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test");
+    expect(held.sent).toHaveLength(1);
+    const step = held.sent[0]!;
+
+    // The Worker dies after writing two files of the new generation.
+    let puts = 0;
+    const crashingBucket = new Proxy(env.BUCKET, {
+      get(target, property) {
+        if (property === "put") {
+          return (...args: Parameters<R2Bucket["put"]>) => {
+            if (++puts > 2) throw new Error("simulated crash");
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(runHeldSteps(held, crashingBucket)).rejects.toThrow("simulated crash");
+
+    expect(await servedSet()).toEqual(previous);
+    expect(await getSitemapStatus(env)).toMatchObject({ building: true });
+
+    // A second request while the build is unfinished joins it instead of starting another.
+    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test again");
+    expect(held.sent).toHaveLength(0);
+
+    // The queue redelivers the failed step.
+    held.sent.push(step);
+    await runHeldSteps(held);
+    const next = await servedSet();
+    const approved = await approvedSlugs();
+    expect(next.files.size).toBe(Math.ceil(approved.length / 9000) + 4);
+    const listed = [...next.files.entries()].filter(([path]) => path.startsWith("/sitemaps/businesses/")).flatMap(([, xml]) => locs(xml));
+    expect(listed).toEqual(approved.map((slug) => `${SITE}/business/${slug}`));
+    expect((await getSitemapStatus(env)).building).toBe(false);
+
+    // The old generation is gone from R2.
+    const old = await env.BUCKET.list({ prefix: `sitemaps/gen-${previousGeneration}/` });
+    expect(old.objects).toHaveLength(0);
+    // The request that arrived during the build asks for one more rebuild.
+    expect(held.sent).toEqual([{ kind: "sitemaps.rebuild", reason: "requested during the previous build" }]);
+
+    // A redelivered, already finished step changes nothing.
+    const generation = (await readSitemapState(env.DB)).current!.generation;
+    await runHeldSteps({ ...held, sent: [step] });
+    expect((await readSitemapState(env.DB)).current!.generation).toBe(generation);
+  }, 120_000);
+
+  it("spreads a large build over bounded steps and splits a list past the per-file URL limit", async () => {
+    // Lowered limits stand in for 2,000,000 businesses: one business file per step, 50 URLs per list file.
+    const held = heldQueue();
+    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
+    await rebuildSitemaps(heldEnv, "test", { businessesPerFile: 9000, urlsPerFile: 50, filesPerStep: 1 });
+    const first = held.sent.shift() as Extract<QueueMessage, { kind: "sitemaps.build" }>;
+    await runSitemapBuildStep(heldEnv, first);
+    const second = { kind: "sitemaps.build", generation: first.generation, page: 2 };
+    expect(held.sent).toEqual([second]);
+    // A duplicate delivery of a finished step does nothing; its retry (as if sending the next
+    // step had failed) sends the next step again.
+    held.sent.length = 0;
+    await runSitemapBuildStep(heldEnv, first, 1);
+    expect(held.sent).toEqual([]);
+    await runSitemapBuildStep(heldEnv, first, 2);
+    expect(held.sent).toEqual([second]);
+    const steps = 1 + (await runHeldSteps(held));
+    const approved = await approvedSlugs();
+    const businessFiles = Math.ceil(approved.length / 9000);
+    // One step per business file, and one more that finds no rows left when the last file was full.
+    expect(steps).toBeGreaterThanOrEqual(businessFiles);
+    expect(steps).toBeLessThanOrEqual(businessFiles + 1);
+
+    const { files } = await servedSet();
+    const cities = (await env.DB.prepare(`SELECT country_code, slug FROM cities ORDER BY country_code, slug`).all<{ country_code: string; slug: string }>()).results;
+    const cityParts = Math.ceil(cities.length / 50);
+    expect(cityParts).toBeGreaterThan(2);
+    const cityFiles = [...files.keys()].filter((file) => /^\/sitemaps\/cities(-\d+)?\.xml$/.test(file));
+    expect(cityFiles).toEqual(Array.from({ length: cityParts }, (_, i) => (i === 0 ? "/sitemaps/cities.xml" : `/sitemaps/cities-${i + 1}.xml`)));
+    const cityUrls = cityFiles.flatMap((file) => locs(files.get(file)!));
+    expect(cityUrls).toEqual(cities.map((c) => `${SITE}/cities/${c.country_code.toLowerCase()}/${c.slug}`));
+    expect(cityFiles.every((file) => locs(files.get(file)!).length <= 50)).toBe(true);
+    expect((await getSitemapStatus(env)).fileCount).toBe(files.size);
+  }, 120_000);
+
+  it("answers 404 for unknown sitemap files", async () => {
+    for (const path of ["/sitemaps/other.xml", "/sitemaps/businesses/page-0.xml", "/sitemaps/businesses/page-999.xml", "/sitemaps/cities-999.xml"]) {
+      expect((await get(path)).response.status, path).toBe(404);
+    }
+  });
+
+  it("serves robots.txt naming the sitemap index and keeping crawlers out of the admin", async () => {
+    const { response, text } = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toMatch(/^Disallow: \/api\/admin$/m);
+  });
+
+  it("lets only an admin queue a rebuild from the settings panel", async () => {
+    const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST" });
+    expect(anonymous.status).toBe(401);
+
+    await ensureBootstrapAdmin(env.DB, env);
+    const admin = await verifyAdminLogin(env.DB, env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!);
+    const cookie = (await createAdminSession(env.DB, admin!.id, new Request(SITE), env)).split(";")[0]!;
+    const { requests } = await readSitemapState(env.DB);
+    const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ success: true });
+    // The queued request reaches the consumer, which counts it (and builds).
+    await eventually(async () => (await readSitemapState(env.DB)).requests > requests);
+
+    const page = await SELF.fetch(`${SITE}/admin/sitemaps`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`${SITE}/sitemaps/businesses/page-1.xml`);
+    expect(html).toContain("Kopyala");
+  });
+});
