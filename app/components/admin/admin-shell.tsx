@@ -55,7 +55,8 @@ export function AdminShell({ username, figures, children }: { username: string; 
   return (
     <div className={dark ? "dark" : ""} data-theme={dark ? "dark" : "light"}>
       <div className="flex min-h-screen bg-slate-100 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
-        <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col bg-slate-900 text-slate-200 dark:bg-slate-950" aria-label="Admin menu">
+        <div className="w-64 shrink-0 bg-slate-900 dark:bg-slate-950">
+        <aside className="sticky top-0 flex h-screen flex-col text-slate-200" aria-label="Admin menu">
           <div className="flex items-center gap-3 border-b border-slate-800 px-5 py-5">
             <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-600 font-bold text-white">A</div>
             <div>
@@ -105,15 +106,19 @@ export function AdminShell({ username, figures, children }: { username: string; 
             </button>
           </div>
         </aside>
+        </div>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-10 flex items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-800/90">
             <a href="/" className="mr-auto text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
             <span
-              className="relative rounded-lg p-2 text-lg"
+              className="relative rounded-lg p-2"
               title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
               aria-label={`Bildirimler: son 7 günde ${figures.recentMessages} iletişim mesajı`}
             >
-              🔔
+              <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="text-slate-600 dark:text-slate-300">
+                <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+                <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+              </svg>
               <span className="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[10px] font-bold text-white" data-testid="notification-count">
                 {figures.recentMessages}
               </span>

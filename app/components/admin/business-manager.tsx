@@ -205,7 +205,7 @@ export function BusinessManager({ list, query, categories, stats }: BusinessMana
                       <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
                     </td>
                     <td className="py-2 pr-3">{business.category ?? "—"}</td>
-                    <td className="max-w-xs truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
+                    <td className="max-w-[16rem] truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
                     <td className="py-2 pr-3">{business.rating ?? "—"}</td>
                     <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
                     <td className="py-2 pr-3">
@@ -219,7 +219,7 @@ export function BusinessManager({ list, query, categories, stats }: BusinessMana
                       </button>
                     </td>
                     <td className="py-2 text-right">
-                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="text-xs font-medium text-red-600 hover:underline">
+                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:hover:bg-red-950">
                         Sil
                       </button>
                     </td>

@@ -62,6 +62,15 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     );
   }, [open]);
 
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && state !== "exporting") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, state, onClose]);
+
   const shownCategories = useMemo(() => {
     const needle = categoryFilter.trim().toLocaleLowerCase("tr");
     return (categories ?? []).filter((name) => name.toLocaleLowerCase("tr").includes(needle)).slice(0, SHOWN_CATEGORIES);
