@@ -9,8 +9,9 @@ export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/** "61.2 KB" */
+/** "61.2 KB"; below a kilobyte, "39 B". */
 export function formatKilobytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
   return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
 }
 
