@@ -108,7 +108,7 @@ describe("admin back office in Chromium", () => {
   });
 
   it("asks twice before deleting everything, and stops when the second is declined", async () => {
-    const before = await page.evaluate(async () => (await (await fetch("/api/admin/stats")).json()).totalBusinesses);
+    const before = await page.evaluate(async () => ((await (await fetch("/api/admin/stats")).json()) as { totalBusinesses: number }).totalBusinesses);
     const asked: string[] = [];
     let count = 0;
     const onDialog = (dialog: import("playwright-core").Dialog) => {
@@ -119,7 +119,7 @@ describe("admin back office in Chromium", () => {
     await page.getByRole("button", { name: "Tümünü Sil" }).click();
     await expect.poll(() => asked.length).toBe(2);
     page.off("dialog", onDialog);
-    const after = await page.evaluate(async () => (await (await fetch("/api/admin/stats")).json()).totalBusinesses);
+    const after = await page.evaluate(async () => ((await (await fetch("/api/admin/stats")).json()) as { totalBusinesses: number }).totalBusinesses);
     expect(after).toBe(before);
   });
 
