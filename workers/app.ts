@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { withEdgeCache } from "./edge-cache";
+import { refuseCrossSiteRequest } from "./origin-guard";
 import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
@@ -12,6 +13,9 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
+    // Admin issue #4: cross-site non-GET requests are refused here, before any route runs.
+    const refusal = refuseCrossSiteRequest(request, env);
+    if (refusal) return refusal;
     return withEdgeCache(request, env, ctx, () =>
       handleRemixRequest(request, {
         cloudflare: {

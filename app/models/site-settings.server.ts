@@ -23,3 +23,19 @@ export async function getAdCodes(db: D1Database): Promise<AdCodes> {
   }
   return codes;
 }
+
+export async function saveSiteSettings(db: D1Database, settings: SiteSettings): Promise<void> {
+  const statement = db.prepare(
+    `INSERT INTO site_settings (key, value, updated_at) VALUES (?1, ?2, unixepoch())
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+  await db.batch(SITE_SETTING_KEYS.map((key) => statement.bind(key, settings[key])));
+}
+
+export async function saveAdCodes(db: D1Database, codes: AdCodes): Promise<void> {
+  const statement = db.prepare(
+    `INSERT INTO ad_codes (slot, code, updated_at) VALUES (?1, ?2, unixepoch())
+     ON CONFLICT (slot) DO UPDATE SET code = excluded.code, updated_at = excluded.updated_at`,
+  );
+  await db.batch(AD_SLOTS.map((slot) => statement.bind(slot, codes[slot])));
+}

@@ -1,0 +1,141 @@
+import { NavLink } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
+import { formatCount } from "~/lib/format";
+import type { AdminLayoutFigures } from "~/models/admin-layout.server";
+
+const DARK_MODE_KEY = "adminDarkMode";
+/** The reports page announces three upcoming reports. */
+const UPCOMING_REPORTS = 3;
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: string;
+  end?: boolean;
+  badge?: string;
+}
+
+/** Dark mode of the admin, remembered in this browser. */
+function useDarkMode(): [boolean, () => void] {
+  const [dark, setDark] = useState(false);
+  useEffect(() => setDark(localStorage.getItem(DARK_MODE_KEY) === "true"), []);
+  const toggle = () =>
+    setDark((value) => {
+      localStorage.setItem(DARK_MODE_KEY, String(!value));
+      return !value;
+    });
+  return [dark, toggle];
+}
+
+export async function logout() {
+  try {
+    await apiRequest("POST", "/api/admin/logout");
+  } finally {
+    setAdminAuthFlag(false);
+    window.location.assign("/admin/login");
+  }
+}
+
+export function AdminShell({ username, figures, children }: { username: string; figures: AdminLayoutFigures; children: ReactNode }) {
+  const [dark, toggleDark] = useDarkMode();
+  const [search, setSearch] = useState("");
+  const items: NavItem[] = [
+    { to: "/admin", label: "Ana Sayfa", icon: "⌂", end: true },
+    { to: "/admin/dashboard", label: "Dashboard", icon: "▦", end: true },
+    { to: "/admin/businesses", label: "İşletmeler", icon: "▤", badge: formatCount(figures.businessCount) },
+    { to: "/admin/upload", label: "Excel Yükleme", icon: "⇪" },
+    { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
+    { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
+    { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
+  ];
+  // The search box filters the menu only; it is never sent to the server.
+  const shown = search.trim() ? items.filter((item) => item.label.toLocaleLowerCase("tr").includes(search.trim().toLocaleLowerCase("tr"))) : items;
+
+  return (
+    <div className={dark ? "dark" : ""} data-theme={dark ? "dark" : "light"}>
+      <div className="flex min-h-screen bg-slate-100 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+        <div className="w-64 shrink-0 bg-slate-900 dark:bg-slate-950">
+        <aside className="sticky top-0 flex h-screen flex-col text-slate-200" aria-label="Admin menu">
+          <div className="flex items-center gap-3 border-b border-slate-800 px-5 py-5">
+            <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-600 font-bold text-white">A</div>
+            <div>
+              <p className="text-sm font-semibold text-white">Yönetim Paneli</p>
+              <p className="flex items-center gap-1 text-xs text-emerald-400">
+                <span className="inline-block h-2 w-2 rounded-full bg-emerald-400" aria-hidden /> Aktif
+              </p>
+            </div>
+          </div>
+          <div className="px-4 pt-4">
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Menüde ara..."
+              aria-label="Menüde ara"
+              className="w-full rounded-lg border border-slate-700 bg-slate-800 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus:border-blue-500 focus:outline-none"
+            />
+          </div>
+          <nav className="flex-1 space-y-1 overflow-y-auto px-3 py-4" aria-label="Admin">
+            {shown.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-blue-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`
+                }
+              >
+                <span aria-hidden className="w-5 text-center">{item.icon}</span>
+                <span className="flex-1">{item.label}</span>
+                {item.badge ? <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-100" data-testid={`badge-${item.to}`}>{item.badge}</span> : null}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="border-t border-slate-800 p-4">
+            <div className="mb-3 flex items-center gap-3">
+              <div className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold uppercase">{username.slice(0, 1)}</div>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-white" data-testid="admin-username">{username}</p>
+                <p className="text-xs text-slate-400">Yönetici</p>
+              </div>
+            </div>
+            <button type="button" onClick={logout} className="w-full rounded-lg bg-slate-800 px-3 py-2 text-sm font-medium text-slate-200 hover:bg-red-600 hover:text-white">
+              Çıkış Yap
+            </button>
+          </div>
+        </aside>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-10 flex items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-800/90">
+            <a href="/" className="mr-auto text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
+            <span
+              className="relative rounded-lg p-2"
+              title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
+              aria-label={`Bildirimler: son 7 günde ${figures.recentMessages} iletişim mesajı`}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="text-slate-600 dark:text-slate-300">
+                <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+                <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+              </svg>
+              <span className="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[10px] font-bold text-white" data-testid="notification-count">
+                {figures.recentMessages}
+              </span>
+            </span>
+            <button
+              type="button"
+              onClick={toggleDark}
+              aria-pressed={dark}
+              aria-label="Karanlık mod"
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+            >
+              {dark ? "☀ Açık mod" : "☾ Karanlık mod"}
+            </button>
+          </header>
+          <main id="main" className="flex-1 p-6">{children}</main>
+        </div>
+      </div>
+    </div>
+  );
+}

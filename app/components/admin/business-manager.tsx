@@ -1,0 +1,267 @@
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useToast } from "~/components/toast";
+import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
+import { apiRequest } from "~/lib/api-client";
+import { pageWindow } from "~/lib/paging";
+import type { AdminBusinessList } from "~/models/admin-business.server";
+import type { AdminStats } from "~/models/admin-stats.server";
+import { repeatUntilDone } from "./bulk-actions";
+import { ExportDialog } from "./export-dialog";
+import { buttonClass, Card, inputClass, StatTile } from "./ui";
+
+const SEARCH_DELAY_MS = 400;
+const SORT_LABELS: Record<AdminBusinessSearch["sortBy"], string> = { name: "Ad", rating: "Puan", reviewCount: "Yorum", createdAt: "Eklenme" };
+
+export interface BusinessManagerData {
+  list: AdminBusinessList;
+  query: AdminBusinessSearch;
+  /** First 20 non-empty categories. */
+  categories: string[];
+  stats: AdminStats;
+}
+
+/**
+ * Search, category, sort and page live in the URL: the loader sends them to the server, and a
+ * link to the list shows the same list.
+ */
+export function BusinessManager({ list, query, categories, stats }: BusinessManagerData) {
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [search, setSearch] = useState(query.filter ?? "");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  function update(changes: Record<string, string | undefined>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { preventScrollReset: true });
+  }
+
+  // Typing searches after a short pause; a new search starts again at page 1.
+  useEffect(() => {
+    if (search === (query.filter ?? "")) return;
+    const timer = setTimeout(() => update({ filter: search, page: undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  async function run(label: string, work: () => Promise<void>, failure: string) {
+    setBusy(label);
+    try {
+      await work();
+      revalidator.revalidate();
+    } catch (error) {
+      toast({ title: failure, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const toggleApproval = (id: number) =>
+    run("toggle", () => apiRequest("POST", `/api/admin/businesses/${id}/toggle-approval`).then(() => undefined), "Failed to update business approval status.");
+
+  async function deleteOne(id: number, name: string) {
+    if (!window.confirm(`Are you sure you want to delete "${name}"?`)) return;
+    setBusy("delete");
+    try {
+      await apiRequest("DELETE", `/api/businesses/${id}`);
+      toast({ title: "Business Deleted", description: name });
+      revalidator.revalidate();
+    } catch (error) {
+      toast({ title: "Error", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function deleteAll() {
+    if (!window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
+    if (!window.confirm("Bu işlem geri alınamaz. Gerçekten TÜM işletmeleri silmek istiyor musunuz?")) return;
+    run(
+      "deleteAll",
+      async () => {
+        const steps = await repeatUntilDone<{ deletedCount: number; message: string; done: boolean }>("DELETE", "/api/admin/businesses");
+        const deleted = steps.reduce((sum, step) => sum + step.deletedCount, 0);
+        toast({ title: "İşletmeler silindi", description: `${deleted.toLocaleString("tr-TR")} işletme silindi` });
+      },
+      "Failed to delete businesses",
+    );
+  }
+
+  function deleteTestData() {
+    if (!window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
+    run(
+      "testData",
+      async () => {
+        const steps = await repeatUntilDone<{ deletedCount: number; done: boolean }>("DELETE", "/api/admin/test-data");
+        const deleted = steps.reduce((sum, step) => sum + step.deletedCount, 0);
+        toast({ title: "Test verileri silindi", description: `${deleted} işletme silindi` });
+      },
+      "Test verileri silinemedi",
+    );
+  }
+
+  function fixAllSlugs() {
+    if (!window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
+    run(
+      "fixSlugs",
+      async () => {
+        const steps = await repeatUntilDone<{ message: string; done: boolean }>("POST", "/api/admin/fix-slugs");
+        toast({ title: "URL'ler düzeltildi", description: steps[steps.length - 1]?.message });
+      },
+      "URL'ler düzeltilemedi",
+    );
+  }
+
+  const sortBy = (field: AdminBusinessSearch["sortBy"]) => update({ ...nextSort(query, field), page: undefined });
+  const window5 = pageWindow(list.pagination.page, list.pagination.totalPages, 5);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatTile label="Toplam işletme" value={stats.totalBusinesses.toLocaleString("tr-TR")} tone="blue" />
+        <StatTile label="Onaylı" value={stats.approvedBusinesses.toLocaleString("tr-TR")} tone="green" />
+        <StatTile label="Bu sayfada" value={list.businesses.length} tone="violet" />
+        <StatTile label="Kategori" value={stats.totalCategories.toLocaleString("tr-TR")} tone="amber" />
+      </div>
+
+      <Card
+        title="İşletme listesi"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonClass.primary} onClick={() => setExportOpen(true)}>CSV Dışa Aktar</button>
+            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} disabled={busy !== null}>
+              {busy === "fixSlugs" ? "Düzeltiliyor..." : "URL'leri Düzelt"}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} disabled={busy !== null}>
+              {busy === "testData" ? "Siliniyor..." : "Test Verilerini Sil"}
+            </button>
+            <button type="button" className={buttonClass.danger} onClick={deleteAll} disabled={busy !== null}>
+              {busy === "deleteAll" ? "Siliniyor..." : "Tümünü Sil"}
+            </button>
+          </div>
+        }
+      >
+        <div className="mb-4 flex flex-wrap gap-3">
+          <input
+            type="search"
+            className={`${inputClass} max-w-sm`}
+            placeholder="İşletme adıyla ara (baştan)..."
+            aria-label="İşletme ara"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className={`${inputClass} max-w-xs`}
+            aria-label="Kategori"
+            value={query.category ?? "all"}
+            onChange={(e) => update({ category: e.target.value === "all" ? undefined : e.target.value, page: undefined })}
+          >
+            <option value="all">Tüm kategoriler (All)</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>{category}</option>
+            ))}
+          </select>
+          <div className="flex items-center gap-1" role="group" aria-label="Sırala">
+            {(Object.keys(SORT_LABELS) as AdminBusinessSearch["sortBy"][]).map((field) => (
+              <button
+                key={field}
+                type="button"
+                onClick={() => sortBy(field)}
+                aria-pressed={query.sortBy === field}
+                className={`rounded-lg px-3 py-2 text-sm ${query.sortBy === field ? "bg-blue-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-200"}`}
+              >
+                {SORT_LABELS[field]} {query.sortBy === field ? (query.sortOrder === "asc" ? "↑" : "↓") : ""}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        {list.businesses.length === 0 ? (
+          <p className="py-12 text-center text-slate-500">İşletme bulunamadı</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
+                <tr>
+                  <th className="py-2 pr-3">İşletme</th>
+                  <th className="py-2 pr-3">Kategori</th>
+                  <th className="py-2 pr-3">Adres</th>
+                  <th className="py-2 pr-3">Puan</th>
+                  <th className="py-2 pr-3">Yorum</th>
+                  <th className="py-2 pr-3">Durum</th>
+                  <th className="py-2" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+                {list.businesses.map((business) => (
+                  <tr key={business.id} data-testid="business-row" className={business.isApproved ? "" : "bg-amber-50/60 dark:bg-amber-950/30"}>
+                    <td className="py-2 pr-3">
+                      <p className="font-medium">{business.name}</p>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
+                    </td>
+                    <td className="py-2 pr-3">{business.category ?? "—"}</td>
+                    <td className="max-w-[16rem] truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
+                    <td className="py-2 pr-3">{business.rating ?? "—"}</td>
+                    <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
+                    <td className="py-2 pr-3">
+                      <button
+                        type="button"
+                        onClick={() => toggleApproval(business.id)}
+                        disabled={busy !== null}
+                        className={`rounded-full px-3 py-1 text-xs font-semibold ${business.isApproved ? "bg-emerald-600 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
+                      >
+                        {business.isApproved ? "Approved" : "Approve"}
+                      </button>
+                    </td>
+                    <td className="py-2 text-right">
+                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:hover:bg-red-950">
+                        Sil
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Sayfalar">
+          <p className="text-slate-500 dark:text-slate-400">
+            {list.total.toLocaleString("tr-TR")}
+            {list.totalCapped ? "+" : ""} sonuç · Sayfa {list.pagination.page} / {list.pagination.totalPages}
+          </p>
+          <div className="flex gap-1">
+            <button type="button" className={buttonClass.secondary} disabled={list.pagination.page <= 1} onClick={() => update({ page: String(list.pagination.page - 1) })}>
+              ‹ Önceki
+            </button>
+            {window5.map((page) => (
+              <button
+                key={page}
+                type="button"
+                aria-current={page === list.pagination.page ? "page" : undefined}
+                onClick={() => update({ page: String(page) })}
+                className={page === list.pagination.page ? buttonClass.primary : buttonClass.secondary}
+              >
+                {page}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={list.pagination.page >= list.pagination.totalPages}
+              onClick={() => update({ page: String(list.pagination.page + 1) })}
+            >
+              Sonraki ›
+            </button>
+          </div>
+        </nav>
+      </Card>
+      <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from "react";
+import type { AdminStats } from "~/models/admin-stats.server";
+import { Card, SampleBadge, StatTile } from "./ui";
+
+export const UPLOAD_REPORTS_POLL_MS = 5000;
+const SHOWN_REPORTS = 3;
+const TOP_CATEGORIES = 8;
+
+interface UploadReport {
+  success?: boolean;
+  timestamp?: string;
+  summary?: { fileName?: string; totalRecords?: number; processingTimeSeconds?: number };
+  results?: { updated?: number; skipped?: number };
+}
+
+type ReportsState = { kind: "loading" } | { kind: "unavailable" } | { kind: "ready"; reports: UploadReport[] };
+
+/** Latest upload reports, polled every 5 s; a missing endpoint or error shows as unavailable. */
+function useUploadReports(): ReportsState {
+  const [state, setState] = useState<ReportsState>({ kind: "loading" });
+  useEffect(() => {
+    let stopped = false;
+    async function poll() {
+      try {
+        const response = await fetch("/api/admin/upload-reports", { credentials: "include" });
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as unknown;
+        const reports = Array.isArray(body) ? body : ((body as { reports?: UploadReport[] }).reports ?? []);
+        if (!stopped) setState({ kind: "ready", reports: reports as UploadReport[] });
+      } catch {
+        if (!stopped) setState({ kind: "unavailable" });
+      }
+    }
+    poll();
+    const timer = setInterval(poll, UPLOAD_REPORTS_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+  return state;
+}
+
+export function DashboardView({ stats }: { stats: AdminStats }) {
+  const reports = useUploadReports();
+  const top = stats.categories.slice(0, TOP_CATEGORIES);
+  const max = Math.max(1, ...top.map((c) => c.count));
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatTile label="Toplam işletme" value={stats.totalBusinesses.toLocaleString("tr-TR")} tone="blue" hint={`${stats.approvedBusinesses.toLocaleString("tr-TR")} onaylı`} />
+        <StatTile label="Aktif kategori" value={stats.totalCategories.toLocaleString("tr-TR")} tone="violet" />
+        <StatTile label="Ülke / şehir" value={`${stats.totalCountries} / ${stats.totalCities.toLocaleString("tr-TR")}`} tone="green" />
+        <StatTile label="Günlük ziyaretçi" value={<>~50.000<SampleBadge /></>} tone="amber" hint="Platform ziyaretçi saymıyor" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="En büyük 8 kategori">
+          {top.length === 0 ? (
+            <p className="text-sm text-slate-500">Henüz kategori yok.</p>
+          ) : (
+            <ul className="space-y-3" data-testid="top-categories">
+              {top.map((category) => (
+                <li key={category.category}>
+                  <div className="flex justify-between text-sm">
+                    <span>{category.category}</span>
+                    <span className="font-medium">{category.count.toLocaleString("tr-TR")}</span>
+                  </div>
+                  <div className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-700">
+                    <div className="h-2 rounded-full bg-blue-600" style={{ width: `${(category.count / max) * 100}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Son yükleme raporları">
+          {reports.kind === "loading" ? <p className="text-sm text-slate-500">Yükleniyor…</p> : null}
+          {reports.kind === "unavailable" ? <p className="text-sm text-slate-500">Yükleme raporları şu an alınamıyor.</p> : null}
+          {reports.kind === "ready" && reports.reports.length === 0 ? <p className="text-sm text-slate-500">Henüz yükleme raporu yok.</p> : null}
+          {reports.kind === "ready" && reports.reports.length > 0 ? (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+              {reports.reports.slice(0, SHOWN_REPORTS).map((report, index) => (
+                <li key={`${report.timestamp}-${index}`} className="py-2 text-sm">
+                  <p className="font-medium">{report.summary?.fileName ?? "Dosya"}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    {report.timestamp ? new Date(report.timestamp).toLocaleString("tr-TR") : ""} · {report.summary?.totalRecords ?? 0} kayıt ·{" "}
+                    {report.results?.updated ?? 0} güncellendi · {report.results?.skipped ?? 0} atlandı
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Card>
+      </div>
+      <Card title={<>Sistem metrikleri <SampleBadge /></>}>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          CPU, bellek, disk ve yanıt süresi Cloudflare Workers üzerinde uygulama tarafından ölçülmez; gerçek değerler Cloudflare panelindeki Workers Analytics
+          ekranındadır.
+        </p>
+      </Card>
+    </div>
+  );
+}

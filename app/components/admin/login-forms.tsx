@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from "react";
+import { useToast } from "~/components/toast";
+import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
+import { buttonClass, inputClass } from "./ui";
+
+async function postLogin(username: string, password: string) {
+  await apiRequest("POST", "/api/admin/login", { username, password });
+  setAdminAuthFlag(true);
+}
+
+/** /admin/login: Turkish labels, password show/hide, button disabled while busy or empty. */
+export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const toast = useToast();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await postLogin(username, password);
+      onSuccess();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: "Giriş hatası", description: message ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <div>
+        <label htmlFor="login-username" className="mb-1 block text-sm font-medium text-slate-700">Kullanıcı Adı</label>
+        <input id="login-username" autoComplete="username" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
+      </div>
+      <div>
+        <label htmlFor="login-password" className="mb-1 block text-sm font-medium text-slate-700">Şifre</label>
+        <div className="relative">
+          <input
+            id="login-password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            className={`${inputClass} pr-20`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-label={showPassword ? "Şifreyi gizle" : "Şifreyi göster"}
+            className="absolute inset-y-0 right-2 my-auto h-7 rounded px-2 text-xs font-medium text-slate-600 hover:bg-slate-100"
+          >
+            {showPassword ? "Gizle" : "Göster"}
+          </button>
+        </div>
+      </div>
+      <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy || !username || !password}>
+        {busy ? "Giriş yapılıyor..." : "Giriş Yap"}
+      </button>
+    </form>
+  );
+}
+
+/** The /admin panel variant's inline login (English labels, per the spec). */
+export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
+  const toast = useToast();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await postLogin(username, password);
+      onSuccess();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
+      } else {
+        toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
+      <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-xl" aria-label="Admin login">
+        <h1 className="text-xl font-bold text-slate-900">Admin Panel</h1>
+        <div>
+          <label htmlFor="panel-username" className="mb-1 block text-sm font-medium text-slate-700">Username</label>
+          <input id="panel-username" required autoComplete="username" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="panel-password" className="mb-1 block text-sm font-medium text-slate-700">Password</label>
+          <input id="panel-password" required type="password" autoComplete="current-password" className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+          {busy ? "Logging in..." : "Login"}
+        </button>
+      </form>
+    </div>
+  );
+}

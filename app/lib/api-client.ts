@@ -1,0 +1,43 @@
+/**
+ * The spec's shared request behaviour for calls from admin screens: credentials sent, a JSON
+ * body only when data is given, and a non-OK answer thrown as "{status}: {body text}" (or the
+ * status text when the body is empty).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's `message` field when the body was JSON with one. */
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let serverMessage: string | null = null;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === "string") serverMessage = parsed.message;
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
+  }
+  return (await response.json()) as T;
+}
+
+/** The admin "logged in" UI hint (never access: the server checks the session). */
+export const ADMIN_AUTH_FLAG = "adminAuth";
+export function setAdminAuthFlag(on: boolean) {
+  if (on) localStorage.setItem(ADMIN_AUTH_FLAG, "true");
+  else localStorage.removeItem(ADMIN_AUTH_FLAG);
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Advertisement code per slot: the spec's 50 KB, enforced on the server. */
+export const AD_CODE_MAX_BYTES = 50 * 1024;
+/** Site setting code areas: not limited by the spec; bounded so one row stays small. */
+export const SETTING_MAX_BYTES = 100 * 1024;
+
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** "61.2 KB"; below a kilobyte, "39 B". */
+export function formatKilobytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
+}
+
+/** A code text area's value: any text up to `maxBytes` of UTF-8, with a message saying by how much it is over. */
+export function codeField(maxBytes: number) {
+  return z.string().superRefine((text, ctx) => {
+    const bytes = utf8Bytes(text);
+    if (bytes > maxBytes) {
+      ctx.addIssue({ code: "custom", message: `en fazla ${formatKilobytes(maxBytes)} olabilir (şu an ${formatKilobytes(bytes)})` });
+    }
+  });
+}

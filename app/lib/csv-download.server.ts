@@ -1,0 +1,12 @@
+import { ADMIN_NO_STORE } from "~/lib/http.server";
+
+/** A streamed CSV file download. */
+export function csvDownload(body: ReadableStream<Uint8Array>, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": ADMIN_NO_STORE,
+    },
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What the CSV export dialog can ask for: the 27 export columns, the date ranges and the file
+ * names of the spec. Pure, so the dialog and the server agree by construction.
+ */
+export const EXPORT_COLUMNS = [
+  "id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code",
+  "country", "country_code", "phone", "latitude", "longitude", "rating", "reviews",
+  "reviews_link", "photo", "logo", "located_in", "working_hours", "verified", "about",
+  "place_id", "created_at", "updated_at", "url",
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+export const DEFAULT_EXPORT_FIELDS: readonly ExportColumn[] = ["name", "full_address", "phone", "type"];
+
+/** The earlier dialog's fields (POST /api/export-csv) and the column each one reads. */
+export const SIMPLE_EXPORT_FIELDS = {
+  name: "name",
+  address: "full_address",
+  phone: "phone",
+  category: "category",
+  reviewCount: "reviews",
+  rating: "rating",
+  placeId: "place_id",
+  countryCode: "country_code",
+  url: "url",
+} as const satisfies Record<string, ExportColumn>;
+export type SimpleExportField = keyof typeof SIMPLE_EXPORT_FIELDS;
+
+export const DATE_RANGES = ["all", "today", "yesterday", "last24hours", "last7days", "thisweek", "thismonth", "custom"] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
+/** Unix-second bounds [from, to) on created_at; undefined means unbounded. */
+export interface CreatedBetween {
+  from?: number;
+  to?: number;
+}
+
+const DAY = 86_400;
+
+function startOfUtcDay(seconds: number): number {
+  return Math.floor(seconds / DAY) * DAY;
+}
+
+function parseDay(text: string | undefined): number | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms / 1000;
+}
+
+/**
+ * The created_at window of a date range, in UTC (the server does not know the admin's zone).
+ * Weeks start on Monday. A custom range uses both days inclusive, and only when both are set.
+ */
+export function createdBetween(range: DateRange, nowSeconds: number, startDate?: string, endDate?: string): CreatedBetween {
+  const today = startOfUtcDay(nowSeconds);
+  switch (range) {
+    case "all":
+      return {};
+    case "today":
+      return { from: today };
+    case "yesterday":
+      return { from: today - DAY, to: today };
+    case "last24hours":
+      return { from: nowSeconds - DAY };
+    case "last7days":
+      return { from: nowSeconds - 7 * DAY };
+    case "thisweek": {
+      const weekday = (new Date(today * 1000).getUTCDay() + 6) % 7; // Monday = 0
+      return { from: today - weekday * DAY };
+    }
+    case "thismonth": {
+      const date = new Date(today * 1000);
+      return { from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000 };
+    }
+    case "custom": {
+      const from = parseDay(startDate);
+      const to = parseDay(endDate);
+      if (from === null || to === null) return {};
+      return { from, to: to + DAY };
+    }
+  }
+}
+
+/** "2026-11-22T01-02-03": sortable, and safe in a file name. */
+export function fileTimestamp(date: Date): string {
+  return date.toISOString().slice(0, 19).replace(/:/g, "-");
+}
+
+/** businesses_{country}_{n}kategoriler_{range}_{timestamp}.csv (current dialog). */
+export function exportFileName(country: string, categoryCount: number, range: DateRange, date: Date): string {
+  return `businesses_${country}_${categoryCount}kategoriler_${range}_${fileTimestamp(date)}.csv`;
+}
+
+/** businesses_export_{date}.csv (earlier dialog). */
+export function simpleExportFileName(date: Date): string {
+  return `businesses_export_${date.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,265 @@
+import { businessIdentity } from "~/lib/business-record";
+import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
+import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES } from "~/lib/test-data";
+
+/** Admin business list: 20 a page, at most 100 pages deep (docs/decisions/031). */
+export const ADMIN_BUSINESSES_PER_PAGE = 20;
+export const ADMIN_BUSINESSES_MAX_PAGES = 100;
+
+export const ADMIN_SORT_FIELDS = ["name", "rating", "reviewCount", "createdAt"] as const;
+export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
+export type SortOrder = "asc" | "desc";
+
+const SORT_COLUMNS: Record<AdminSortField, string> = {
+  name: "name",
+  rating: "rating",
+  reviewCount: "reviews",
+  createdAt: "created_at",
+};
+
+export interface AdminBusinessQuery {
+  page: number;
+  /** Name prefix, as typed; matched as typed, capitalised and lower case. */
+  filter?: string;
+  /** Directory category name (as listed by listAdminCategories). */
+  category?: string;
+  sortBy: AdminSortField;
+  sortOrder: SortOrder;
+}
+
+export interface AdminBusinessItem {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  address: string | null;
+  rating: number | null;
+  reviewCount: number;
+  isApproved: boolean;
+}
+
+export interface AdminBusinessList {
+  businesses: AdminBusinessItem[];
+  /** Exact when unfiltered; when filtered, counted up to the browsable depth (see totalCapped). */
+  total: number;
+  /** True when a filtered list has more matches than the 100 browsable pages show. */
+  totalCapped: boolean;
+  pagination: { page: number; totalPages: number; total: number };
+}
+
+function namePrefixes(filter: string): string[] {
+  const lower = filter.toLowerCase();
+  const capitalised = filter.charAt(0).toUpperCase() + filter.slice(1);
+  return [...new Set([filter, capitalised, lower])];
+}
+
+/** WHERE clause and its parameters for the admin filters; every term is an index range. */
+function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { where: string; params: unknown[] } {
+  const terms: string[] = [];
+  const params: unknown[] = [];
+  const filter = query.filter?.trim();
+  if (filter) {
+    const ranges = namePrefixes(filter).map((prefix) => {
+      params.push(prefix, prefixUpperBound(prefix));
+      return `(name >= ?${params.length - 1} AND name < ?${params.length})`;
+    });
+    terms.push(`(${ranges.join(" OR ")})`);
+  }
+  if (query.category) {
+    params.push(categorySlug(query.category));
+    terms.push(`category_slug = ?${params.length}`);
+  }
+  return { where: terms.length ? `WHERE ${terms.join(" AND ")}` : "", params };
+}
+
+export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQuery): Promise<AdminBusinessList> {
+  const { where, params } = adminWhere(query);
+  const page = Math.min(Math.max(1, query.page), ADMIN_BUSINESSES_MAX_PAGES);
+  const direction = query.sortOrder === "desc" ? "DESC" : "ASC";
+  const column = SORT_COLUMNS[query.sortBy];
+  const rowsSql = `
+    SELECT id, name, slug, coalesce(type, category) AS category, full_address AS address, rating,
+           reviews AS reviewCount, is_approved AS isApproved
+    FROM businesses ${where}
+    ORDER BY ${column} ${direction}, id ${direction}
+    LIMIT ${ADMIN_BUSINESSES_PER_PAGE} OFFSET ${(page - 1) * ADMIN_BUSINESSES_PER_PAGE}`;
+  const browsable = ADMIN_BUSINESSES_PER_PAGE * ADMIN_BUSINESSES_MAX_PAGES;
+  // Unfiltered: the trigger-kept total. Filtered: count no further than the pages one can open.
+  const countSql = where
+    ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses ${where} LIMIT ${browsable + 1})`
+    : `SELECT all_business_count AS n FROM directory_totals WHERE id = 1`;
+  const [rows, count] = await db.batch([
+    db.prepare(rowsSql).bind(...params),
+    db.prepare(countSql).bind(...(where ? params : [])),
+  ]);
+  const counted = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
+  const totalCapped = Boolean(where) && counted > browsable;
+  const total = totalCapped ? browsable : counted;
+  const totalPages = Math.min(Math.max(1, Math.ceil(total / ADMIN_BUSINESSES_PER_PAGE)), ADMIN_BUSINESSES_MAX_PAGES);
+  const businesses = (rows!.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
+    ...row,
+    isApproved: row.isApproved === 1,
+  }));
+  return { businesses, total, totalCapped, pagination: { page, totalPages, total } };
+}
+
+/** Flips a business's approval; null when it does not exist. Summaries follow by trigger. */
+export async function toggleBusinessApproval(db: D1Database, id: number): Promise<{ id: number; isApproved: boolean } | null> {
+  const row = await db
+    .prepare(`UPDATE businesses SET is_approved = 1 - is_approved, updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved`)
+    .bind(id)
+    .first<{ is_approved: number }>();
+  return row ? { id, isApproved: row.is_approved === 1 } : null;
+}
+
+/** Deletes one business; false when it did not exist. Summaries and search follow by trigger. */
+export async function deleteBusiness(db: D1Database, id: number): Promise<{ deleted: boolean; name: string | null }> {
+  const row = await db.prepare(`DELETE FROM businesses WHERE id = ?1 RETURNING name`).bind(id).first<{ name: string }>();
+  return { deleted: Boolean(row), name: row?.name ?? null };
+}
+
+/**
+ * Bulk deletes run in bounded steps: each statement deletes at most DELETE_STEP rows (every
+ * row fires the summary and search triggers), and a call stops after its time budget so that a
+ * Worker never runs into the platform's limits. The caller repeats until `done`.
+ */
+export const DELETE_STEP = 500;
+export const BULK_TIME_BUDGET_MS = 15_000;
+
+export interface BulkDeleteProgress {
+  deletedCount: number;
+  done: boolean;
+}
+
+async function deleteInSteps(db: D1Database, selectIds: string, params: unknown[], budgetMs: number): Promise<BulkDeleteProgress> {
+  // RETURNING counts the deleted businesses themselves (D1's meta.changes includes trigger writes).
+  const statement = db.prepare(`DELETE FROM businesses WHERE id IN (${selectIds} LIMIT ${DELETE_STEP}) RETURNING id`).bind(...params);
+  const deadline = Date.now() + budgetMs;
+  let deletedCount = 0;
+  for (;;) {
+    const { results } = await statement.all();
+    deletedCount += results.length;
+    if (results.length < DELETE_STEP) return { deletedCount, done: true };
+    if (Date.now() >= deadline) return { deletedCount, done: false };
+  }
+}
+
+/** Deletes every business, lowest ids first, within the time budget. */
+export function deleteAllBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<BulkDeleteProgress> {
+  return deleteInSteps(db, `SELECT id FROM businesses ORDER BY id`, [], budgetMs);
+}
+
+/** Deletes test data (app/lib/test-data.ts says what that is), within the time budget. */
+export function deleteTestBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<BulkDeleteProgress> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  // One WHERE of OR-ed index ranges (SQLite's OR optimisation reads each range from its index;
+  // D1 refuses a UNION of this many SELECTs).
+  const terms = [
+    `name IN (${TEST_NAMES.map(param).join(", ")})`,
+    ...TEST_NAME_PREFIXES.map((p) => `(name >= ${param(p)} AND name < ${param(prefixUpperBound(p))})`),
+    ...TEST_PLACE_ID_PREFIXES.map((p) => `(place_id >= ${param(p)} AND place_id < ${param(prefixUpperBound(p))})`),
+  ];
+  return deleteInSteps(db, `SELECT id FROM businesses WHERE ${terms.join(" OR ")}`, params, budgetMs);
+}
+
+/** Fix slugs: resumable across calls through a checkpoint in app_state. */
+const FIX_SLUGS_CHECKPOINT = "fix_slugs_checkpoint";
+export const FIX_SLUGS_STEP = 500;
+
+interface FixSlugsCheckpoint {
+  afterId: number;
+  processed: number;
+  updated: number;
+}
+
+export interface FixSlugsProgress extends FixSlugsCheckpoint {
+  /** Rows whose slugs were corrected during this call. */
+  updatedNow: number;
+  done: boolean;
+}
+
+interface SlugSource {
+  id: number;
+  name: string;
+  type: string | null;
+  category: string | null;
+  city: string | null;
+  full_address: string | null;
+  place_id: string | null;
+  slug: string;
+  category_slug: string | null;
+  city_slug: string | null;
+}
+
+/** The slugs the import would give this business today (same rules as toBusinessRow). */
+function expectedSlugs(row: SlugSource) {
+  const directoryCategory = row.type ?? row.category;
+  return {
+    slug: businessSlug(row.name, businessIdentity({ placeId: row.place_id, name: row.name, fullAddress: row.full_address })),
+    category_slug: directoryCategory ? categorySlug(directoryCategory) || null : null,
+    city_slug: row.city ? citySlug(row.city) || null : null,
+  };
+}
+
+/**
+ * Recomputes slug, category_slug and city_slug with the app/lib/slug rules, in id order, in
+ * steps of FIX_SLUGS_STEP, until the time budget is spent; the checkpoint lets the next call go
+ * on where this one stopped (a 2,000,000-row table takes several calls). A slug that would
+ * collide with another business's is left as it is (UPDATE OR IGNORE) rather than failing the step.
+ */
+export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<FixSlugsProgress> {
+  const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
+  const checkpoint: FixSlugsCheckpoint = saved ? JSON.parse(saved.value) : { afterId: 0, processed: 0, updated: 0 };
+  const deadline = Date.now() + budgetMs;
+  let updatedNow = 0;
+  for (;;) {
+    const { results } = await db
+      .prepare(
+        `SELECT id, name, type, category, city, full_address, place_id, slug, category_slug, city_slug
+         FROM businesses WHERE id > ?1 ORDER BY id LIMIT ${FIX_SLUGS_STEP}`,
+      )
+      .bind(checkpoint.afterId)
+      .all<SlugSource>();
+    if (results.length === 0) {
+      await db.prepare(`DELETE FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).run();
+      return { ...checkpoint, updatedNow, done: true };
+    }
+    const changed = results
+      .map((row) => ({ id: row.id, before: row, after: expectedSlugs(row) }))
+      .filter(({ before, after }) => before.slug !== after.slug || before.category_slug !== after.category_slug || before.city_slug !== after.city_slug)
+      .map(({ id, after }) => ({ id, ...after }));
+    checkpoint.afterId = results[results.length - 1]!.id;
+    checkpoint.processed += results.length;
+    const step: D1PreparedStatement[] = [];
+    if (changed.length > 0) {
+      step.push(
+        db
+          .prepare(
+            `UPDATE OR IGNORE businesses
+             SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
+                 city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
+             FROM json_each(?1) AS j WHERE businesses.id = j.value ->> '$.id'`,
+          )
+          .bind(JSON.stringify(changed)),
+      );
+    }
+    checkpoint.updated += changed.length;
+    updatedNow += changed.length;
+    // The step's updates and the checkpoint commit together (a D1 batch is one transaction).
+    step.push(
+      db
+        .prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+        .bind(FIX_SLUGS_CHECKPOINT, JSON.stringify(checkpoint)),
+    );
+    await db.batch(step);
+    if (results.length < FIX_SLUGS_STEP) {
+      await db.prepare(`DELETE FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).run();
+      return { ...checkpoint, updatedNow, done: true };
+    }
+    if (Date.now() >= deadline) return { ...checkpoint, updatedNow, done: false };
+  }
+}

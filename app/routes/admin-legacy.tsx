@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AdCodesEditor } from "~/components/admin/ad-codes-editor";
+import { logout } from "~/components/admin/admin-shell";
+import { BusinessManager } from "~/components/admin/business-manager";
+import { DashboardView } from "~/components/admin/dashboard-view";
+import { SettingsEditor } from "~/components/admin/settings-editor";
+import { PageHeader } from "~/components/admin/ui";
+import { ADMIN_NO_STORE } from "~/lib/http.server";
+import { loadBusinessManager } from "~/models/admin-pages.server";
+import { requireAdminPage } from "~/models/auth.server";
+import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
+
+export const meta: MetaFunction = () => [{ title: "Yönetim Paneli (eski)" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return { "Cache-Control": ADMIN_NO_STORE };
+}
+
+/** The earlier single-page admin: guarded like every admin page (the original left it open). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminPage(request, env);
+  const [manager, settings, codes] = await Promise.all([
+    loadBusinessManager(env.DB, new URL(request.url).searchParams),
+    getSiteSettings(env.DB),
+    getAdCodes(env.DB),
+  ]);
+  return { manager, settings, codes };
+}
+
+const VIEWS = [
+  { id: "dashboard", label: "Ana Sayfa" },
+  { id: "businesses", label: "İşletme Yönetimi" },
+  { id: "settings", label: "Site Ayarları" },
+  { id: "advertisements", label: "Reklam Yönetimi" },
+] as const;
+type View = (typeof VIEWS)[number]["id"];
+
+export default function AdminLegacyPage() {
+  const { manager, settings, codes } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const view = (VIEWS.find((v) => v.id === params.get("view"))?.id ?? "dashboard") as View;
+  const title = VIEWS.find((v) => v.id === view)!.label;
+  return (
+    <div className="flex min-h-screen bg-slate-100">
+      <aside className="w-60 shrink-0 bg-white p-4 shadow" aria-label="Admin menu">
+        <p className="mb-4 px-2 text-lg font-bold">Admin Panel</p>
+        <nav className="space-y-1">
+          {VIEWS.map((v) => (
+            <button
+              key={v.id}
+              type="button"
+              onClick={() => setParams({ view: v.id })}
+              aria-current={view === v.id ? "page" : undefined}
+              className={`block w-full rounded-lg px-3 py-2 text-left text-sm ${view === v.id ? "bg-blue-600 text-white" : "hover:bg-slate-100"}`}
+            >
+              {v.label}
+            </button>
+          ))}
+          <Link to="/" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">Ana siteye dön</Link>
+          <button type="button" onClick={logout} className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-600 hover:bg-red-50">
+            Çıkış Yap
+          </button>
+        </nav>
+      </aside>
+      <main id="main" className="flex-1 p-6">
+        <PageHeader title={title} />
+        {view === "dashboard" ? <DashboardView stats={manager.stats} /> : null}
+        {view === "businesses" ? <BusinessManager {...manager} /> : null}
+        {view === "settings" ? <SettingsEditor saved={settings} /> : null}
+        {view === "advertisements" ? <AdCodesEditor saved={codes} /> : null}
+      </main>
+    </div>
+  );
+}

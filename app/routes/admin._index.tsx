@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AdminHome } from "~/components/admin/admin-home";
+import { getAdminStats } from "~/models/admin-stats.server";
+import { getAdminUser } from "~/models/auth.server";
+import type { loader as layoutLoader } from "./admin";
+
+/** Signed out, the layout shows the inline login and this loader gives nothing away. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const user = await getAdminUser(request, db);
+  return { stats: user ? await getAdminStats(db) : null };
+}
+
+export default function AdminIndexPage() {
+  const { stats } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin");
+  if (!stats || !layout?.user) return null;
+  return <AdminHome stats={stats} username={layout.user.username} />;
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardView } from "~/components/admin/dashboard-view";
+import { PageHeader } from "~/components/admin/ui";
+import { getAdminStats } from "~/models/admin-stats.server";
+import { requireAdminPage } from "~/models/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminPage(request, env);
+  return { stats: await getAdminStats(env.DB) };
+}
+
+export default function AdminDashboardPage() {
+  const { stats } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Dizinin canlı rakamları" />
+      <DashboardView stats={stats} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { InlineLoginPanel } from "~/components/admin/login-forms";
+import { ADMIN_NO_STORE } from "~/lib/http.server";
+import { getAdminLayoutFigures } from "~/models/admin-layout.server";
+import { getAdminUser } from "~/models/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Yönetim Paneli" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return { "Cache-Control": ADMIN_NO_STORE };
+}
+
+/**
+ * The guard of every /admin/* page (each child loader checks the session too, since Remix runs
+ * child loaders alongside this one). Signed out, /admin itself shows the inline login panel;
+ * every other admin page redirects to /admin/login.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const user = await getAdminUser(request, db);
+  if (!user) {
+    const url = new URL(request.url);
+    if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null };
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { user, figures: await getAdminLayoutFigures(db) };
+}
+
+export default function AdminLayout() {
+  const { user, figures } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  if (!user || !figures) return <InlineLoginPanel onSuccess={() => revalidator.revalidate()} />;
+  return (
+    <AdminShell username={user.username} figures={figures}>
+      <Outlet />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { AD_CODE_MAX_BYTES, codeField } from "~/lib/code-limits";
+import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { bumpCacheGeneration } from "~/models/cache.server";
+import { getAdCodes, saveAdCodes } from "~/models/site-settings.server";
+
+const AdCodesBody = z.object({
+  ad1: codeField(AD_CODE_MAX_BYTES),
+  ad2: codeField(AD_CODE_MAX_BYTES),
+  ad3: codeField(AD_CODE_MAX_BYTES),
+  ad4: codeField(AD_CODE_MAX_BYTES),
+});
+
+/** GET is public: business pages inject these codes into their ad slots. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return adminJson(await getAdCodes(context.cloudflare.env.DB));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const body = AdCodesBody.safeParse(await readJsonBody(request));
+  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  await saveAdCodes(env.DB, body.data);
+  // Cached business pages carry the old ad codes.
+  await bumpCacheGeneration(env.DB);
+  return adminJson({ success: true, message: "Reklam kodları kaydedildi" });
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseAdminBusinessQuery } from "~/lib/admin-query";
+import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { deleteAllBusinesses, listAdminBusinesses } from "~/models/admin-business.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { directoryChanged } from "~/models/directory-change.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const query = parseAdminBusinessQuery(new URL(request.url).searchParams);
+  return adminJson(await listAdminBusinesses(env.DB, query));
+}
+
+/**
+ * DELETE: removes every business in bounded steps for up to 15 s; `done: false` means call
+ * again (the admin page repeats the call until done). See docs/decisions/032.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const progress = await deleteAllBusinesses(env.DB);
+  await directoryChanged(env, "admin.delete-all", { bulk: true });
+  return adminJson({
+    success: true,
+    ...progress,
+    message: progress.done ? `All businesses deleted (${progress.deletedCount} in this call)` : `${progress.deletedCount} businesses deleted, more remain`,
+  });
+}

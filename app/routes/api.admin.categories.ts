@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { adminJson } from "~/lib/http.server";
+import { listAdminCategories } from "~/models/admin-stats.server";
+import { requireAdminApi } from "~/models/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  return adminJson(await listAdminCategories(env.DB));
+}

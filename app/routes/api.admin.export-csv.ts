@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { adminJson, firstIssue } from "~/lib/http.server";
+import { createdBetween, DATE_RANGES, EXPORT_COLUMNS, exportFileName } from "~/lib/export-options";
+import { categorySlug } from "~/lib/slug";
+import { requireAdminApi } from "~/models/auth.server";
+import { exportBusinessesCsv } from "~/models/export.server";
+import { csvDownload } from "~/lib/csv-download.server";
+
+const commaList = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+const ExportQuery = z.object({
+  fields: z
+    .string()
+    .optional()
+    .transform(commaList)
+    .pipe(z.array(z.enum(EXPORT_COLUMNS, { error: (issue) => `Unknown export field "${String(issue.input)}"` })).min(1, "Select at least one field")),
+  countryCode: z.string().trim().optional().transform((code) => (!code || code.toLowerCase() === "all" ? undefined : code.toUpperCase())).pipe(z.string().regex(/^[A-Z]{2}$/, "countryCode must be 'all' or a two-letter code").optional()),
+  categories: z.string().optional().transform(commaList).pipe(z.array(z.string().max(200)).max(500, "At most 500 categories")),
+  dateRange: z.enum(DATE_RANGES).optional().default("all"),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const query = ExportQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return adminJson({ success: false, message: firstIssue(query.error) }, { status: 400 });
+  const { fields, countryCode, categories, dateRange, startDate, endDate } = query.data;
+  const now = new Date();
+  const stream = exportBusinessesCsv(env.DB, {
+    columns: fields,
+    filter: {
+      countryCode,
+      categorySlugs: categories.map(categorySlug),
+      created: createdBetween(dateRange, Math.floor(now.getTime() / 1000), startDate, endDate),
+    },
+  });
+  return csvDownload(stream, exportFileName(countryCode?.toLowerCase() ?? "all", categories.length, dateRange, now));
+}

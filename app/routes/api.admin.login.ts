@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { loginAdmin } from "~/models/admin-login.server";
+
+const LoginBody = z.object({
+  username: z.string().trim().min(1, "Username is required").max(100),
+  password: z.string().min(1, "Password is required").max(1000),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = LoginBody.safeParse(await readJsonBody(request));
+  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const outcome = await loginAdmin(request, context.cloudflare.env, body.data.username, body.data.password);
+  switch (outcome.kind) {
+    case "throttled": {
+      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+      return adminJson(
+        { success: false, message: `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    case "invalid":
+      return adminJson({ success: false, message: "Invalid username or password" }, { status: 401 });
+    case "ok":
+      return adminJson({ success: true, message: "Login successful", username: outcome.username }, { headers: { "Set-Cookie": outcome.setCookie } });
+  }
+}

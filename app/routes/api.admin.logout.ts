@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { destroyAdminSession } from "~/models/auth.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  const setCookie = await destroyAdminSession(request, env.DB, env);
+  return adminJson({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": setCookie } });
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
+import { requireAdminApi } from "~/models/auth.server";
+import { bumpCacheGeneration } from "~/models/cache.server";
+import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
+
+const SettingsBody = z.object({
+  head_tags: codeField(SETTING_MAX_BYTES),
+  footer_tags: codeField(SETTING_MAX_BYTES),
+  analytics_code: codeField(SETTING_MAX_BYTES),
+  facebook_pixel: codeField(SETTING_MAX_BYTES),
+});
+
+/** GET is public: the site reads its injected codes from here. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return adminJson(await getSiteSettings(context.cloudflare.env.DB));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const body = SettingsBody.safeParse(await readJsonBody(request));
+  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  await saveSiteSettings(env.DB, body.data);
+  // Every cached public page carries the old codes.
+  await bumpCacheGeneration(env.DB);
+  return adminJson({ success: true, message: "Ayarlar kaydedildi" });
+}

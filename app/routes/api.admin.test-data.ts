@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { deleteTestBusinesses } from "~/models/admin-business.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { directoryChanged } from "~/models/directory-change.server";
+
+/** DELETE: removes test data (defined in app/lib/test-data.ts), bounded like delete-all. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const progress = await deleteTestBusinesses(env.DB);
+  if (progress.deletedCount > 0) await directoryChanged(env, "admin.delete-test-data", { bulk: true });
+  return adminJson({
+    success: true,
+    ...progress,
+    message: progress.done ? `${progress.deletedCount} test businesses deleted` : `${progress.deletedCount} test businesses deleted, more remain`,
+  });
+}

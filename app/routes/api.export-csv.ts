@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { csvDownload } from "~/lib/csv-download.server";
+import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
+import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { requireAdminApi } from "~/models/auth.server";
+import { exportBusinessesCsv } from "~/models/export.server";
+
+const SIMPLE_FIELDS = Object.keys(SIMPLE_EXPORT_FIELDS) as [SimpleExportField, ...SimpleExportField[]];
+
+/** The earlier export dialog: a JSON body, the simple field names as header. */
+const ExportBody = z.object({
+  selectedFields: z.array(z.enum(SIMPLE_FIELDS)).min(1, "Select at least one field"),
+  countryCode: z
+    .string()
+    .trim()
+    .optional()
+    .transform((code) => (!code || code.toLowerCase() === "all" ? undefined : code.toUpperCase()))
+    .pipe(z.string().regex(/^[A-Z]{2}$/, "countryCode must be 'all' or a two-letter code").optional()),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  const body = ExportBody.safeParse(await readJsonBody(request));
+  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const { selectedFields, countryCode } = body.data;
+  const stream = exportBusinessesCsv(env.DB, {
+    columns: selectedFields.map((field) => SIMPLE_EXPORT_FIELDS[field]),
+    labels: selectedFields,
+    filter: { countryCode, categorySlugs: [], created: {} },
+  });
+  return csvDownload(stream, simpleExportFileName(new Date()));
+}

@@ -1,0 +1,219 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, screenshot } from "./support/browser";
+
+const ADMIN_PASSWORD = "e2e-admin-password";
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const base = () => inject("baseURL");
+
+async function toastTitle(text: string) {
+  await page.getByTestId("toast-region").getByText(text, { exact: true }).waitFor();
+}
+
+async function rows() {
+  await page.getByTestId("business-row").first().waitFor();
+  return page.getByTestId("business-row").all();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("admin back office in Chromium", () => {
+  it("sends a signed-out visitor to the login page, refuses a wrong password, then logs in", async () => {
+    await page.goto(`${base()}/admin/businesses`);
+    await page.waitForURL(/\/admin\/login\?redirectTo=/);
+    const submit = page.getByRole("button", { name: "Giriş Yap" });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.getByLabel("Kullanıcı Adı").fill("admin");
+    await page.getByLabel("Şifre", { exact: true }).fill("wrong password");
+    await page.getByRole("button", { name: "Şifreyi göster" }).click();
+    expect(await page.getByLabel("Şifre", { exact: true }).getAttribute("type")).toBe("text");
+    await submit.click();
+    await toastTitle("Giriş hatası");
+    await page.getByTestId("toast-region").getByText("Invalid username or password").waitFor();
+    await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
+    await submit.click();
+    await page.waitForURL(/\/admin\/businesses$/);
+    expect(await page.evaluate(() => localStorage.getItem("adminAuth"))).toBe("true");
+    expect(await page.getByTestId("admin-username").textContent()).toBe("admin");
+    await screenshot(page, "admin-businesses");
+  });
+
+  it("sorts, searches and filters on the server through the URL", async () => {
+    await page.getByRole("button", { name: /^Puan/ }).click();
+    await page.waitForURL(/sortBy=rating&sortOrder=asc/);
+    await page.getByRole("button", { name: /^Puan/ }).click();
+    await page.waitForURL(/sortBy=rating&sortOrder=desc/);
+    const ratings = await Promise.all((await rows()).slice(0, 5).map(async (row) => Number(await row.locator("td").nth(3).textContent())));
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+
+    // Search by the first letters of a business on the page.
+    const name = (await (await rows())[0]!.locator("td").first().locator("p").first().textContent())!;
+    const prefix = name.slice(0, 4);
+    await page.getByLabel("İşletme ara").fill(prefix);
+    await page.waitForURL((url) => url.searchParams.get("filter") === prefix && !url.searchParams.has("page"));
+    await page.waitForLoadState("networkidle");
+    for (const row of await rows()) {
+      expect((await row.locator("td").first().locator("p").first().textContent())!.toLowerCase().startsWith(prefix.toLowerCase())).toBe(true);
+    }
+    await page.getByLabel("İşletme ara").fill("zzzzqqq");
+    await page.getByText("İşletme bulunamadı").waitFor();
+    await page.getByLabel("İşletme ara").fill("");
+    await page.waitForURL((url) => !url.searchParams.has("filter"));
+
+    const select = page.getByLabel("Kategori");
+    const category = (await select.locator("option").nth(1).textContent())!;
+    await select.selectOption(category);
+    await page.waitForURL((url) => url.searchParams.get("category") === category);
+    await page.waitForLoadState("networkidle");
+    for (const row of await rows()) expect(await row.locator("td").nth(1).textContent()).toBe(category);
+    await screenshot(page, "admin-businesses-filtered");
+  });
+
+  it("unapproves and approves a business, and deletes one after confirming", async () => {
+    await page.goto(`${base()}/admin/businesses?sortBy=name`);
+    const first = (await rows())[0]!;
+    const name = (await first.locator("td").first().locator("p").first().textContent())!;
+    await first.getByRole("button", { name: "Approved" }).click();
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).waitFor();
+    const api = await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name);
+    expect((api as { businesses: { name: string; isApproved: boolean }[] }).businesses.find((b) => b.name === name)?.isApproved).toBe(false);
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approved" }).waitFor();
+
+    // Declining the confirmation keeps the business; accepting deletes it.
+    const messages: string[] = [];
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      dialog.dismiss();
+    });
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Sil" }).click();
+    expect(messages).toEqual([`Are you sure you want to delete "${name}"?`]);
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Sil" }).click();
+    await toastTitle("Business Deleted");
+    await page.waitForFunction((n) => !document.querySelector("[data-testid=business-row] p")?.textContent?.includes(n), name);
+    const after = await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name);
+    expect((after as { businesses: { name: string }[] }).businesses.some((b) => b.name === name)).toBe(false);
+  });
+
+  it("asks twice before deleting everything, and stops when the second is declined", async () => {
+    const before = await page.evaluate(async () => ((await (await fetch("/api/admin/stats")).json()) as { totalBusinesses: number }).totalBusinesses);
+    const asked: string[] = [];
+    let count = 0;
+    const onDialog = (dialog: import("playwright-core").Dialog) => {
+      asked.push(dialog.message());
+      count++ === 0 ? dialog.accept() : dialog.dismiss();
+    };
+    page.on("dialog", onDialog);
+    await page.getByRole("button", { name: "Tümünü Sil" }).click();
+    await expect.poll(() => asked.length).toBe(2);
+    page.off("dialog", onDialog);
+    const after = await page.evaluate(async () => ((await (await fetch("/api/admin/stats")).json()) as { totalBusinesses: number }).totalBusinesses);
+    expect(after).toBe(before);
+  });
+
+  it("exports a CSV with the default fields and reads the download back", async () => {
+    await page.getByRole("button", { name: "CSV Dışa Aktar" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Hotel", { exact: true }).first().waitFor();
+    await screenshot(page, "admin-export-dialog");
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Dışa Aktar" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^businesses_all_0kategoriler_all_.+\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.split("\r\n")[0]).toBe("name,full_address,phone,type");
+    expect(text.split("\r\n").length).toBeGreaterThan(100);
+    await toastTitle("Dışa aktarma başarılı");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("saves site settings and ad codes, refuses an oversized ad, and clears the cache", async () => {
+    const marker = `e2e-${Date.now()}`;
+    await page.getByRole("link", { name: "Site Ayarları" }).click();
+    await page.waitForURL(/\/admin\/settings$/);
+    await page.getByLabel("Head Tag codes").fill(`<meta name="e2e-marker" content="${marker}">`);
+    await page.getByLabel("Footer Tag codes").fill("<script>console.log('x')</script>");
+    await page.getByText(/Bu alan <script> etiketi içeriyor/).waitFor();
+    expect(await page.getByTestId("count-footer_tags").textContent()).toBe("33 karakter");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await toastTitle("Ayarlar kaydedildi");
+    const saved = await page.evaluate(async () => (await fetch("/api/admin/site-settings")).json());
+    expect(saved).toMatchObject({ head_tags: `<meta name="e2e-marker" content="${marker}">` });
+    // Reset restores what the server holds.
+    await page.getByLabel("Head Tag codes").fill("changed but not saved");
+    await page.getByRole("button", { name: "Sıfırla" }).click();
+    expect(await page.getByLabel("Head Tag codes").inputValue()).toContain(marker);
+    await screenshot(page, "admin-settings");
+
+    await page.getByRole("button", { name: "Cache Temizle" }).click();
+    await toastTitle("Cache temizlendi");
+    await page.waitForEvent("load", { timeout: 5000 });
+
+    await page.getByRole("link", { name: /Reklam Yönetimi/ }).click();
+    await page.waitForURL(/\/admin\/advertisements$/);
+    await page.getByLabel(/Reklam 1/).fill(`<div class="ad">${marker}</div>`);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await toastTitle("Reklam kodları kaydedildi");
+    expect(await page.evaluate(async () => (await fetch("/api/admin/advertisement-codes")).json())).toMatchObject({ ad1: `<div class="ad">${marker}</div>` });
+    await expect.poll(() => page.getByTestId("badge-/admin/advertisements").textContent()).toBe("1");
+
+    await page.getByLabel(/Reklam 2/).fill("x".repeat(51 * 1024));
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await toastTitle("Kayıt hatası");
+    await page.getByTestId("toast-region").getByText(/ad2: en fazla 50 KB olabilir/).waitFor();
+    await screenshot(page, "admin-advertisements");
+
+    // Leave the public site as it was for the other test files.
+    await page.getByRole("button", { name: "Sıfırla" }).click();
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await toastTitle("Reklam kodları kaydedildi");
+    await page.evaluate(() =>
+      fetch("/api/admin/site-settings", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ head_tags: "", footer_tags: "", analytics_code: "", facebook_pixel: "" }) }),
+    );
+  });
+
+  it("shows the dashboard, keeps dark mode across a reload, and logs out", async () => {
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.getByTestId("top-categories").waitFor();
+    expect(await page.getByTestId("top-categories").locator("li").count()).toBe(8);
+    await page.getByRole("button", { name: "Karanlık mod" }).click();
+    await page.reload();
+    await page.locator("[data-theme=dark]").waitFor();
+    await screenshot(page, "admin-dashboard-dark");
+    await page.getByRole("button", { name: "Karanlık mod" }).click();
+
+    await page.getByRole("button", { name: "Çıkış Yap" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("adminAuth"))).toBeNull();
+    await page.goto(`${base()}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login\?redirectTo=/);
+  });
+
+  it("logs in from the inline panel on /admin and shows the admin home", async () => {
+    await page.goto(`${base()}/admin`);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("not it");
+    await page.getByRole("button", { name: "Login" }).click();
+    await toastTitle("Invalid Login");
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Hoş geldiniz, admin").waitFor();
+    expect(Number((await page.getByTestId("home-business-total").textContent())!.replace(/\D/g, ""))).toBeGreaterThan(0);
+    await screenshot(page, "admin-home");
+  });
+});

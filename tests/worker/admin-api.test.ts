@@ -1,0 +1,169 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deleteAllBusinesses, fixSlugs } from "~/models/admin-business.server";
+import { getCacheGeneration } from "~/models/cache.server";
+import { getDirectoryTotals } from "~/models/directory.server";
+import { addBusinesses, adminFetch, idOf, login, record } from "./admin-support";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await login("10.5.0.1");
+});
+
+async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  return (await response.json()) as T;
+}
+
+async function categoryCount(slug: string): Promise<number> {
+  return ((await env.DB.prepare(`SELECT business_count FROM categories WHERE slug = ?1`).bind(slug).first("business_count")) as number | null) ?? 0;
+}
+
+describe("admin business list", () => {
+  beforeAll(async () => {
+    await addBusinesses([
+      record({ name: "Alpha Hotel", placeId: "l1", rating: 3.1, reviews: 900 }),
+      record({ name: "alpine lodge", placeId: "l2", rating: 4.9, reviews: 5 }),
+      record({ name: "Bravo Inn", placeId: "l3", rating: 4.0, reviews: 50, type: "Inn", category: "inns" }),
+      record({ name: "Charlie Suites", placeId: "l4", rating: null, reviews: 0 }),
+    ]);
+  });
+
+  it("answers the spec's shape, sorted and filtered on the server", async () => {
+    const body = await json<{ businesses: Record<string, unknown>[]; total: number; pagination: Record<string, number> }>(
+      await adminFetch(cookie, "/api/admin/businesses?page=1&limit=20&sortBy=name&sortOrder=asc"),
+    );
+    expect(body.total).toBe(4);
+    expect(body.pagination).toEqual({ page: 1, totalPages: 1, total: 4 });
+    expect(body.businesses[0]).toEqual({
+      id: expect.any(Number), name: "Alpha Hotel", slug: expect.stringMatching(/^alpha-hotel-[a-z0-9]{6}$/), category: "Hotel",
+      address: "Alpha Hotel street 1", rating: 3.1, reviewCount: 900, isApproved: true,
+    });
+
+    const byRating = await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, "/api/admin/businesses?sortBy=rating&sortOrder=desc"));
+    expect(byRating.businesses.map((b) => b.name)).toEqual(["alpine lodge", "Bravo Inn", "Alpha Hotel", "Charlie Suites"]);
+    const byReviews = await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, "/api/admin/businesses?sortBy=reviewCount&sortOrder=asc"));
+    expect(byReviews.businesses.map((b) => b.name)).toEqual(["Charlie Suites", "alpine lodge", "Bravo Inn", "Alpha Hotel"]);
+
+    // Name search is a prefix match, as typed, capitalised or lower case.
+    const search = await json<{ businesses: { name: string }[]; total: number }>(await adminFetch(cookie, "/api/admin/businesses?filter=alp"));
+    expect(search.businesses.map((b) => b.name).sort()).toEqual(["Alpha Hotel", "alpine lodge"]);
+    expect(search.total).toBe(2);
+    const category = await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, "/api/admin/businesses?category=Inn"));
+    expect(category.businesses.map((b) => b.name)).toEqual(["Bravo Inn"]);
+    const none = await json<{ businesses: unknown[]; total: number }>(await adminFetch(cookie, "/api/admin/businesses?filter=zzz"));
+    expect(none).toMatchObject({ businesses: [], total: 0 });
+  });
+
+  it("lists categories and country codes for the filters", async () => {
+    expect(await json(await adminFetch(cookie, "/api/admin/categories"))).toEqual(["Hotel", "Inn"]);
+    expect(await json(await adminFetch(cookie, "/api/admin/country-codes"))).toEqual(["CH"]);
+    const stats = await json(await adminFetch(cookie, "/api/admin/stats"));
+    expect(stats).toMatchObject({ totalBusinesses: 4, approvedBusinesses: 4, totalCategories: 2, categories: [{ category: "Hotel", count: 3 }, { category: "Inn", count: 1 }] });
+  });
+
+  it("approving and unapproving changes the public counts and clears the cache", async () => {
+    const id = await idOf("Bravo Inn");
+    const generation = await getCacheGeneration(env.DB);
+    const off = await json(await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST" }));
+    expect(off).toMatchObject({ success: true, isApproved: false });
+    expect(await categoryCount("inn")).toBe(0);
+    expect((await getDirectoryTotals(env.DB)).businessCount).toBe(3);
+    expect(await getCacheGeneration(env.DB)).toBeGreaterThan(generation);
+    const on = await json(await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST" }));
+    expect(on).toMatchObject({ isApproved: true });
+    expect(await categoryCount("inn")).toBe(1);
+    expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("deletes one business and the summaries follow", async () => {
+    const id = await idOf("Charlie Suites");
+    const response = await adminFetch(cookie, `/api/businesses/${id}`, { method: "DELETE" });
+    expect(await json(response)).toMatchObject({ success: true });
+    expect(await categoryCount("hotel")).toBe(2);
+    expect(await getDirectoryTotals(env.DB)).toMatchObject({ businessCount: 3, allBusinessCount: 3 });
+    expect((await adminFetch(cookie, `/api/businesses/${id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await adminFetch(cookie, `/api/businesses/abc`, { method: "DELETE" })).status).toBe(400);
+  });
+});
+
+describe("bulk changes", () => {
+  it("deletes only test data", async () => {
+    await addBusinesses([
+      record({ name: "Test Hotel", placeId: "t1" }),
+      record({ name: "test-42", placeId: null }),
+      record({ name: "Real Hotel", placeId: "test_fixture_9" }),
+      record({ name: "Testa Trattoria", placeId: "r1", type: "Restaurant" }),
+      record({ name: "Contest Inn", placeId: "r2" }),
+    ]);
+    const response = await adminFetch(cookie, "/api/admin/test-data", { method: "DELETE" });
+    if (response.status !== 200) throw new Error(await response.text());
+    const body = await json(response);
+    expect(body).toMatchObject({ success: true, deletedCount: 3, done: true, message: expect.any(String) });
+    for (const name of ["Testa Trattoria", "Contest Inn", "Alpha Hotel"]) await idOf(name);
+    await expect(idOf("Test Hotel")).rejects.toThrow();
+    expect(await categoryCount("restaurant")).toBe(1);
+  });
+
+  it("fixes slugs in checkpointed steps and reports the spec's fields", async () => {
+    const id = await idOf("Alpha Hotel");
+    await env.DB.prepare(`UPDATE businesses SET slug = 'broken', city_slug = 'wrong' WHERE id = ?1`).bind(id).run();
+    const body = await json(await adminFetch(cookie, "/api/admin/fix-slugs", { method: "POST" }));
+    expect(body).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: 5, done: true, message: expect.any(String) });
+    const row = await env.DB.prepare(`SELECT slug, city_slug FROM businesses WHERE id = ?1`).bind(id).first<{ slug: string; city_slug: string }>();
+    expect(row).toEqual({ slug: expect.stringMatching(/^alpha-hotel-[a-z0-9]{6}$/), city_slug: "zurich" });
+  });
+
+  it("goes on from the checkpoint when a fix-slugs call runs out of time", async () => {
+    await addBusinesses(Array.from({ length: 1100 }, (_, i) => record({ name: `Bulk Hotel ${i}`, placeId: `bulk-${i}` })));
+    await env.DB.prepare(`UPDATE businesses SET city_slug = 'stale' WHERE name LIKE 'Bulk Hotel 10%'`).run();
+    const first = await fixSlugs(env.DB, 0);
+    expect(first).toMatchObject({ done: false, processed: 500 });
+    const second = await fixSlugs(env.DB, 0);
+    expect(second).toMatchObject({ done: false, processed: 1000 });
+    const last = await fixSlugs(env.DB, 0);
+    expect(last.done).toBe(true);
+    expect(last.processed).toBe(1105);
+    expect(last.updated).toBe(111);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
+  });
+
+  it("deletes everything in bounded steps, summaries back to zero", async () => {
+    const first = await deleteAllBusinesses(env.DB, 0);
+    expect(first).toEqual({ deletedCount: 500, done: false });
+    const rest = await json(await adminFetch(cookie, "/api/admin/businesses", { method: "DELETE" }));
+    expect(rest).toMatchObject({ success: true, done: true });
+    expect(await getDirectoryTotals(env.DB)).toEqual({ businessCount: 0, allBusinessCount: 0, categoryCount: 0, countryCount: 0, cityCount: 0 });
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM categories`).first("n")).toBe(0);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH 'bulk'`).first("n")).toBe(0);
+  });
+});
+
+describe("site settings, ad codes and cache", () => {
+  it("saves the four site settings, bumps the cache generation and serves them publicly", async () => {
+    const settings = { head_tags: '<meta name="x" content="1">', footer_tags: "<script>1</script>", analytics_code: "UA-1", facebook_pixel: "<noscript>px</noscript>" };
+    const generation = await getCacheGeneration(env.DB);
+    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toEqual({ success: true, message: "Ayarlar kaydedildi" });
+    expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
+    expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
+    const bad = await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: 5 }) });
+    expect(bad.status).toBe(400);
+    expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
+  });
+
+  it("saves ad codes and refuses a code over 50 KB with a clear message, changing nothing", async () => {
+    const codes = { ad1: "<div>ad one</div>", ad2: "", ad3: "<iframe src='/x'></iframe>", ad4: "ğ".repeat(25 * 1024) };
+    expect(await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) }))).toEqual({ success: true, message: "Reklam kodları kaydedildi" });
+    expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual(codes);
+    const tooBig = await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify({ ...codes, ad2: "x".repeat(50 * 1024 + 1) }) });
+    expect(tooBig.status).toBe(400);
+    expect(await json(tooBig)).toEqual({ success: false, message: "ad2: en fazla 50 KB olabilir (şu an 50 KB)" });
+    expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual(codes);
+  });
+
+  it("clears the cache by bumping the generation the edge-cache keys carry", async () => {
+    const generation = await getCacheGeneration(env.DB);
+    expect(await json(await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" }))).toMatchObject({ success: true, generation: generation + 1 });
+    expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
+  });
+});

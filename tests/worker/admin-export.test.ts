@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import Papa from "papaparse";
+import { EXPORT_PAGE_SIZE } from "~/models/export.server";
+import { addBusinesses, adminFetch, login, record } from "./admin-support";
+
+let cookie: string;
+const DAY = 86_400;
+const now = Math.floor(Date.now() / 1000);
+
+beforeAll(async () => {
+  cookie = await login("10.7.0.1");
+  await addBusinesses([
+    record({ name: '=HYPERLINK("http://evil")', placeId: "x1", phone: "+1 212 555 0100", longitude: -73.98, latitude: 40.75, city: "New York", country: "United States", countryCode: "US", createdAt: now - 3 * DAY }),
+    record({ name: 'The "Quoted", Hotel', placeId: "x2", fullAddress: "Line 1\nLine 2", about: "@mention", createdAt: now - 40 * DAY }),
+    record({ name: "İstanbul Çırağan", placeId: "x3", type: "Palace", category: "palaces", city: "İstanbul", country: "Türkiye", countryCode: "TR", createdAt: now - 1 * DAY }),
+  ]);
+});
+
+async function exportCsv(query: string): Promise<{ response: Response; text: string; rows: string[][] }> {
+  const response = await adminFetch(cookie, `/api/admin/export-csv?${query}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+  return { response, text, rows };
+}
+
+describe("CSV export", () => {
+  it("answers a UTF-8 file with BOM, the chosen columns, RFC 4180 quoting and neutralised formulas", async () => {
+    const { response, text, rows } = await exportCsv("fields=id,name,full_address,phone,longitude,about,country_code,verified&countryCode=all&dateRange=all");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="businesses_all_0kategoriler_all_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv"$/);
+    expect(text.startsWith("\uFEFFid,name,full_address,phone,longitude,about,country_code,verified\r\n")).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
+      [`'=HYPERLINK("http://evil")`, `'=HYPERLINK("http://evil") street 1`, "'+1 212 555 0100", "-73.98", "", "US", "true"],
+      ['The "Quoted", Hotel', "Line 1\nLine 2", "", "8.54", "'@mention", "CH", "true"],
+      ["İstanbul Çırağan", "İstanbul Çırağan street 1", "", "8.54", "", "TR", "true"],
+    ]);
+  });
+
+  it("filters by country, category and date range (custom range only with both days)", async () => {
+    expect((await exportCsv("fields=name&countryCode=TR")).rows.slice(1)).toEqual([["İstanbul Çırağan"]]);
+    expect((await exportCsv("fields=name&categories=Palace,Hotel")).rows.length).toBe(4);
+    const palace = await exportCsv("fields=name&categories=Palace");
+    expect(palace.rows.slice(1)).toEqual([["İstanbul Çırağan"]]);
+    expect(palace.response.headers.get("Content-Disposition")).toContain("businesses_all_1kategoriler_all_");
+    expect((await exportCsv("fields=name&dateRange=last7days")).rows.slice(1).map((r) => r[0]).sort()).toEqual(['=HYPERLINK("http://evil")', "İstanbul Çırağan"].map((n) => (n.startsWith("=") ? `'${n}` : n)).sort());
+    const day = (offset: number) => new Date((now - offset * DAY) * 1000).toISOString().slice(0, 10);
+    expect((await exportCsv(`fields=name&dateRange=custom&startDate=${day(41)}&endDate=${day(39)}`)).rows.slice(1)).toEqual([['The "Quoted", Hotel']]);
+    expect((await exportCsv(`fields=name&dateRange=custom&startDate=${day(41)}`)).rows.length).toBe(4);
+  });
+
+  it("refuses unknown fields, no fields and a bad country with a clear message", async () => {
+    const unknown = await adminFetch(cookie, "/api/admin/export-csv?fields=name,password_hash");
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toContain('Unknown export field "password_hash"');
+    expect((await adminFetch(cookie, "/api/admin/export-csv?fields=")).status).toBe(400);
+    expect((await adminFetch(cookie, "/api/admin/export-csv?fields=name&countryCode=USA")).status).toBe(400);
+  });
+
+  it("streams many pages of rows, every row once, in id order", async () => {
+    const count = EXPORT_PAGE_SIZE * 2 + 345;
+    await addBusinesses(Array.from({ length: count }, (_, i) => record({ name: `Stream Hotel ${String(i).padStart(5, "0")}`, placeId: `s-${i}`, countryCode: "DE", country: "Germany", city: "Berlin" })));
+    const response = await adminFetch(cookie, "/api/admin/export-csv?fields=id,name&countryCode=de");
+    // Read it as a stream, chunk by chunk, as a browser does.
+    const reader = response.body!.getReader();
+    let chunks = 0;
+    let text = "";
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(chunks).toBeGreaterThanOrEqual(4); // header + 3 pages
+    const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data.slice(1);
+    expect(rows).toHaveLength(count);
+    expect(rows[0]![1]).toBe("Stream Hotel 00000");
+    expect(rows[count - 1]![1]).toBe(`Stream Hotel ${String(count - 1).padStart(5, "0")}`);
+    const ids = rows.map((r) => Number(r[0]));
+    expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
+  });
+
+  it("serves the earlier export (POST) with its own field names and file name", async () => {
+    const response = await adminFetch(cookie, "/api/export-csv", { method: "POST", body: JSON.stringify({ selectedFields: ["name", "address", "reviewCount"], countryCode: "TR" }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/filename="businesses_export_\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe("name,address,reviewCount\r\nİstanbul Çırağan,İstanbul Çırağan street 1,10\r\n");
+    const bad = await adminFetch(cookie, "/api/export-csv", { method: "POST", body: JSON.stringify({ selectedFields: [] }) });
+    expect(bad.status).toBe(400);
+  });
+});

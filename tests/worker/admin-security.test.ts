@@ -1,0 +1,189 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+// @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
+import * as build from "../../build/server/index.js";
+import { addBusinesses, ADMIN, adminFetch, idOf, login, ORIGIN, record } from "./admin-support";
+
+/** Every admin page (other than the login page itself), with the route that serves it. */
+const ADMIN_PAGES: [routeId: string, path: string][] = [
+  ["routes/admin", "/admin/reports?via=layout"],
+  ["routes/admin.dashboard", "/admin/dashboard"],
+  ["routes/admin.businesses", "/admin/businesses?page=2&sortBy=rating"],
+  ["routes/admin.settings", "/admin/settings"],
+  ["routes/admin.advertisements", "/admin/advertisements"],
+  ["routes/admin.reports", "/admin/reports"],
+  ["routes/admin-legacy", "/admin-legacy?view=settings"],
+];
+
+/** Every admin or mutating call, with every method it answers. */
+const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknown][] = [
+  ["routes/api.admin.stats", "GET", "/api/admin/stats"],
+  ["routes/api.admin.businesses", "GET", "/api/admin/businesses?page=1"],
+  ["routes/api.admin.businesses", "DELETE", "/api/admin/businesses"],
+  ["routes/api.admin.businesses.$id.toggle-approval", "POST", "/api/admin/businesses/1/toggle-approval"],
+  ["routes/api.admin.categories", "GET", "/api/admin/categories"],
+  ["routes/api.admin.country-codes", "GET", "/api/admin/country-codes"],
+  ["routes/api.businesses.$slug", "DELETE", "/api/businesses/1"],
+  ["routes/api.admin.test-data", "DELETE", "/api/admin/test-data"],
+  ["routes/api.admin.fix-slugs", "POST", "/api/admin/fix-slugs"],
+  ["routes/api.admin.export-csv", "GET", "/api/admin/export-csv?fields=name"],
+  ["routes/api.export-csv", "POST", "/api/export-csv", { selectedFields: ["name"], countryCode: "all" }],
+  ["routes/api.admin.site-settings", "POST", "/api/admin/site-settings", { head_tags: "<b>x</b>", footer_tags: "", analytics_code: "", facebook_pixel: "" }],
+  ["routes/api.admin.clear-cache", "POST", "/api/admin/clear-cache"],
+  ["routes/api.admin.advertisement-codes", "POST", "/api/admin/advertisement-codes", { ad1: "<b>ad</b>", ad2: "", ad3: "", ad4: "" }],
+];
+
+/** Admin routes open by design: the way in and out, the signed-out /admin panel, public reads. */
+const OPEN_BY_DESIGN = ["routes/admin_.login", "routes/admin._index", "routes/api.admin.login", "routes/api.admin.logout"];
+
+function call(method: string, path: string, cookie: string | null, body?: unknown) {
+  const headers: Record<string, string> = { Origin: ORIGIN };
+  if (cookie) headers.Cookie = cookie;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return SELF.fetch(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+}
+
+async function expectRefused(cookie: string | null) {
+  for (const [, path] of ADMIN_PAGES) {
+    const response = await call("GET", path, cookie);
+    expect(response.status, path).toBe(302);
+    expect(response.headers.get("Location"), path).toMatch(/^\/admin\/login\?redirectTo=/);
+    await response.arrayBuffer();
+  }
+  for (const [, method, path, body] of ADMIN_CALLS) {
+    const response = await call(method, path, cookie, body);
+    expect(response.status, `${method} ${path}`).toBe(401);
+    expect(response.headers.get("Content-Type"), `${method} ${path}`).toMatch(/application\/json/);
+    expect(await response.json()).toMatchObject({ success: false });
+  }
+  // Nothing happened: the business, the settings and the ad codes are as they were.
+  expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses`).first("n")).toBe(2);
+  expect(await env.DB.prepare(`SELECT count(*) AS n FROM site_settings`).first("n")).toBe(0);
+  expect(await env.DB.prepare(`SELECT count(*) AS n FROM ad_codes`).first("n")).toBe(0);
+}
+
+beforeAll(async () => {
+  await addBusinesses([record({ name: "Hotel Storchen", placeId: "p1" }), record({ name: "Secret Unapproved Inn", placeId: "p2" })]);
+});
+
+describe("admin access without a valid session", () => {
+  it("covers every admin route of the build in the lists below (a new admin route must be added here)", () => {
+    const adminRoutes = Object.keys(build.routes as Record<string, unknown>).filter((id) =>
+      /^routes\/(admin|api\.admin|api\.export-csv|api\.businesses\.\$)/.test(id),
+    );
+    const covered = new Set([...ADMIN_PAGES.map(([id]) => id), ...ADMIN_CALLS.map(([id]) => id), ...OPEN_BY_DESIGN]);
+    expect(adminRoutes.filter((id) => !covered.has(id))).toEqual([]);
+    // Public reads of site settings and ad codes: their GET is open, their POST is in ADMIN_CALLS.
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(covered.size);
+  });
+
+  it("refuses every admin page (redirect to the login) and every admin call (401 JSON)", async () => {
+    await expectRefused(null);
+  });
+
+  it("gives nothing to a forged adminAuth cookie or a made-up session cookie", async () => {
+    await expectRefused("adminAuth=true");
+    await expectRefused("admin_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; adminAuth=true");
+  });
+
+  it("gives nothing to a tampered or an expired session cookie", async () => {
+    const cookie = await login("10.9.0.1");
+    const tampered = cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
+    await expectRefused(tampered);
+    // Idle for more than 30 minutes.
+    await env.DB.prepare(`UPDATE admin_sessions SET last_seen_at = last_seen_at - 31 * 60`).run();
+    await expectRefused(cookie);
+  });
+
+  it("shows the inline login on /admin without any admin figures", async () => {
+    const response = await call("GET", "/admin", null);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Username");
+    expect(html).not.toContain("Hoş geldiniz");
+    const data = await call("GET", "/admin/businesses.data", null);
+    expect(await data.text()).not.toContain("Secret Unapproved Inn");
+  });
+
+  it("serves the login page and the public reads of site settings and ad codes", async () => {
+    expect((await call("GET", "/admin/login", null)).status).toBe(200);
+    const settings = await call("GET", "/api/admin/site-settings", null);
+    expect(await settings.json()).toEqual({ head_tags: "", footer_tags: "", analytics_code: "", facebook_pixel: "" });
+    const ads = await call("GET", "/api/admin/advertisement-codes", null);
+    expect(await ads.json()).toEqual({ ad1: "", ad2: "", ad3: "", ad4: "" });
+  });
+});
+
+describe("login and logout", () => {
+  it("logs in with the bootstrap admin, sets a safe cookie, and logout revokes the session", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": "10.1.0.1" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true });
+    const setCookie = response.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const cookie = setCookie.split(";")[0]!;
+
+    const page = await adminFetch(cookie, "/admin/businesses");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    expect(await page.text()).toContain("Secret Unapproved Inn");
+    expect((await adminFetch(cookie, "/admin/login")).headers.get("Location")).toBe("/admin");
+
+    const logout = await adminFetch(cookie, "/api/admin/logout", { method: "POST" });
+    expect(logout.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+    expect((await adminFetch(cookie, "/api/admin/stats")).status).toBe(401);
+    expect((await adminFetch(cookie, "/admin/dashboard")).status).toBe(302);
+  });
+
+  it("refuses a wrong password and a missing field with clear messages", async () => {
+    const wrong = await call("POST", "/api/admin/login", null, { username: "admin", password: "nope" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ success: false, message: "Invalid username or password" });
+    const missing = await call("POST", "/api/admin/login", null, { username: "admin" });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()) as { message: string }).toMatchObject({ success: false, message: expect.stringMatching(/password/i) });
+  });
+
+  it("throttles 5 failures per username and address (429), without locking out another address", async () => {
+    const attempt = (ip: string, password: string) =>
+      SELF.fetch(`${ORIGIN}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
+        body: JSON.stringify({ username: "admin", password }),
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt("203.0.113.9", "guess" + i)).status).toBe(401);
+    const blocked = await attempt("203.0.113.9", ADMIN.password);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed login attempts\. Try again in 15 minutes/);
+    expect((await attempt("198.51.100.7", ADMIN.password)).status).toBe(200);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a non-GET request whose Origin is another site (403), before anything happens", async () => {
+    const cookie = await login("10.2.0.1");
+    const id = await idOf("Hotel Storchen");
+    const response = await SELF.fetch(`${ORIGIN}/api/businesses/${id}`, {
+      method: "DELETE",
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(await idOf("Hotel Storchen")).toBe(id);
+    const login403 = await SELF.fetch(`${ORIGIN}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login403.status).toBe(403);
+    const crossSiteNoOrigin = await SELF.fetch(`${ORIGIN}/api/admin/clear-cache`, { method: "POST", headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSiteNoOrigin.status).toBe(403);
+    // The same request from the site itself goes through.
+    expect((await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" })).status).toBe(200);
+  });
+});
