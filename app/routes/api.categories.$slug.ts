@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { getCategoryPage } from "~/models/category.server";
@@ -7,6 +7,6 @@ import { getCategoryPage } from "~/models/category.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { page, limit } = detailQuerySchema.parse(searchParamsObject(request.url));
   const category = await getCategoryPage(context.cloudflare.env.DB, params.slug ?? "", page, limit);
-  if (!category) return data({ error: "Category not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  return data(category, { headers: publicCache(CACHE_SECONDS.lists) });
+  if (!category) return Response.json({ error: "Category not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return Response.json(category, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { getCityPage } from "~/models/city.server";
@@ -13,6 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page,
     limit,
   );
-  if (!city) return data({ error: "City not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
+  if (!city) return Response.json({ error: "City not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return Response.json(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }

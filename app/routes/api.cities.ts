@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { listCities } from "~/models/city.server";
@@ -9,7 +9,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuerySchema.parse(searchParamsObject(url));
   const country = url.searchParams.get("country");
   const countryCode = country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null;
-  return data(await listCities(context.cloudflare.env.DB, { ...query, countryCode }), {
+  return Response.json(await listCities(context.cloudflare.env.DB, { ...query, countryCode }), {
     headers: publicCache(CACHE_SECONDS.lists),
   });
 }

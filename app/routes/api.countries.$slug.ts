@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
@@ -13,6 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const resolved = await resolveCountrySlug(db, params.slug ?? "");
   if (resolved?.redirect) return redirect(`/api/countries/${resolved.code.toLowerCase()}`, 301);
   const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
-  if (!country) return data({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
+  if (!country) return Response.json({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }

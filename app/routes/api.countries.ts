@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { listCountries } from "~/models/country.server";
@@ -6,5 +6,5 @@ import { listCountries } from "~/models/country.server";
 /** GET /api/countries[?q=text][&page=N]: a page of country summaries, biggest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
-  return data(await listCountries(context.cloudflare.env.DB, { q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
+  return Response.json(await listCountries(context.cloudflare.env.DB, { q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
 }

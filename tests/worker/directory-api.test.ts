@@ -13,7 +13,7 @@ async function getJson(path: string) {
 
 async function getPage(path: string) {
   const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual" });
-  return { status: response.status, location: response.headers.get("Location"), cache: response.headers.get("Cache-Control"), html: await response.text() };
+  return { status: response.status, location: response.headers.get("Location"), cache: response.headers.get("Cache-Control"), html: (await response.text()).replaceAll("<!-- -->", "") };
 }
 
 beforeAll(async () => {
