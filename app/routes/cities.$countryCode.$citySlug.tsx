@@ -49,7 +49,7 @@ export default function CityDetail() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{city.city}</h1>
       <p className="mt-2 text-slate-600">
         Hotels and businesses in {city.city},{" "}
-        <Link to={`/countries/${code}`} className="text-brand-700 hover:underline">{city.country}</Link>
+        <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
