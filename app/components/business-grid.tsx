@@ -12,12 +12,15 @@ export function BusinessGrid({
   businesses,
   currentPage,
   totalPages,
+  cursors,
   empty,
 }: {
   heading: string;
   businesses: DirectoryBusinessCard[];
   currentPage: number;
   totalPages: number;
+  /** `before` cursors of the neighbouring pages, so that deep pages stay cheap to read. */
+  cursors: Record<number, number>;
   empty: string;
 }) {
   const { pathname, search } = useLocation();
@@ -42,7 +45,7 @@ export function BusinessGrid({
               </li>
             ))}
           </ul>
-          <Pager currentPage={currentPage} totalPages={totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
+          <Pager currentPage={currentPage} totalPages={totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page, before: page > 1 ? (cursors[page] ?? null) : null })}`} />
         </>
       )}
     </section>

@@ -54,13 +54,15 @@ export const listQuerySchema = z.object({
   q: z.string().nullish().transform(parseSearchText),
 });
 
-/** ?page=&limit= of a detail page's businesses: limit 1..48 (default 12). */
+/** ?page=&limit=&before= of a detail page's businesses: limit 1..48 (default 12), before a cursor id. */
 export const detailQuerySchema = z.object({
   page: z.string().nullish().transform((raw) => parsePageParam(raw)),
   limit: z
     .string()
     .nullish()
     .transform((raw) => (raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 48 ? Number(raw) : 12)),
+  // An unreadable cursor is ignored: the page number alone still finds the page.
+  before: z.string().nullish().transform((raw) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)),
 });
 
 export function searchParamsObject(url: string | URL): Record<string, string> {

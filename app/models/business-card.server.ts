@@ -1,4 +1,4 @@
-/** The business cards of category and city detail pages, fetched a page of ids at a time. */
+/** The business cards of category and city detail pages, paged through a covering index. */
 
 export interface DirectoryBusinessCard {
   id: number;
@@ -15,17 +15,81 @@ export interface DirectoryBusinessCard {
   createdAt: number;
 }
 
-export const DETAIL_PAGE_SIZE = 12;
-export const MAX_DETAIL_PAGE_SIZE = 48;
+/** Which businesses a detail page lists: an index on (key columns…, id) and its key terms. */
+export interface CardScope {
+  index: "businesses_category_page" | "businesses_city_page";
+  /** Conditions on the index's key columns, with parameters ?1..?n (is_approved is added). */
+  where: string;
+  params: unknown[];
+}
+
+export interface CardPageRequest {
+  page: number;
+  limit: number;
+  /** Cursor from a pager link: the page holds the businesses with ids below it (newest first). */
+  before: number | null;
+}
 
 /**
- * Selects the cards whose ids the `idsSql` subquery yields (newest first). The subquery walks a
- * covering index (key columns + rowid) and skips `OFFSET` entries there, so only the 12 shown
- * rows of `businesses` are ever read, however big the category or city is.
+ * Statements of one page of cards plus the cursors of the pages around it.
+ *
+ * With a cursor (`before`), a page reads `limit` index entries and rows however deep it is;
+ * the pager links carry the cursors of the two pages either side, so clicking through a
+ * 1,000,000-business category stays cheap. A page asked for by number alone (typed URL, first
+ * visit) falls back to OFFSET, which skips index entries only (never table rows).
  */
-export function businessCardsSql(idsSql: string): string {
-  return `SELECT id, name, slug, category, type, full_address, phone, rating, reviews, verified, photo, created_at
-          FROM businesses WHERE id IN (${idsSql}) ORDER BY id DESC`;
+export function cardPageStatements(db: D1Database, scope: CardScope, { page, limit, before }: CardPageRequest) {
+  const n = scope.params.length;
+  const ids = `SELECT id FROM businesses INDEXED BY ${scope.index} WHERE ${scope.where} AND is_approved = 1`;
+  const offset = (page - 1) * limit;
+  const cursor = before !== null && page > 1;
+  const select = `SELECT id, name, slug, category, type, full_address, phone, rating, reviews, verified, photo, created_at FROM businesses`;
+  if (cursor) {
+    return [
+      db.prepare(`${select} WHERE id IN (${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, before, limit),
+      // Ids of this page and the next two: the cursors of pages +1 and +2.
+      db.prepare(`${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}`).bind(...scope.params, before, 3 * limit),
+      // The cursor itself and the ids above it, nearest first: the cursors of pages −1 and −2.
+      db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, 2 * limit + 1),
+    ];
+  }
+  const backStart = Math.max(0, offset - 2 * limit - 1);
+  return [
+    db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, limit, offset),
+    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, 3 * limit, offset),
+    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, offset - backStart, backStart),
+  ];
+}
+
+/**
+ * Cursors (`before` ids) of the pages within two of `page`, from the id lists of
+ * cardPageStatements. Page 1 never needs one; a missing entry means "use the page number".
+ */
+export function cardPageCursors(
+  { page, limit, before }: CardPageRequest,
+  forward: Record<string, unknown>[],
+  backward: Record<string, unknown>[],
+): Record<number, number> {
+  const cursors: Record<number, number> = {};
+  const id = (row: Record<string, unknown> | undefined) => (row ? Number(row.id) : null);
+  const next1 = forward.length > limit ? id(forward[limit - 1]) : null;
+  const next2 = forward.length > 2 * limit ? id(forward[2 * limit - 1]) : null;
+  if (next1 !== null) cursors[page + 1] = next1;
+  if (next2 !== null) cursors[page + 2] = next2;
+  if (before !== null && page > 1) {
+    // backward = [before, the ids above it…] ascending: page −k starts below backward[k·limit].
+    for (const k of [1, 2]) {
+      const cursor = id(backward[k * limit]);
+      if (page - k > 1 && cursor !== null) cursors[page - k] = cursor;
+    }
+  } else {
+    // backward = the ids just above this page, newest first, ending right above it.
+    for (const k of [1, 2]) {
+      const cursor = id(backward[backward.length - k * limit - 1]);
+      if (page - k > 1 && backward.length - k * limit - 1 >= 0 && cursor !== null) cursors[page - k] = cursor;
+    }
+  }
+  return cursors;
 }
 
 export function toBusinessCard(r: Record<string, unknown>): DirectoryBusinessCard {

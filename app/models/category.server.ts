@@ -3,7 +3,7 @@ import { containsPattern, letterRange } from "~/lib/directory-query";
 import { countryName } from "~/lib/format";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
-import { businessCardsSql, toBusinessCard, type DirectoryBusinessCard } from "./business-card.server";
+import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 
 
 export interface CategorySummary {
@@ -92,6 +92,8 @@ export interface CategoryPage {
   currentPage: number;
   totalPages: number;
   limit: number;
+  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
+  cursors: Record<number, number>;
 }
 
 /** Name of a country for display: the English name of its ISO code, else the stored name. */
@@ -104,8 +106,9 @@ export function displayCountry(code: string, stored: unknown): string {
  * Category detail: its counts, its 15 biggest countries and one page of its businesses, newest
  * first. Everything is read through indexes; null when there is no such category.
  */
-export async function getCategoryPage(db: D1Database, slug: string, page: number, limit: number): Promise<CategoryPage | null> {
-  const [category, countries, businesses] = await db.batch<Record<string, unknown>>([
+export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest): Promise<CategoryPage | null> {
+  const { page, limit } = request;
+  const [category, countries, businesses, forward, backward] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT slug, name, business_count, country_count FROM categories WHERE slug = ?1`).bind(slug),
     db
       .prepare(
@@ -114,14 +117,7 @@ export async function getCategoryPage(db: D1Database, slug: string, page: number
          WHERE ccc.category_slug = ?1 ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?2`,
       )
       .bind(slug, CATEGORY_TOP_COUNTRIES),
-    db
-      .prepare(
-        businessCardsSql(
-          `SELECT id FROM businesses INDEXED BY businesses_category_page
-           WHERE category_slug = ?1 AND is_approved = 1 ORDER BY id DESC LIMIT ?2 OFFSET ?3`,
-        ),
-      )
-      .bind(slug, limit, (page - 1) * limit),
+    ...cardPageStatements(db, { index: "businesses_category_page", where: "category_slug = ?1", params: [slug] }, request),
   ]);
   const row = category?.results[0];
   if (!row) return null;
@@ -140,5 +136,6 @@ export async function getCategoryPage(db: D1Database, slug: string, page: number
     currentPage: page,
     totalPages: totalPages(summary.count, limit),
     limit,
+    cursors: cardPageCursors(request, forward?.results ?? [], backward?.results ?? []),
   };
 }

@@ -2,7 +2,7 @@ import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
 import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
-import { businessCardsSql, toBusinessCard, type DirectoryBusinessCard } from "./business-card.server";
+import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { displayCountry } from "./category.server";
 
 
@@ -121,6 +121,8 @@ export interface CityPage {
   currentPage: number;
   totalPages: number;
   limit: number;
+  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
+  cursors: Record<number, number>;
 }
 
 /** City detail: counts, its 15 biggest categories and one page of its businesses, newest first. */
@@ -128,10 +130,10 @@ export async function getCityPage(
   db: D1Database,
   countryCode: string,
   citySlug: string,
-  page: number,
-  limit: number,
+  request: CardPageRequest,
 ): Promise<CityPage | null> {
-  const [city, categories, businesses] = await db.batch<Record<string, unknown>>([
+  const { page, limit } = request;
+  const [city, categories, businesses, forward, backward] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT ci.country_code, ci.slug, ci.name, ci.business_count, ci.category_count, co.name AS country_name
@@ -147,14 +149,11 @@ export async function getCityPage(
          ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?3`,
       )
       .bind(countryCode, citySlug, CITY_TOP_CATEGORIES),
-    db
-      .prepare(
-        businessCardsSql(
-          `SELECT id FROM businesses INDEXED BY businesses_city_page
-           WHERE country_code = ?1 AND city_slug = ?2 AND is_approved = 1 ORDER BY id DESC LIMIT ?3 OFFSET ?4`,
-        ),
-      )
-      .bind(countryCode, citySlug, limit, (page - 1) * limit),
+    ...cardPageStatements(
+      db,
+      { index: "businesses_city_page", where: "country_code = ?1 AND city_slug = ?2", params: [countryCode, citySlug] },
+      request,
+    ),
   ]);
   const row = city?.results[0];
   if (!row) return null;
@@ -175,5 +174,6 @@ export async function getCityPage(
     currentPage: page,
     totalPages: totalPages(summary.businessCount, limit),
     limit,
+    cursors: cardPageCursors(request, forward?.results ?? [], backward?.results ?? []),
   };
 }

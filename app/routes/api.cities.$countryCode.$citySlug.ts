@@ -3,15 +3,14 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { getCityPage } from "~/models/city.server";
 
-/** GET /api/cities/{cc}/{citySlug}?page=&limit=12: city page data; 404 for an unknown city. */
+/** GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id]: city page data; 404 for an unknown city. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { page, limit } = detailQuerySchema.parse(searchParamsObject(request.url));
+  const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(
     context.cloudflare.env.DB,
     (params.countryCode ?? "").toUpperCase(),
     params.citySlug ?? "",
-    page,
-    limit,
+    paging,
   );
   if (!city) return Response.json({ error: "City not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(city, { headers: publicCache(CACHE_SECONDS.lists) });

@@ -26,8 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
   if ([...slug].length === 1) throw redirect("/categories");
-  const { page, limit } = detailQuerySchema.parse(query);
-  const category = await getCategoryPage(db, slug, page, limit);
+  const paging = detailQuerySchema.parse(query);
+  const category = await getCategoryPage(db, slug, paging);
   if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
@@ -88,6 +88,7 @@ export default function CategoryRoute() {
           businesses={category.businesses}
           currentPage={category.currentPage}
           totalPages={category.totalPages}
+          cursors={category.cursors}
           empty="No businesses found in this category."
         />
       </div>

@@ -11,13 +11,12 @@ import { formatCount } from "~/lib/format";
 import { getCityPage } from "~/models/city.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { page, limit } = detailQuerySchema.parse(searchParamsObject(request.url));
+  const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(
     context.cloudflare.env.DB,
     (params.countryCode ?? "").toUpperCase(),
     params.citySlug ?? "",
-    page,
-    limit,
+    paging,
   );
   if (!city) throw data("City not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
@@ -74,6 +73,7 @@ export default function CityDetail() {
           businesses={city.businesses}
           currentPage={city.currentPage}
           totalPages={city.totalPages}
+          cursors={city.cursors}
           empty="No businesses found in this city."
         />
       </div>

@@ -63,6 +63,20 @@ describe("GET /api/categories/{slug}", () => {
     expect(small.businesses).toHaveLength(3);
   });
 
+  it("hands out cursors for the neighbouring pages that find the same businesses as the page numbers", async () => {
+    let cursors = (await getJson("/api/categories/hotel?page=1&limit=4")).body.cursors;
+    expect(Object.keys(cursors)).toEqual(["2", "3"]);
+    for (const page of [2, 3, 4]) {
+      const byNumber = (await getJson(`/api/categories/hotel?page=${page}&limit=4`)).body;
+      const byCursor = (await getJson(`/api/categories/hotel?page=${page}&limit=4&before=${cursors[page]}`)).body;
+      expect(byCursor.businesses.map((b: { id: number }) => b.id)).toEqual(byNumber.businesses.map((b: { id: number }) => b.id));
+      expect(byCursor.cursors).toEqual(byNumber.cursors);
+      cursors = byCursor.cursors;
+    }
+    // Page 4 of 5 links pages 2, 3 and 5; page 1 needs no cursor.
+    expect(Object.keys(cursors)).toEqual(["2", "3", "5"]);
+  });
+
   it("answers 404 for an unknown category", async () => {
     const { status, body } = await getJson("/api/categories/no-such-thing");
     expect(status).toBe(404);
