@@ -15,6 +15,9 @@ export interface DirectoryBusinessCard {
   createdAt: number;
 }
 
+/** Pages either side of the current one that get a cursor: every button of a 5-button window. */
+const CURSOR_REACH = 4;
+
 /** Which businesses a detail page lists: an index on (key columns…, id) and its key terms. */
 export interface CardScope {
   index: "businesses_category_page" | "businesses_city_page";
@@ -34,7 +37,7 @@ export interface CardPageRequest {
  * Statements of one page of cards plus the cursors of the pages around it.
  *
  * With a cursor (`before`), a page reads `limit` index entries and rows however deep it is;
- * the pager links carry the cursors of the two pages either side, so clicking through a
+ * the pager links carry the cursors of the pages its window shows, so clicking through a
  * 1,000,000-business category stays cheap. A page asked for by number alone (typed URL, first
  * visit) falls back to OFFSET, which skips index entries only (never table rows).
  */
@@ -47,22 +50,22 @@ export function cardPageStatements(db: D1Database, scope: CardScope, { page, lim
   if (cursor) {
     return [
       db.prepare(`${select} WHERE id IN (${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, before, limit),
-      // Ids of this page and the next two: the cursors of pages +1 and +2.
-      db.prepare(`${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}`).bind(...scope.params, before, 3 * limit),
-      // The cursor itself and the ids above it, nearest first: the cursors of pages −1 and −2.
-      db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, 2 * limit + 1),
+      // Ids of this page and the next ones: the cursors of pages +1..+CURSOR_REACH.
+      db.prepare(`${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}`).bind(...scope.params, before, (CURSOR_REACH + 1) * limit),
+      // The cursor itself and the ids above it, nearest first: the cursors of the pages before.
+      db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, CURSOR_REACH * limit + 1),
     ];
   }
-  const backStart = Math.max(0, offset - 2 * limit - 1);
+  const backStart = Math.max(0, offset - CURSOR_REACH * limit - 1);
   return [
     db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, limit, offset),
-    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, 3 * limit, offset),
+    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, (CURSOR_REACH + 1) * limit, offset),
     db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, offset - backStart, backStart),
   ];
 }
 
 /**
- * Cursors (`before` ids) of the pages within two of `page`, from the id lists of
+ * Cursors (`before` ids) of the pages within CURSOR_REACH of `page`, from the id lists of
  * cardPageStatements. Page 1 never needs one; a missing entry means "use the page number".
  */
 export function cardPageCursors(
@@ -72,19 +75,21 @@ export function cardPageCursors(
 ): Record<number, number> {
   const cursors: Record<number, number> = {};
   const id = (row: Record<string, unknown> | undefined) => (row ? Number(row.id) : null);
-  const next1 = forward.length > limit ? id(forward[limit - 1]) : null;
-  const next2 = forward.length > 2 * limit ? id(forward[2 * limit - 1]) : null;
-  if (next1 !== null) cursors[page + 1] = next1;
-  if (next2 !== null) cursors[page + 2] = next2;
+  const reach = Array.from({ length: CURSOR_REACH }, (_, i) => i + 1);
+  // Page +k starts below the last id of page +k−1.
+  for (const k of reach) {
+    const cursor = forward.length > k * limit ? id(forward[k * limit - 1]) : null;
+    if (cursor !== null) cursors[page + k] = cursor;
+  }
   if (before !== null && page > 1) {
     // backward = [before, the ids above it…] ascending: page −k starts below backward[k·limit].
-    for (const k of [1, 2]) {
+    for (const k of reach) {
       const cursor = id(backward[k * limit]);
       if (page - k > 1 && cursor !== null) cursors[page - k] = cursor;
     }
   } else {
     // backward = the ids just above this page, newest first, ending right above it.
-    for (const k of [1, 2]) {
+    for (const k of reach) {
       const cursor = id(backward[backward.length - k * limit - 1]);
       if (page - k > 1 && backward.length - k * limit - 1 >= 0 && cursor !== null) cursors[page - k] = cursor;
     }

@@ -65,7 +65,7 @@ describe("GET /api/categories/{slug}", () => {
 
   it("hands out cursors for the neighbouring pages that find the same businesses as the page numbers", async () => {
     let cursors = (await getJson("/api/categories/hotel?page=1&limit=4")).body.cursors;
-    expect(Object.keys(cursors)).toEqual(["2", "3"]);
+    expect(Object.keys(cursors)).toEqual(["2", "3", "4", "5"]);
     for (const page of [2, 3, 4]) {
       const byNumber = (await getJson(`/api/categories/hotel?page=${page}&limit=4`)).body;
       const byCursor = (await getJson(`/api/categories/hotel?page=${page}&limit=4&before=${cursors[page]}`)).body;
@@ -75,6 +75,9 @@ describe("GET /api/categories/{slug}", () => {
     }
     // Page 4 of 5 links pages 2, 3 and 5; page 1 needs no cursor.
     expect(Object.keys(cursors)).toEqual(["2", "3", "5"]);
+    const last = (await getJson(`/api/categories/hotel?page=5&limit=4&before=${cursors[5]}`)).body;
+    expect(last.businesses).toHaveLength(2);
+    expect(Object.keys(last.cursors)).toEqual(["2", "3", "4"]);
   });
 
   it("answers 404 for an unknown category", async () => {

@@ -102,8 +102,8 @@ describe("rows read by the directory pages", () => {
     expect(large).toEqual(small);
     // And each stays in proportion to what the page shows: a page reached by number alone skips
     // its offset (84 index entries on page 8) in each of its three id queries.
-    for (const [name, rows] of Object.entries(large)) expect(rows, name).toBeLessThanOrEqual(400);
-    // A page reached through the pager's cursor reads no more than the first page, however deep.
-    expect(large["category detail, page 8 by cursor"]).toBeLessThanOrEqual(large["category detail, page 1"]! + 30);
+    for (const [name, rows] of Object.entries(large)) expect(rows, name).toBeLessThanOrEqual(450);
+    // A page reached through the pager's cursor reads no more than the first page plus the ids before it that its pager links (49), however deep.
+    expect(large["category detail, page 8 by cursor"]).toBeLessThanOrEqual(large["category detail, page 1"]! + 50);
   });
 });
