@@ -152,6 +152,22 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
+  it("pages through a category's businesses with the pager (links carry a cursor)", async () => {
+    await open("/categories");
+    // The most popular category has the most pages.
+    await page.locator('main ul li a[href^="/categories/"]').first().click();
+    await page.getByRole("heading", { name: "Top Countries" }).waitFor();
+    const firstPage = await page.locator('main a[href^="/business/"]').first().getAttribute("href");
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "3" && url.searchParams.has("before"));
+    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: "3" }).waitFor();
+    expect(await page.locator('main a[href^="/business/"]').first().getAttribute("href")).not.toBe(firstPage);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    expect(await page.locator("main article").count()).toBe(12);
+    await page.close();
+  });
+
   it("shows 'Category not found' with status 404 for an unknown category", async () => {
     const response = await open("/categories/no-such-category-here");
     expect(response?.status()).toBe(404);

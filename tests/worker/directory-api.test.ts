@@ -229,6 +229,14 @@ describe("directory pages", () => {
     }
   });
 
+  it("show a pager window of at most 5 page buttons around the current page", async () => {
+    // Hotel has 18 businesses: 9 pages of 2.
+    const labels = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"|aria-current="page"[^>]*>(\d+)</g)].map((m) => Number(m[1] ?? m[2]));
+    expect(labels((await getPage("/categories/hotel?limit=2")).html)).toEqual([1, 2, 3, 4, 5]);
+    expect(labels((await getPage("/categories/hotel?limit=2&page=6")).html)).toEqual([4, 5, 6, 7, 8]);
+    expect(labels((await getPage("/categories/hotel?limit=2&page=9")).html)).toEqual([5, 6, 7, 8, 9]);
+  });
+
   it("show the empty states", async () => {
     expect((await getPage("/countries?q=atlantis")).html).toContain("No countries found");
     expect((await getPage("/cities?q=atlantis")).html).toContain("No cities found");
