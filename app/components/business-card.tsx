@@ -22,7 +22,7 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
   const rating = business.rating && business.rating > 0 ? formatRating(business.rating) : null;
   return (
     <article
-      className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "flex-col gap-2"}`}
+      className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}
     >
       <div className="min-w-0 flex-1">
         <h3 className="truncate text-base font-semibold">
@@ -33,6 +33,11 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
         {business.category ? (
           <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
             {business.category}
+          </span>
+        ) : null}
+        {business.verified ? (
+          <span className="mt-1 ml-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+            ✓ Verified
           </span>
         ) : null}
         {place ? <p className="mt-1 truncate text-sm text-slate-600">{place}</p> : null}

@@ -1,4 +1,5 @@
 import type { BusinessRow } from "~/lib/business-record";
+import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 
 /** Columns written from a BusinessRow; the SQL below is generated from this one list. */
 const WRITTEN_COLUMNS = [
@@ -73,8 +74,7 @@ export interface BusinessListItem {
   phone: string | null;
 }
 
-export const ALL_BUSINESSES_PER_PAGE = 20;
-export const ALL_BUSINESSES_MAX_PAGES = 100;
+export { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE };
 
 /**
  * /businesses and GET /api/businesses: newest first, 20 a page, at most 100 pages. The total

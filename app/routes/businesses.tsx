@@ -1,11 +1,24 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BusinessCard } from "~/components/business-card";
+import { EmptyState, ErrorState, useListPending } from "~/components/list-states";
+import { Pager } from "~/components/pager";
+import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { parsePageParam } from "~/lib/paging";
-import { ALL_BUSINESSES_MAX_PAGES, listBusinesses } from "~/models/business.server";
+import { withParams } from "~/lib/directory-query";
+import { directoryMeta } from "~/lib/directory-seo";
+import { parsePageParam, showingRange } from "~/lib/paging";
+import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
+import { listBusinesses } from "~/models/business.server";
 
-export const meta: MetaFunction = () => [{ title: "All Businesses – WorldHotels Directory" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  directoryMeta(matches, {
+    title: "All Businesses",
+    description: `Browse ${(data?.totalCount ?? 0).toLocaleString("en-US")} hotels and businesses worldwide, newest first.`,
+    path: "/businesses",
+    page: data?.currentPage,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"), ALL_BUSINESSES_MAX_PAGES);
@@ -15,22 +28,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AllBusinesses() {
   const list = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const view = useListView();
+  const pending = useListPending();
+  const { from, to } = showingRange(list.currentPage, ALL_BUSINESSES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold">All Businesses</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Page {list.currentPage} of {list.totalPages}
-      </p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {list.businesses.map((b) => (
-          <li key={b.id} className="rounded border border-slate-200 bg-white p-4">
-            <Link to={`/business/${b.slug}`} className="font-semibold text-brand-700">
-              {b.name}
-            </Link>
-            <p className="text-sm text-slate-600">{[b.city, b.country].filter(Boolean).join(", ")}</p>
-          </li>
-        ))}
-      </ul>
+      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {list.totalCount > 0 ? (
+            <>
+              Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
+          Page {list.currentPage} of {Math.max(1, list.totalPages)}
+        </p>
+        <ViewToggle />
+      </div>
+      {pending ? (
+        <p role="status" className="mt-10 text-center text-slate-600">Loading businesses...</p>
+      ) : list.businesses.length === 0 ? (
+        <EmptyState title="No businesses found" />
+      ) : (
+        <>
+          <ul className={cardsLayout(view)}>
+            {list.businesses.map((business) => (
+              <li key={business.id}>
+                <BusinessCard business={business} layout={view} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            variant="full"
+            currentPage={list.currentPage}
+            totalPages={list.totalPages}
+            hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
+          />
+        </>
+      )}
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ErrorState title="Error Loading Businesses">
+      <p>Please try again later.</p>
+    </ErrorState>
   );
 }

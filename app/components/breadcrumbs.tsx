@@ -1,0 +1,27 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { breadcrumbJsonLd, type Crumb } from "~/lib/seo";
+import { JsonLd } from "./json-ld";
+
+/** Visible breadcrumbs plus the same trail as schema.org BreadcrumbList. */
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const root = useRouteLoaderData("root") as { siteUrl?: string } | undefined;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.path} className="flex items-center gap-1">
+              {index > 0 ? <span aria-hidden="true" className="text-slate-400">/</span> : null}
+              {index === crumbs.length - 1 ? (
+                <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
+              ) : (
+                <Link to={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <JsonLd data={breadcrumbJsonLd(crumbs, root?.siteUrl ?? "http://127.0.0.1:8787")} />
+    </>
+  );
+}

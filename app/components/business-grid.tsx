@@ -1,0 +1,54 @@
+import { useLocation } from "@remix-run/react";
+import { withParams } from "~/lib/directory-query";
+import type { DirectoryBusinessCard } from "~/models/business-card.server";
+import { BusinessCard } from "./business-card";
+import { CardSkeletons, EmptyState, useListPending } from "./list-states";
+import { Pager } from "./pager";
+import { ViewToggle, useListView } from "./view-toggle";
+
+/** The paged business cards of a category or city page (12 a page, 5-button pager window). */
+export function BusinessGrid({
+  heading,
+  businesses,
+  currentPage,
+  totalPages,
+  cursors,
+  empty,
+}: {
+  heading: string;
+  businesses: DirectoryBusinessCard[];
+  currentPage: number;
+  totalPages: number;
+  /** `before` cursors of the neighbouring pages, so that deep pages stay cheap to read. */
+  cursors: Record<number, number>;
+  empty: string;
+}) {
+  const { pathname, search } = useLocation();
+  const view = useListView();
+  const pending = useListPending();
+  return (
+    <section aria-labelledby="businesses-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
+        <ViewToggle />
+      </div>
+      {pending ? (
+        <CardSkeletons label="Loading businesses..." />
+      ) : businesses.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        <>
+          <ul className={view === "list" ? "mt-4 flex flex-col gap-3" : "mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3"}>
+            {businesses.map((business) => (
+              <li key={business.id}>
+                <BusinessCard business={business} layout={view} />
+              </li>
+            ))}
+          </ul>
+          <Pager currentPage={currentPage} totalPages={totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page, before: page > 1 ? (cursors[page] ?? null) : null })}`} />
+        </>
+      )}
+    </section>
+  );
+}
+

@@ -1,0 +1,95 @@
+import { Link, useLocation } from "@remix-run/react";
+import { averagePer, withParams } from "~/lib/directory-query";
+import { formatCount } from "~/lib/format";
+import { CATEGORIES_PER_PAGE } from "~/lib/directory-limits";
+import { showingRange } from "~/lib/paging";
+import type { CategoryList } from "~/models/category.server";
+import { Breadcrumbs } from "./breadcrumbs";
+import { LetterBar } from "./letter-bar";
+import { CardSkeletons, EmptyState, ErrorState, useListPending } from "./list-states";
+import { Pager } from "./pager";
+import { SearchBox } from "./search-box";
+import { StatTile, StatTiles } from "./stat-tile";
+import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
+
+export function categoriesTitle(letter: string | null): string {
+  return letter ? `Keywords beginning with ${letter}` : "Business Categories";
+}
+
+/** /categories and /categories/{letter}. */
+export function CategoryDirectory({ list }: { list: CategoryList }) {
+  const { pathname, search } = useLocation();
+  const view = useListView();
+  const pending = useListPending();
+  const { from, to } = showingRange(list.currentPage, CATEGORIES_PER_PAGE, list.totalCount);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Categories", path: "/categories" },
+    ...(list.letter ? [{ name: list.letter, path: `/categories/${list.letter.toLowerCase()}` }] : []),
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs crumbs={crumbs} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{categoriesTitle(list.letter)}</h1>
+      <p className="mt-2 text-slate-600">Browse hotels and businesses worldwide by what they are.</p>
+      <StatTiles>
+        <StatTile label="Total Categories" value={list.totalCount.toLocaleString("en-US")} />
+        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
+        <StatTile label="Average per Category" value={averagePer(list.totalBusinesses, list.totalCount).toLocaleString("en-US")} />
+      </StatTiles>
+      <div className="mt-6">
+        <LetterBar basePath="/categories" active={list.letter} withAll label="Categories by first letter" />
+      </div>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <SearchBox placeholder="Search categories..." label="Search categories" value={list.q} />
+        <ViewToggle />
+      </div>
+      {pending ? (
+        <CardSkeletons label="Loading categories..." />
+      ) : list.categories.length === 0 ? (
+        <EmptyState title="No categories found">Try another letter or search text.</EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} categories
+          </p>
+          <ul className={cardsLayout(view)}>
+            {list.categories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/categories/${category.slug}`}
+                  prefetch="intent"
+                  className={`group flex rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md ${view === "list" ? "items-center justify-between gap-4" : "flex-col gap-3"}`}
+                >
+                  <span className="flex items-center gap-3">
+                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
+                      {category.category.charAt(0).toUpperCase()}
+                    </span>
+                    <span className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
+                  </span>
+                  <span className="flex gap-4 text-sm text-slate-600">
+                    <span><strong className="text-slate-900">{formatCount(category.count)}</strong> businesses</span>
+                    <span><strong className="text-slate-900">{formatCount(category.countryCount)}</strong> {category.countryCount === 1 ? "country" : "countries"}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            currentPage={list.currentPage}
+            totalPages={list.totalPages}
+            hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function CategoriesError() {
+  return (
+    <ErrorState title="Unable to load categories">
+      There was an error loading the categories. Please try again later.
+    </ErrorState>
+  );
+}

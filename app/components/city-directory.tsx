@@ -1,0 +1,103 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { Crumb } from "~/lib/seo";
+import { averagePer, withParams } from "~/lib/directory-query";
+import { formatCount, marketShare } from "~/lib/format";
+import { showingRange } from "~/lib/paging";
+import { CITIES_PER_PAGE } from "~/lib/directory-limits";
+import type { CityList } from "~/models/city.server";
+import { Breadcrumbs } from "./breadcrumbs";
+import { LetterBar } from "./letter-bar";
+import { CardSkeletons, EmptyState, ErrorState, useListPending } from "./list-states";
+import { Pager } from "./pager";
+import { SearchBox } from "./search-box";
+import { StatTile, StatTiles } from "./stat-tile";
+import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
+
+interface CityDirectoryProps {
+  list: CityList;
+  title: string;
+  intro: string;
+  crumbs: Crumb[];
+  /** The A–Z bars link to /cities/{letter}; a country's own list has no letter view. */
+  letters: boolean;
+}
+
+/** /cities, /cities/{letter} and /countries/{code}/cities. */
+export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirectoryProps) {
+  const { pathname, search } = useLocation();
+  const view = useListView();
+  const pending = useListPending();
+  const { from, to } = showingRange(list.currentPage, CITIES_PER_PAGE, list.totalCount);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs crumbs={crumbs} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-2 text-slate-600">{intro}</p>
+      <StatTiles>
+        <StatTile label="Cities" value={list.totalCount.toLocaleString("en-US")} />
+        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
+        <StatTile label="Avg per City" value={averagePer(list.totalBusinesses, list.totalCount).toLocaleString("en-US")} />
+      </StatTiles>
+      {letters ? (
+        <div className="mt-6">
+          <LetterBar basePath="/cities" active={list.letter} label="Cities by first letter" />
+        </div>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <SearchBox
+          placeholder={letters ? "Search cities or countries..." : "Search cities..."}
+          label={letters ? "Search cities or countries" : "Search cities"}
+          value={list.q}
+        />
+        <ViewToggle />
+      </div>
+      {pending ? (
+        <CardSkeletons label="Loading cities..." />
+      ) : list.cities.length === 0 ? (
+        <EmptyState title="No cities found">Try another letter or search text.</EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} cities
+          </p>
+          <ul className={cardsLayout(view)}>
+            {list.cities.map((city) => (
+              <li key={`${city.countryCode}/${city.slug}`}>
+                <Link
+                  to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`}
+                  prefetch="intent"
+                  className={`group flex rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
+                >
+                  <span>
+                    <span className="block font-semibold text-slate-900 group-hover:text-brand-700">{city.city}</span>
+                    <span className="mt-0.5 block font-mono text-xs text-slate-600">{city.countryCode}</span>
+                  </span>
+                  <span className="flex flex-wrap gap-4 text-sm text-slate-600">
+                    <span><strong className="text-slate-900">{formatCount(city.businessCount)}</strong> businesses</span>
+                    <span><strong className="text-slate-900">{formatCount(city.categoryCount)}</strong> categories</span>
+                    <span><strong className="text-slate-900">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
+        </>
+      )}
+      {letters ? (
+        <div className="mt-10 border-t border-slate-200 pt-6">
+          <h2 className="mb-3 text-sm font-semibold text-slate-700">Browse cities A–Z</h2>
+          <LetterBar basePath="/cities" active={list.letter} withAll label="Cities by first letter (with all cities)" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function CitiesError() {
+  return (
+    <ErrorState title="Unable to load cities">
+      <p>Please try again later.</p>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+
+export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+interface LetterBarProps {
+  /** List path without a letter, e.g. "/categories"; a letter's page is `${basePath}/${letter}`. */
+  basePath: string;
+  active: string | null;
+  /** Shows an "All" link back to `basePath` first. */
+  withAll?: boolean;
+  label: string;
+}
+
+/** A–Z browse links; the active letter is marked for sight and for screen readers. */
+export function LetterBar({ basePath, active, withAll = false, label }: LetterBarProps) {
+  const item = "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium";
+  const idle = "border-slate-200 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700";
+  const current = "border-brand-700 bg-brand-700 text-white";
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-1.5">
+      {withAll ? (
+        <Link to={basePath} className={`${item} ${active ? idle : current}`} aria-current={active ? undefined : "page"}>
+          All
+        </Link>
+      ) : null}
+      {LETTERS.map((letter) => (
+        <Link
+          key={letter}
+          to={`${basePath}/${letter.toLowerCase()}`}
+          className={`${item} ${active === letter ? current : idle}`}
+          aria-current={active === letter ? "page" : undefined}
+        >
+          {letter}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+import { useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** True while a client-side navigation to another page of the current list is loading. */
+export function useListPending(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname.split("/")[1] === pathname.split("/")[1];
+}
+
+export function CardSkeletons({ count = 6, label = "Loading..." }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="mt-6">
+      <span className="sr-only">{label}</span>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className="h-36 animate-pulse rounded-xl border border-slate-200 bg-white p-5">
+            <div className="h-4 w-2/3 rounded bg-slate-200" />
+            <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
+            <div className="mt-6 h-3 w-1/2 rounded bg-slate-100" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <p className="text-lg font-semibold text-slate-800">{title}</p>
+      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
+    </div>
+  );
+}
+
+export function ErrorState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+      <h1 className="text-xl font-bold text-red-800">{title}</h1>
+      {children ? <div className="mt-2 text-sm text-red-800">{children}</div> : null}
+    </div>
+  );
+}

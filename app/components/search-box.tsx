@@ -1,0 +1,45 @@
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * A list's search box: a GET form on the current path (works without JavaScript). With
+ * JavaScript it searches as the visitor types, after a short pause. The page is never sent, so
+ * every new search text starts on page 1; the chosen layout (?view=) is kept.
+ */
+export function SearchBox({ placeholder, label, value }: { placeholder: string; label: string; value: string }) {
+  const submit = useSubmit();
+  const { pathname, search } = useLocation();
+  const view = new URLSearchParams(search).get("view");
+  const [text, setText] = useState(value);
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  useEffect(() => setText(value), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Form ref={form} method="get" action={pathname} role="search" className="relative w-full max-w-md">
+      <label htmlFor="list-search" className="sr-only">{label}</label>
+      <input
+        id="list-search"
+        type="search"
+        name="q"
+        value={text}
+        placeholder={placeholder}
+        autoComplete="off"
+        maxLength={100}
+        onChange={(event) => {
+          setText(event.target.value);
+          clearTimeout(timer.current);
+          const target = event.currentTarget.form;
+          timer.current = setTimeout(() => submit(target, { replace: true, preventScrollReset: true }), 300);
+        }}
+        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+      />
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-3 left-3 h-4 w-4 fill-slate-400">
+        <path d="M8.5 2a6.5 6.5 0 0 1 5.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 1 1 8.5 2Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z" />
+      </svg>
+      {view ? <input type="hidden" name="view" value={view} /> : null}
+    </Form>
+  );
+}

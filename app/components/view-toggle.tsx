@@ -1,0 +1,39 @@
+import { Link, useLocation } from "@remix-run/react";
+import { withParams } from "~/lib/directory-query";
+
+export type ListView = "grid" | "list";
+
+/** The layout a list shows, remembered in the URL (?view=list) so it survives paging and sharing. */
+export function useListView(): ListView {
+  const { search } = useLocation();
+  return new URLSearchParams(search).get("view") === "list" ? "list" : "grid";
+}
+
+export function ViewToggle() {
+  const { pathname, search } = useLocation();
+  const view = useListView();
+  const page = new URLSearchParams(search).get("page");
+  const option = (value: ListView, label: string) => (
+    <Link
+      to={`${pathname}${withParams(search, { view: value === "grid" ? null : value, page })}`}
+      replace
+      preventScrollReset
+      aria-pressed={view === value}
+      role="button"
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div role="group" aria-label="Layout" className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
+      {option("grid", "Grid")}
+      {option("list", "List")}
+    </div>
+  );
+}
+
+/** Grid or list container for cards. */
+export function cardsLayout(view: ListView): string {
+  return view === "list" ? "mt-6 flex flex-col gap-3" : "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+}

@@ -1,0 +1,70 @@
+/** Query-string helpers shared by the directory lists (categories, countries, cities). Pure. */
+import { z } from "zod";
+import { parsePageParam } from "./paging";
+
+/** The letter of an A–Z filter ("a" or "A" → "A"); null for anything else. */
+export function parseLetter(raw: string | null | undefined): string | null {
+  const letter = (raw ?? "").trim();
+  return /^[a-z]$/i.test(letter) ? letter.toUpperCase() : null;
+}
+
+/** Search text as typed, trimmed and bounded (a search box never needs more than 100 characters). */
+export function parseSearchText(raw: string | null | undefined): string {
+  return (raw ?? "").trim().slice(0, 100);
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The slug range of names beginning with `letter`: slug >= from AND slug < to. */
+export function letterRange(letter: string): { from: string; to: string } {
+  const from = letter.toLowerCase();
+  return { from, to: String.fromCharCode(from.charCodeAt(0) + 1) };
+}
+
+/**
+ * `search` with `changes` applied (null or "" removes a key). Changing anything but the page
+ * drops the page, so a new search or filter starts on page 1; page 1 itself is left implicit.
+ */
+export function withParams(search: string, changes: Record<string, string | number | null>): string {
+  const params = new URLSearchParams(search);
+  if (!("page" in changes)) params.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "" || (key === "page" && Number(value) === 1)) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Mean businesses per entry, rounded to a whole number; 0 when there are none. */
+export function averagePer(total: number, count: number): number {
+  return count > 0 ? Math.round(total / count) : 0;
+}
+
+/**
+ * Query of a directory list (?page=&letter=&q=). Never fails: an unreadable page is page 1, an
+ * unknown letter is no letter, the search text is trimmed and bounded.
+ */
+export const listQuerySchema = z.object({
+  page: z.string().nullish().transform((raw) => parsePageParam(raw)),
+  letter: z.string().nullish().transform(parseLetter),
+  q: z.string().nullish().transform(parseSearchText),
+});
+
+/** ?page=&limit=&before= of a detail page's businesses: limit 1..48 (default 12), before a cursor id. */
+export const detailQuerySchema = z.object({
+  page: z.string().nullish().transform((raw) => parsePageParam(raw)),
+  limit: z
+    .string()
+    .nullish()
+    .transform((raw) => (raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 48 ? Number(raw) : 12)),
+  // An unreadable cursor is ignored: the page number alone still finds the page.
+  before: z.string().nullish().transform((raw) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)),
+});
+
+export function searchParamsObject(url: string | URL): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams);
+}

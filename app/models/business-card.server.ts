@@ -1,0 +1,118 @@
+/** The business cards of category and city detail pages, paged through a covering index. */
+
+export interface DirectoryBusinessCard {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  type: string | null;
+  fullAddress: string | null;
+  phone: string | null;
+  rating: number | null;
+  reviews: number;
+  verified: boolean;
+  photo: string | null;
+  createdAt: number;
+}
+
+/** Pages either side of the current one that get a cursor: every button of a 5-button window. */
+const CURSOR_REACH = 4;
+
+/** Which businesses a detail page lists: an index on (key columns…, id) and its key terms. */
+export interface CardScope {
+  index: "businesses_category_page" | "businesses_city_page";
+  /** Conditions on the index's key columns, with parameters ?1..?n (is_approved is added). */
+  where: string;
+  params: unknown[];
+}
+
+export interface CardPageRequest {
+  page: number;
+  limit: number;
+  /** Cursor from a pager link: the page holds the businesses with ids below it (newest first). */
+  before: number | null;
+}
+
+/**
+ * Statements of one page of cards plus the cursors of the pages around it.
+ *
+ * With a cursor (`before`), a page reads `limit` index entries and rows however deep it is;
+ * the pager links carry the cursors of the pages its window shows, so clicking through a
+ * 1,000,000-business category stays cheap. A page asked for by number alone (typed URL, first
+ * visit) falls back to OFFSET, which skips index entries only (never table rows).
+ */
+export function cardPageStatements(db: D1Database, scope: CardScope, { page, limit, before }: CardPageRequest) {
+  const n = scope.params.length;
+  const ids = `SELECT id FROM businesses INDEXED BY ${scope.index} WHERE ${scope.where} AND is_approved = 1`;
+  const offset = (page - 1) * limit;
+  const cursor = before !== null && page > 1;
+  const select = `SELECT id, name, slug, category, type, full_address, phone, rating, reviews, verified, photo, created_at FROM businesses`;
+  if (cursor) {
+    return [
+      db.prepare(`${select} WHERE id IN (${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, before, limit),
+      // Ids of this page and the next ones: the cursors of pages +1..+CURSOR_REACH.
+      db.prepare(`${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}`).bind(...scope.params, before, (CURSOR_REACH + 1) * limit),
+      // The cursor itself and the ids above it, nearest first: the cursors of the pages before.
+      db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, CURSOR_REACH * limit + 1),
+    ];
+  }
+  const backStart = Math.max(0, offset - CURSOR_REACH * limit - 1);
+  return [
+    db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, limit, offset),
+    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, (CURSOR_REACH + 1) * limit, offset),
+    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, offset - backStart, backStart),
+  ];
+}
+
+/**
+ * Cursors (`before` ids) of the pages within CURSOR_REACH of `page`, from the id lists of
+ * cardPageStatements. Page 1 never needs one; a missing entry means "use the page number".
+ */
+export function cardPageCursors(
+  { page, limit, before }: CardPageRequest,
+  forward: Record<string, unknown>[],
+  backward: Record<string, unknown>[],
+): Record<number, number> {
+  const cursors: Record<number, number> = {};
+  const id = (row: Record<string, unknown> | undefined) => (row ? Number(row.id) : null);
+  const reach = Array.from({ length: CURSOR_REACH }, (_, i) => i + 1);
+  // Page +k starts below the last id of page +k−1.
+  for (const k of reach) {
+    const cursor = forward.length > k * limit ? id(forward[k * limit - 1]) : null;
+    if (cursor !== null) cursors[page + k] = cursor;
+  }
+  if (before !== null && page > 1) {
+    // backward = [before, the ids above it…] ascending: page −k starts below backward[k·limit].
+    for (const k of reach) {
+      const cursor = id(backward[k * limit]);
+      if (page - k > 1 && cursor !== null) cursors[page - k] = cursor;
+    }
+  } else {
+    // backward = the ids just above this page, newest first, ending right above it.
+    for (const k of reach) {
+      const cursor = id(backward[backward.length - k * limit - 1]);
+      if (page - k > 1 && backward.length - k * limit - 1 >= 0 && cursor !== null) cursors[page - k] = cursor;
+    }
+  }
+  return cursors;
+}
+
+export function toBusinessCard(r: Record<string, unknown>): DirectoryBusinessCard {
+  const type = (r.type as string | null) ?? null;
+  const category = (r.category as string | null) ?? null;
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    slug: String(r.slug),
+    // The directory category of a business is its type, else its category.
+    category: type ?? category,
+    type,
+    fullAddress: (r.full_address as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
+    rating: r.rating === null || r.rating === undefined ? null : Number(r.rating),
+    reviews: Number(r.reviews ?? 0),
+    verified: Boolean(r.verified),
+    photo: (r.photo as string | null) ?? null,
+    createdAt: Number(r.created_at ?? 0),
+  };
+}

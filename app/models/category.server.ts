@@ -1,0 +1,141 @@
+import { CATEGORIES_PER_PAGE, CATEGORY_TOP_COUNTRIES } from "~/lib/directory-limits";
+import { containsPattern, letterRange } from "~/lib/directory-query";
+import { countryName } from "~/lib/format";
+import { totalPages } from "~/lib/paging";
+import { slugify } from "~/lib/slug";
+import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+
+
+export interface CategorySummary {
+  category: string;
+  slug: string;
+  count: number;
+  countryCount: number;
+}
+
+export interface CategoryListQuery {
+  letter: string | null;
+  q: string;
+  page: number;
+}
+
+export interface CategoryList {
+  categories: CategorySummary[];
+  letter: string | null;
+  q: string;
+  totalCount: number;
+  totalBusinesses: number;
+  currentPage: number;
+  totalPages: number;
+}
+
+/**
+ * One page of categories from the `categories` summary table: all of them most popular first, a
+ * letter's alphabetically (slug range on the primary key), or those whose name contains `q`.
+ * Unfiltered totals come from the totals row; filtered ones are counted over the same filter.
+ */
+export async function listCategories(db: D1Database, { letter, q, page }: CategoryListQuery): Promise<CategoryList> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (letter) {
+    const { from, to } = letterRange(letter);
+    params.push(from, to);
+    where.push(`slug >= ?${params.length - 1} AND slug < ?${params.length}`);
+  }
+  if (q) {
+    // The slug makes "cafe" find "Café".
+    params.push(containsPattern(q), containsPattern(slugify(q) || q));
+    where.push(`(name LIKE ?${params.length - 1} ESCAPE '\\' OR slug LIKE ?${params.length} ESCAPE '\\')`);
+  }
+  const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  // Tie-break on rowid keeps the popular order an index walk (no sort).
+  const order = letter ? "slug" : "business_count DESC, rowid DESC";
+  const limitAt = params.length + 1;
+  const rowsStatement = db
+    .prepare(
+      `SELECT slug, name, business_count, country_count FROM categories ${filter}
+       ORDER BY ${order} LIMIT ?${limitAt} OFFSET ?${limitAt + 1}`,
+    )
+    .bind(...params, CATEGORIES_PER_PAGE, (page - 1) * CATEGORIES_PER_PAGE);
+  const countStatement = filter
+    ? db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM categories ${filter}`).bind(...params)
+    : db.prepare(`SELECT category_count AS n, business_count AS businesses FROM directory_totals WHERE id = 1`);
+  const [rows, counts] = await db.batch<Record<string, unknown>>([rowsStatement, countStatement]);
+  const totalCount = Number(counts?.results[0]?.n ?? 0);
+  return {
+    categories: (rows?.results ?? []).map(toCategorySummary),
+    letter,
+    q,
+    totalCount,
+    totalBusinesses: Number(counts?.results[0]?.businesses ?? 0),
+    currentPage: page,
+    totalPages: totalPages(totalCount, CATEGORIES_PER_PAGE),
+  };
+}
+
+function toCategorySummary(r: Record<string, unknown>): CategorySummary {
+  return {
+    category: String(r.name),
+    slug: String(r.slug),
+    count: Number(r.business_count ?? 0),
+    countryCount: Number(r.country_count ?? 0),
+  };
+}
+
+export interface CategoryPage {
+  category: string;
+  slug: string;
+  businessCount: number;
+  countryCount: number;
+  topCountries: { country: string; countryCode: string; count: number }[];
+  businesses: DirectoryBusinessCard[];
+  currentPage: number;
+  totalPages: number;
+  limit: number;
+  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
+  cursors: Record<number, number>;
+}
+
+/** Name of a country for display: the English name of its ISO code, else the stored name. */
+export function displayCountry(code: string, stored: unknown): string {
+  const name = countryName(code);
+  return name !== code.toUpperCase() ? name : String(stored ?? code);
+}
+
+/**
+ * Category detail: its counts, its 15 biggest countries and one page of its businesses, newest
+ * first. Everything is read through indexes; null when there is no such category.
+ */
+export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest): Promise<CategoryPage | null> {
+  const { page, limit } = request;
+  const [category, countries, businesses, forward, backward] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT slug, name, business_count, country_count FROM categories WHERE slug = ?1`).bind(slug),
+    db
+      .prepare(
+        `SELECT ccc.country_code, ccc.business_count, c.name
+         FROM category_country_counts AS ccc LEFT JOIN countries AS c ON c.code = ccc.country_code
+         WHERE ccc.category_slug = ?1 ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?2`,
+      )
+      .bind(slug, CATEGORY_TOP_COUNTRIES),
+    ...cardPageStatements(db, { index: "businesses_category_page", where: "category_slug = ?1", params: [slug] }, request),
+  ]);
+  const row = category?.results[0];
+  if (!row) return null;
+  const summary = toCategorySummary(row);
+  return {
+    category: summary.category,
+    slug: summary.slug,
+    businessCount: summary.count,
+    countryCount: summary.countryCount,
+    topCountries: (countries?.results ?? []).map((r) => ({
+      country: displayCountry(String(r.country_code), r.name),
+      countryCode: String(r.country_code),
+      count: Number(r.business_count ?? 0),
+    })),
+    businesses: (businesses?.results ?? []).map(toBusinessCard),
+    currentPage: page,
+    totalPages: totalPages(summary.count, limit),
+    limit,
+    cursors: cardPageCursors(request, forward?.results ?? [], backward?.results ?? []),
+  };
+}

@@ -1,0 +1,129 @@
+import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
+import { slugify } from "~/lib/slug";
+import { totalPages } from "~/lib/paging";
+import { displayCountry } from "./category.server";
+
+
+export interface CountrySummary {
+  country: string;
+  countryCode: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+}
+
+export interface CountryList {
+  countries: CountrySummary[];
+  q: string;
+  totalCount: number;
+  totalBusinesses: number;
+  totalCities: number;
+  currentPage: number;
+  totalPages: number;
+}
+
+function toCountrySummary(r: Record<string, unknown>): CountrySummary {
+  const code = String(r.code);
+  return {
+    country: displayCountry(code, r.name),
+    countryCode: code,
+    businessCount: Number(r.business_count ?? 0),
+    cityCount: Number(r.city_count ?? 0),
+    categoryCount: Number(r.category_count ?? 0),
+  };
+}
+
+/** Every country of the summary table (one row per ISO code: at most a few hundred). */
+async function allCountries(db: D1Database): Promise<CountrySummary[]> {
+  const { results } = await db
+    .prepare(`SELECT code, name, business_count, city_count, category_count FROM countries ORDER BY business_count DESC, code`)
+    .all<Record<string, unknown>>();
+  return results.map(toCountrySummary);
+}
+
+/**
+ * Countries, biggest first, 12 a page. The search is a case-insensitive substring of the
+ * country's English name, which only exists in code (Intl region names), so the few hundred
+ * summary rows are filtered here rather than in SQL.
+ */
+export async function listCountries(db: D1Database, { q, page }: { q: string; page: number }): Promise<CountryList> {
+  const [countries, totals] = await Promise.all([
+    allCountries(db),
+    db.prepare(`SELECT business_count, city_count FROM directory_totals WHERE id = 1`).first<Record<string, number>>(),
+  ]);
+  const needle = q.toLocaleLowerCase("en");
+  const matching = needle ? countries.filter((c) => c.country.toLocaleLowerCase("en").includes(needle)) : countries;
+  const start = (page - 1) * COUNTRIES_PER_PAGE;
+  return {
+    countries: matching.slice(start, start + COUNTRIES_PER_PAGE),
+    q,
+    totalCount: matching.length,
+    totalBusinesses: totals?.business_count ?? 0,
+    totalCities: totals?.city_count ?? 0,
+    currentPage: page,
+    totalPages: totalPages(matching.length, COUNTRIES_PER_PAGE),
+  };
+}
+
+/**
+ * The ISO code a /countries/{slug} URL means: a two-letter code as is ({ code }), or a
+ * country-name slug like "switzerland" ({ redirectTo: code }); null when no country matches.
+ */
+export async function resolveCountrySlug(db: D1Database, slug: string): Promise<{ code: string; redirect: boolean } | null> {
+  if (/^[a-z]{2}$/i.test(slug)) return { code: slug.toUpperCase(), redirect: false };
+  const wanted = slugify(slug);
+  if (!wanted) return null;
+  const { results } = await db.prepare(`SELECT code, name FROM countries`).all<{ code: string; name: string }>();
+  const match = results.find((c) => slugify(displayCountry(c.code, c.name)) === wanted || slugify(c.name) === wanted);
+  return match ? { code: match.code, redirect: true } : null;
+}
+
+export interface CountryPage extends CountrySummary {
+  topCities: { city: string; slug: string; count: number }[];
+  topCategories: { category: string; slug: string; count: number }[];
+  categoriesPage: number;
+  categoriesTotalPages: number;
+}
+
+/** Country detail: counts, the 20 biggest cities and one page of 20 popular categories. */
+export async function getCountryPage(db: D1Database, code: string, categoriesPage: number): Promise<CountryPage | null> {
+  const [country, cities, categories] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT code, name, business_count, city_count, category_count FROM countries WHERE code = ?1`).bind(code),
+    db
+      .prepare(
+        `SELECT slug, name, business_count FROM cities WHERE country_code = ?1
+         ORDER BY business_count DESC, rowid DESC LIMIT ?2`,
+      )
+      .bind(code, COUNTRY_TOP_CITIES),
+    db
+      .prepare(
+        `SELECT ccc.category_slug, ccc.business_count, c.name
+         FROM category_country_counts AS ccc JOIN categories AS c ON c.slug = ccc.category_slug
+         WHERE ccc.country_code = ?1 ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(code, COUNTRY_CATEGORIES_PER_PAGE, (categoriesPage - 1) * COUNTRY_CATEGORIES_PER_PAGE),
+  ]);
+  const row = country?.results[0];
+  if (!row) return null;
+  const summary = toCountrySummary(row);
+  return {
+    ...summary,
+    topCities: (cities?.results ?? []).map((r) => ({ city: String(r.name), slug: String(r.slug), count: Number(r.business_count) })),
+    topCategories: (categories?.results ?? []).map((r) => ({
+      category: String(r.name),
+      slug: String(r.category_slug),
+      count: Number(r.business_count),
+    })),
+    categoriesPage,
+    categoriesTotalPages: totalPages(summary.categoryCount, COUNTRY_CATEGORIES_PER_PAGE),
+  };
+}
+
+/** One country's summary row; null when no approved business is in that country. */
+export async function getCountrySummary(db: D1Database, code: string): Promise<CountrySummary | null> {
+  const row = await db
+    .prepare(`SELECT code, name, business_count, city_count, category_count FROM countries WHERE code = ?1`)
+    .bind(code)
+    .first<Record<string, unknown>>();
+  return row ? toCountrySummary(row) : null;
+}

@@ -1,0 +1,18 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
+
+/**
+ * GET /api/countries/{code}[?page=N]: country page data (page = popular categories page). A
+ * country-name slug redirects to its code; 404 for an unknown country.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const { page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const resolved = await resolveCountrySlug(db, params.slug ?? "");
+  if (resolved?.redirect) return redirect(`/api/countries/${resolved.code.toLowerCase()}`, 301);
+  const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
+  if (!country) return Response.json({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });
+}

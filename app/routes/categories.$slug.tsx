@@ -1,0 +1,117 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BusinessGrid } from "~/components/business-grid";
+import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
+import { ErrorState } from "~/components/list-states";
+import { StatTile } from "~/components/stat-tile";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { detailQuerySchema, listQuerySchema, parseLetter, searchParamsObject } from "~/lib/directory-query";
+import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { formatCount } from "~/lib/format";
+import { getCategoryPage, listCategories } from "~/models/category.server";
+
+/**
+ * /categories/{slug}: a single letter a–z is the letter view of the categories list, any other
+ * single character redirects to /categories, anything longer is a category (decision 021).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const slug = params.slug ?? "";
+  const query = searchParamsObject(request.url);
+  const letter = parseLetter(slug);
+  if (letter) {
+    const { q, page } = listQuerySchema.parse(query);
+    const list = await listCategories(db, { letter, q, page });
+    return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
+  }
+  if ([...slug].length === 1) throw redirect("/categories");
+  const paging = detailQuerySchema.parse(query);
+  const category = await getCategoryPage(db, slug, paging);
+  if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
+  if (!data) return notFoundMeta(matches, "Category not found", `/categories/${params.slug ?? ""}`);
+  if (data.kind === "letter") return categoriesMeta(data.list, matches);
+  const { category } = data;
+  return directoryMeta(matches, {
+    title: `${category.category} – ${category.businessCount.toLocaleString("en-US")} listings in ${category.countryCount} countries`,
+    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} listings in ${category.countryCount} countries: addresses, phone numbers, ratings and opening hours.`,
+    path: `/categories/${category.slug}`,
+    page: category.currentPage,
+  });
+};
+
+export default function CategoryRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "letter") return <CategoryDirectory list={loaded.list} />;
+  const { category } = loaded;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: "Categories", path: "/categories" },
+          { name: category.category, path: `/categories/${category.slug}` },
+        ]}
+      />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{category.category}</h1>
+      <p className="mt-2 text-slate-600">
+        {category.businessCount.toLocaleString("en-US")} businesses in {category.countryCount.toLocaleString("en-US")}{" "}
+        {category.countryCount === 1 ? "country" : "countries"}
+      </p>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />
+        <StatTile label="Countries" value={category.countryCount.toLocaleString("en-US")} />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside aria-labelledby="top-countries" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="top-countries" className="font-semibold">Top Countries</h2>
+          <ul className="mt-3 space-y-1">
+            {category.topCountries.map((c) => (
+              <li key={c.countryCode}>
+                <Link
+                  to={`/countries/${c.countryCode.toLowerCase()}`}
+                  className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700"
+                >
+                  <span className="truncate">{c.country}</span>
+                  <span className="text-slate-600">{formatCount(c.count)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </aside>
+        <BusinessGrid
+          heading={`${category.category} listings`}
+          businesses={category.businesses}
+          currentPage={category.currentPage}
+          totalPages={category.totalPages}
+          cursors={category.cursors}
+          empty="No businesses found in this category."
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { slug = "" } = useParams();
+  if (parseLetter(slug)) return <CategoriesError />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorState title="Category not found">
+        <p>There is no category “{slug}” in the directory.</p>
+        <Link to="/categories" className="mt-4 inline-block font-medium text-brand-700 underline">Browse all categories</Link>
+      </ErrorState>
+    );
+  }
+  const message = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText}` : error instanceof Error ? error.message : "Unknown error";
+  return (
+    <ErrorState title="Error loading category">
+      <p>{message}</p>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,23 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { categoriesMeta } from "~/lib/directory-seo";
+import { listCategories } from "~/models/category.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => categoriesMeta(data ?? null, matches);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const list = await listCategories(context.cloudflare.env.DB, { letter: null, q, page });
+  return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export default function Categories() {
+  return <CategoryDirectory list={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = CategoriesError;

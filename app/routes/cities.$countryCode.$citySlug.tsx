@@ -1,0 +1,92 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BusinessGrid } from "~/components/business-grid";
+import { ErrorState } from "~/components/list-states";
+import { StatTile } from "~/components/stat-tile";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { formatCount } from "~/lib/format";
+import { getCityPage } from "~/models/city.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const paging = detailQuerySchema.parse(searchParamsObject(request.url));
+  const city = await getCityPage(
+    context.cloudflare.env.DB,
+    (params.countryCode ?? "").toUpperCase(),
+    params.citySlug ?? "",
+    paging,
+  );
+  if (!city) throw data("City not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  data
+    ? directoryMeta(matches, {
+        title: `Hotels and Businesses in ${data.city}, ${data.country}`,
+        description: `${data.businessCount.toLocaleString("en-US")} hotels and businesses in ${data.city}, ${data.country}, in ${data.categoryCount.toLocaleString("en-US")} categories.`,
+        path: `/cities/${data.countryCode.toLowerCase()}/${data.slug}`,
+        page: data.currentPage,
+      })
+    : notFoundMeta(matches, "City not found", `/cities/${params.countryCode ?? ""}/${params.citySlug ?? ""}`);
+
+export default function CityDetail() {
+  const city = useLoaderData<typeof loader>();
+  const code = city.countryCode.toLowerCase();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: "Countries", path: "/countries" },
+          { name: city.country, path: `/countries/${code}` },
+          { name: city.city, path: `/cities/${code}/${city.slug}` },
+        ]}
+      />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{city.city}</h1>
+      <p className="mt-2 text-slate-600">
+        Hotels and businesses in {city.city},{" "}
+        <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
+      </p>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
+        <StatTile label="Categories" value={city.categoryCount.toLocaleString("en-US")} />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside aria-labelledby="top-categories" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="top-categories" className="font-semibold">Top Categories</h2>
+          <ul className="mt-3 space-y-1">
+            {city.topCategories.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/categories/${c.slug}`} className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700">
+                  <span className="truncate">{c.category}</span>
+                  <span className="text-slate-600">{formatCount(c.count)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </aside>
+        <BusinessGrid
+          heading={`Businesses in ${city.city}`}
+          businesses={city.businesses}
+          currentPage={city.currentPage}
+          totalPages={city.totalPages}
+          cursors={city.cursors}
+          empty="No businesses found in this city."
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorState title={notFound ? "City not found" : "Unable to load cities"}>
+      <Link to="/cities" className="mt-2 inline-block font-medium text-brand-700 underline">Browse all cities</Link>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,29 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CitiesError, CityDirectory } from "~/components/city-directory";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { citiesMeta } from "~/lib/directory-seo";
+import { listCities } from "~/models/city.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  return data(await listCities(context.cloudflare.env.DB, { letter: null, q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => citiesMeta(data ?? null, matches);
+
+export default function Cities() {
+  const list = useLoaderData<typeof loader>();
+  return (
+    <CityDirectory
+      list={list}
+      title="Cities Directory"
+      intro="Find hotels and businesses city by city, worldwide."
+      crumbs={[{ name: "Home", path: "/" }, { name: "Cities", path: "/cities" }]}
+      letters
+    />
+  );
+}
+
+export const ErrorBoundary = CitiesError;

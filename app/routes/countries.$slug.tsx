@@ -1,0 +1,132 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ErrorState } from "~/components/list-states";
+import { StatTile, StatTiles } from "~/components/stat-tile";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject, withParams } from "~/lib/directory-query";
+import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { formatCount } from "~/lib/format";
+import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
+import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
+
+/** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const { page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const resolved = await resolveCountrySlug(db, params.slug ?? "");
+  if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}`, 301);
+  const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
+  if (!country) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  data
+    ? directoryMeta(matches, {
+        title: `Businesses in ${data.country}`,
+        description: `${data.businessCount.toLocaleString("en-US")} hotels and businesses in ${data.cityCount.toLocaleString("en-US")} cities of ${data.country}, in ${data.categoryCount.toLocaleString("en-US")} categories.`,
+        path: `/countries/${data.countryCode.toLowerCase()}`,
+        page: data.categoriesPage,
+      })
+    : notFoundMeta(matches, "Country not found", `/countries/${params.slug ?? ""}`);
+
+export default function CountryDetail() {
+  const country = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const code = country.countryCode.toLowerCase();
+  const pageLink = (page: number) => `${pathname}${withParams(search, { page })}`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: "Countries", path: "/countries" },
+          { name: country.country, path: `/countries/${code}` },
+        ]}
+      />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {country.country}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        Discover {country.businessCount.toLocaleString("en-US")} hotels and businesses across{" "}
+        {country.cityCount.toLocaleString("en-US")} cities in {country.country}. Browse the biggest cities below or explore
+        the most popular categories of the country.
+      </p>
+      <StatTiles>
+        <StatTile label="Total Businesses" value={country.businessCount.toLocaleString("en-US")} />
+        <StatTile label="Cities" value={country.cityCount.toLocaleString("en-US")} />
+        <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
+      </StatTiles>
+
+      <section aria-labelledby="top-cities" className="mt-10">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="top-cities" className="text-xl font-semibold">Top Cities</h2>
+          {country.cityCount > COUNTRY_TOP_CITIES ? (
+            <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 hover:underline">
+              View all {country.cityCount.toLocaleString("en-US")} cities →
+            </Link>
+          ) : null}
+        </div>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {country.topCities.map((city) => (
+            <li key={city.slug}>
+              <Link
+                to={`/cities/${code}/${city.slug}`}
+                prefetch="intent"
+                className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
+              >
+                <span className="truncate font-medium">{city.city}</span>
+                <span className="text-sm text-slate-600">{formatCount(city.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="popular-categories" className="mt-10">
+        <h2 id="popular-categories" className="text-xl font-semibold">Popular Categories</h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {country.topCategories.map((category) => (
+            <li key={category.slug}>
+              <Link
+                to={`/categories/${category.slug}`}
+                className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
+              >
+                <span className="truncate font-medium">{category.category}</span>
+                <span className="text-sm text-slate-600">{formatCount(category.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {country.categoriesTotalPages > 1 ? (
+          <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
+            {country.categoriesPage > 1 ? (
+              <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                Previous
+              </Link>
+            ) : null}
+            <span className="text-slate-600">
+              Page {country.categoriesPage} of {country.categoriesTotalPages}
+            </span>
+            {country.categoriesPage < country.categoriesTotalPages ? (
+              <Link to={pageLink(country.categoriesPage + 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorState title={notFound ? "Country not found" : "Unable to load countries"}>
+      <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">
+        Back to all countries
+      </Link>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { CitiesError, CityDirectory } from "~/components/city-directory";
+import { ErrorState } from "~/components/list-states";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { listCities } from "~/models/city.server";
+import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
+
+/** /countries/{code}/cities: every city of a country, biggest first, searchable, 12 a page. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const resolved = await resolveCountrySlug(db, params.slug ?? "");
+  if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}/cities`, 301);
+  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const [country, list] = resolved
+    ? await Promise.all([getCountrySummary(db, resolved.code), listCities(db, { letter: null, q, page, countryCode: resolved.code })])
+    : [null, null];
+  if (!country || !list) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ country: { name: country.country, code: country.countryCode }, list }, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  data
+    ? directoryMeta(matches, {
+        title: `Cities in ${data.country.name}`,
+        description: `All ${data.list.totalCount.toLocaleString("en-US")} cities of ${data.country.name} with hotels and businesses, biggest first.`,
+        path: `/countries/${data.country.code.toLowerCase()}/cities`,
+        page: data.list.currentPage,
+        searched: Boolean(data.list.q),
+      })
+    : notFoundMeta(matches, "Country not found", `/countries/${params.slug ?? ""}/cities`);
+
+export default function CountryCities() {
+  const { country, list } = useLoaderData<typeof loader>();
+  const code = country.code.toLowerCase();
+  return (
+    <CityDirectory
+      list={list}
+      title={`Cities in ${country.name}`}
+      intro={`Every city of ${country.name} with listings in the directory, biggest first.`}
+      crumbs={[
+        { name: "Home", path: "/" },
+        { name: "Countries", path: "/countries" },
+        { name: country.name, path: `/countries/${code}` },
+        { name: "Cities", path: `/countries/${code}/cities` },
+      ]}
+      letters={false}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorState title="Country not found">
+        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">Back to all countries</Link>
+      </ErrorState>
+    );
+  }
+  return <CitiesError />;
+}

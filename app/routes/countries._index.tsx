@@ -1,0 +1,107 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CardSkeletons, EmptyState, ErrorState, useListPending } from "~/components/list-states";
+import { Pager } from "~/components/pager";
+import { SearchBox } from "~/components/search-box";
+import { StatTile, StatTiles } from "~/components/stat-tile";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { listQuerySchema, searchParamsObject, withParams } from "~/lib/directory-query";
+import { directoryMeta } from "~/lib/directory-seo";
+import { formatCount, marketShare } from "~/lib/format";
+import { showingRange } from "~/lib/paging";
+import { COUNTRIES_PER_PAGE } from "~/lib/directory-limits";
+import { listCountries } from "~/models/country.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  return data(await listCountries(context.cloudflare.env.DB, { q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  directoryMeta(matches, {
+    title: "Global Business Directory – Countries",
+    description: `Hotels and businesses in ${data?.totalCount ?? 0} countries: browse the directory country by country.`,
+    path: "/countries",
+    page: data?.currentPage,
+    searched: Boolean(data?.q),
+  });
+
+export default function Countries() {
+  const list = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const pending = useListPending();
+  const largest = Math.max(1, ...list.countries.map((c) => c.businessCount));
+  const { from, to } = showingRange(list.currentPage, COUNTRIES_PER_PAGE, list.totalCount);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "Countries", path: "/countries" }]} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Global Business Directory</h1>
+      <p className="mt-2 text-slate-600">Explore hotels and businesses country by country.</p>
+      <StatTiles>
+        <StatTile label="Countries" value={list.totalCount.toLocaleString("en-US")} />
+        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
+        <StatTile label="Cities" value={list.totalCities.toLocaleString("en-US")} />
+      </StatTiles>
+      <div className="mt-6">
+        <SearchBox placeholder="Search countries..." label="Search countries" value={list.q} />
+      </div>
+      {pending ? (
+        <CardSkeletons label="Loading countries..." />
+      ) : list.countries.length === 0 ? (
+        <EmptyState title="No countries found">Try another country name.</EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            Showing {from} to {to} of {list.totalCount} countries
+          </p>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.countries.map((country) => (
+              <li key={country.countryCode}>
+                <Link
+                  to={`/countries/${country.countryCode.toLowerCase()}`}
+                  prefetch="intent"
+                  className="group block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+                >
+                  <div className="flex items-center justify-between gap-3">
+                    <h2 className="text-lg font-semibold group-hover:text-brand-700">{country.country}</h2>
+                    <span className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">{country.countryCode}</span>
+                  </div>
+                  <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+                    {[
+                      ["Businesses", country.businessCount],
+                      ["Cities", country.cityCount],
+                      ["Categories", country.categoryCount],
+                    ].map(([label, value]) => (
+                      <div key={label} className="rounded-lg bg-slate-50 py-2">
+                        <dt className="text-xs text-slate-600">{label}</dt>
+                        <dd className="font-semibold text-slate-900">{formatCount(value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <div className="mt-4 flex items-center justify-between text-sm">
+                    <span className="text-slate-600">Market share</span>
+                    <span className="font-medium text-slate-900">{marketShare(country.businessCount, list.totalBusinesses)}</span>
+                  </div>
+                  <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+                    <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(country.businessCount / largest) * 100}%` }} />
+                  </div>
+                  <span className="mt-4 inline-block text-sm font-semibold text-brand-700">Explore Now →</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ErrorState title="Unable to load countries">
+      <p>Please try again later.</p>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,177 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, screenshot } from "./support/browser";
+
+const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string) {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const response = await page.goto(inject("baseURL") + path);
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  return response;
+}
+
+/** Serious and critical axe-core violations of the current page, as readable lines. */
+async function seriousViolations(): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
+/** Marks the window: the mark survives client-side navigation only, not a full page load. */
+async function markWindow() {
+  await page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 7));
+}
+async function stillSameWindow() {
+  return page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 7);
+}
+
+async function cardTitles(selector: string) {
+  return page.locator(selector).allTextContents();
+}
+
+describe("directory pages in Chromium", () => {
+  it("render every page type with data and without serious accessibility violations", async () => {
+    const firstHref = async (listPath: string, hrefPrefix: string) => {
+      await open(listPath);
+      const href = await page.locator(`main ul li a[href^="${hrefPrefix}"]`).first().getAttribute("href");
+      await page.close();
+      return href!;
+    };
+    const category = await firstHref("/categories", "/categories/");
+    const country = await firstHref("/countries", "/countries/");
+    const city = await firstHref("/cities", "/cities/");
+    const pages: [string, string, string][] = [
+      ["businesses", "/businesses", "All Businesses"],
+      ["categories", "/categories", "Business Categories"],
+      ["categories-letter", "/categories/h", "Keywords beginning with H"],
+      ["category-detail", category, "Top Countries"],
+      ["countries", "/countries", "Global Business Directory"],
+      ["country-detail", country, "Top Cities"],
+      ["country-cities", `${country}/cities`, "Cities in"],
+      ["cities", "/cities", "Cities Directory"],
+      ["cities-letter", "/cities/s", "Cities beginning with S"],
+      ["city-detail", city, "Top Categories"],
+    ];
+    for (const [name, path, text] of pages) {
+      const response = await open(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByText(text).first().isVisible(), path).resolves.toBe(true);
+      expect(await page.locator("main li").count(), path).toBeGreaterThan(0);
+      await screenshot(page, `directory-${name}`);
+      expect(await seriousViolations(), path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("filters categories by letter through the A–Z bar", async () => {
+    await open("/categories");
+    await markWindow();
+    await page.getByRole("navigation", { name: "Categories by first letter" }).getByRole("link", { name: "H", exact: true }).click();
+    await page.waitForURL("**/categories/h");
+    await page.getByRole("heading", { name: "Keywords beginning with H" }).waitFor();
+    const names = await cardTitles("main ul li a span.font-semibold");
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toUpperCase().startsWith("H"), name).toBe(true);
+    expect(await stillSameWindow()).toBe(true);
+    await page.close();
+  });
+
+  it("pages through the cities and goes back to page 1 when the search text changes", async () => {
+    await open("/cities");
+    const firstPage = await cardTitles("main ul li a span.font-semibold");
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/\/cities\?page=2$/);
+    await page.getByText(/^Showing 13 to 24 of/).waitFor();
+    expect(await page.locator('nav[aria-label="Pagination"] [aria-current="page"]').textContent()).toBe("2");
+    expect(await cardTitles("main ul li a span.font-semibold")).not.toEqual(firstPage);
+
+    await page.getByRole("searchbox", { name: "Search cities or countries" }).fill("an");
+    await page.waitForURL((url) => url.searchParams.get("q") === "an" && !url.searchParams.has("page"));
+    await page.getByText(/^Showing 1 to/).waitFor();
+    const matches = await page.locator("main ul li a").allTextContents();
+    expect(matches.length).toBeGreaterThan(0);
+    for (const text of matches) expect(text.toLowerCase()).toMatch(/an/);
+    await screenshot(page, "directory-cities-search");
+
+    await page.getByRole("searchbox", { name: "Search cities or countries" }).fill("no such city anywhere");
+    await page.getByText("No cities found").waitFor();
+    await page.close();
+  });
+
+  it("searches countries by name and switches the category cards between grid and list", async () => {
+    await open("/countries?page=2");
+    await page.getByRole("searchbox", { name: "Search countries" }).fill("united");
+    await page.waitForURL((url) => url.searchParams.get("q") === "united" && !url.searchParams.has("page"));
+    const names = await page.locator("main ul li h2").allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain("united");
+    await page.close();
+
+    await open("/categories");
+    await page.getByRole("button", { name: "List" }).click();
+    await page.waitForURL(/view=list/);
+    await expect(page.locator("main ul").first().getAttribute("class")).resolves.toContain("flex-col");
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("view") === "list");
+    await screenshot(page, "directory-categories-list");
+    await page.getByRole("button", { name: "Grid" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("view") && url.searchParams.get("page") === "2");
+    await expect(page.locator("main ul").first().getAttribute("class")).resolves.toContain("grid");
+    await page.close();
+  });
+
+  it("clicks through country → city → business by client-side navigation", async () => {
+    await open("/countries");
+    await markWindow();
+    await page.locator('main a[href^="/countries/"]').first().click();
+    await page.getByRole("heading", { name: "Top Cities" }).waitFor();
+    await page.locator('main a[href^="/cities/"]').first().click();
+    await page.getByRole("heading", { name: "Top Categories" }).waitFor();
+    expect(page.url()).toMatch(/\/cities\/[a-z]{2}\/[a-z0-9-]+$/);
+    expect(await stillSameWindow()).toBe(true);
+    const business = page.locator('main a[href^="/business/"]').first();
+    const href = await business.getAttribute("href");
+    await business.click();
+    await page.waitForURL(`**${href}`);
+    await page.close();
+  });
+
+  it("pages through a category's businesses with the pager (links carry a cursor)", async () => {
+    await open("/categories");
+    // The most popular category has the most pages.
+    await page.locator('main ul li a[href^="/categories/"]').first().click();
+    await page.getByRole("heading", { name: "Top Countries" }).waitFor();
+    const firstPage = await page.locator('main a[href^="/business/"]').first().getAttribute("href");
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "3" && url.searchParams.has("before"));
+    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: "3" }).waitFor();
+    expect(await page.locator('main a[href^="/business/"]').first().getAttribute("href")).not.toBe(firstPage);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    expect(await page.locator("main article").count()).toBe(12);
+    await page.close();
+  });
+
+  it("shows 'Category not found' with status 404 for an unknown category", async () => {
+    const response = await open("/categories/no-such-category-here");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Category not found" }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,245 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { upsertBusinesses } from "~/models/business.server";
+import { directoryRows } from "./directory-fixtures";
+
+const BASE = "http://example.com";
+
+async function getJson(path: string) {
+  const response = await SELF.fetch(`${BASE}${path}`);
+  expect(response.headers.get("Content-Type")).toContain("application/json");
+  return { status: response.status, cache: response.headers.get("Cache-Control"), body: (await response.json()) as any };
+}
+
+async function getPage(path: string) {
+  const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual" });
+  return { status: response.status, location: response.headers.get("Location"), cache: response.headers.get("Cache-Control"), html: (await response.text()).replaceAll("<!-- -->", "") };
+}
+
+beforeAll(async () => {
+  await upsertBusinesses(env.DB, directoryRows());
+});
+
+describe("GET /api/categories", () => {
+  it("lists categories most popular first, 12 a page, with totals from the summary tables", async () => {
+    const { status, cache, body } = await getJson("/api/categories");
+    expect(status).toBe(200);
+    expect(cache).toContain("s-maxage=7200");
+    expect(body).toMatchObject({ totalCount: 32, totalBusinesses: 50, currentPage: 1, totalPages: 3, letter: null, q: "" });
+    expect(body.categories).toHaveLength(12);
+    expect(body.categories[0]).toEqual({ category: "Hotel", slug: "hotel", count: 18, countryCount: 2 });
+    expect(body.categories[1]).toEqual({ category: "Hostel", slug: "hostel", count: 2, countryCount: 1 });
+    const last = await getJson("/api/categories?page=3");
+    expect(last.body.categories).toHaveLength(8);
+  });
+
+  it("filters by first letter (alphabetically) and by a substring of the name", async () => {
+    const k = (await getJson("/api/categories?letter=K&page=3")).body;
+    expect(k).toMatchObject({ letter: "K", totalCount: 30, totalBusinesses: 30, totalPages: 3 });
+    // Alphabetical by slug: kiosk-1, kiosk-10 .. kiosk-19, kiosk-2, kiosk-20 .. ; page 3 holds the last 6.
+    expect(k.categories.map((c: { slug: string }) => c.slug)).toEqual(["kiosk-4", "kiosk-5", "kiosk-6", "kiosk-7", "kiosk-8", "kiosk-9"]);
+    expect((await getJson("/api/categories?letter=h")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel", "hotel"]);
+    expect((await getJson("/api/categories?q=OST")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel"]);
+    expect((await getJson("/api/categories?q=%25")).body).toMatchObject({ totalCount: 0, categories: [] });
+  });
+});
+
+describe("GET /api/categories/{slug}", () => {
+  it("answers the category page data with top countries and 12 cards a page", async () => {
+    const { status, body } = await getJson("/api/categories/hotel?page=1&limit=12");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ category: "Hotel", slug: "hotel", businessCount: 18, countryCount: 2, currentPage: 1, totalPages: 2 });
+    expect(body.topCountries).toEqual([
+      { country: "Switzerland", countryCode: "CH", count: 15 },
+      { country: "France", countryCode: "FR", count: 3 },
+    ]);
+    expect(body.businesses).toHaveLength(12);
+    expect(Object.keys(body.businesses[0]).sort()).toEqual(
+      ["category", "createdAt", "fullAddress", "id", "name", "phone", "photo", "rating", "reviews", "slug", "type", "verified"].sort(),
+    );
+    expect((await getJson("/api/categories/hotel?page=2")).body.businesses).toHaveLength(6);
+    const small = (await getJson("/api/categories/hotel?limit=5&page=4")).body;
+    expect(small).toMatchObject({ totalPages: 4, limit: 5 });
+    expect(small.businesses).toHaveLength(3);
+  });
+
+  it("hands out cursors for the neighbouring pages that find the same businesses as the page numbers", async () => {
+    let cursors = (await getJson("/api/categories/hotel?page=1&limit=4")).body.cursors;
+    expect(Object.keys(cursors)).toEqual(["2", "3", "4", "5"]);
+    for (const page of [2, 3, 4]) {
+      const byNumber = (await getJson(`/api/categories/hotel?page=${page}&limit=4`)).body;
+      const byCursor = (await getJson(`/api/categories/hotel?page=${page}&limit=4&before=${cursors[page]}`)).body;
+      expect(byCursor.businesses.map((b: { id: number }) => b.id)).toEqual(byNumber.businesses.map((b: { id: number }) => b.id));
+      expect(byCursor.cursors).toEqual(byNumber.cursors);
+      cursors = byCursor.cursors;
+    }
+    // Page 4 of 5 links pages 2, 3 and 5; page 1 needs no cursor.
+    expect(Object.keys(cursors)).toEqual(["2", "3", "5"]);
+    const last = (await getJson(`/api/categories/hotel?page=5&limit=4&before=${cursors[5]}`)).body;
+    expect(last.businesses).toHaveLength(2);
+    expect(Object.keys(last.cursors)).toEqual(["2", "3", "4"]);
+  });
+
+  it("answers 404 for an unknown category", async () => {
+    const { status, body } = await getJson("/api/categories/no-such-thing");
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: "Category not found" });
+  });
+});
+
+describe("GET /api/countries and /api/countries/{slug}", () => {
+  it("lists countries biggest first and searches their English names case-insensitively", async () => {
+    const { body } = await getJson("/api/countries");
+    expect(body).toMatchObject({ totalCount: 2, totalBusinesses: 50, totalCities: 32, totalPages: 1 });
+    expect(body.countries[0]).toEqual({ country: "Switzerland", countryCode: "CH", businessCount: 45, cityCount: 31, categoryCount: 31 });
+    expect((await getJson("/api/countries?q=FRAN")).body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(["FR"]);
+    expect((await getJson("/api/countries?q=atlantis")).body).toMatchObject({ totalCount: 0, countries: [] });
+  });
+
+  it("answers a country's page data: 20 top cities and 20 popular categories a page", async () => {
+    const { body } = await getJson("/api/countries/ch");
+    expect(body).toMatchObject({ country: "Switzerland", countryCode: "CH", businessCount: 45, cityCount: 31, categoryCount: 31 });
+    expect(body.topCities).toHaveLength(20);
+    expect(body.topCities[0]).toEqual({ city: "Zürich", slug: "zurich", count: 15 });
+    expect(body.topCategories).toHaveLength(20);
+    expect(body.topCategories[0]).toEqual({ category: "Hotel", slug: "hotel", count: 15 });
+    expect(body.categoriesTotalPages).toBe(2);
+    expect((await getJson("/api/countries/ch?page=2")).body.topCategories).toHaveLength(11);
+  });
+
+  it("redirects a country-name slug to the code and answers 404 for an unknown country", async () => {
+    const redirect = await SELF.fetch(`${BASE}/api/countries/switzerland`, { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("Location")).toBe("/api/countries/ch");
+    const missing = await getJson("/api/countries/xx");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: "Country not found" });
+  });
+});
+
+describe("GET /api/cities and /api/cities/{cc}/{slug}", () => {
+  it("lists cities biggest first, by letter alphabetically, and searches city names or country codes", async () => {
+    const all = (await getJson("/api/cities")).body;
+    expect(all).toMatchObject({ totalCount: 32, totalBusinesses: 50, shareOf: 50, totalPages: 3 });
+    expect(all.cities[0]).toEqual({ city: "Zürich", slug: "zurich", countryCode: "CH", businessCount: 15, categoryCount: 1 });
+    expect(all.cities[1]).toMatchObject({ city: "Paris", countryCode: "FR", businessCount: 5, categoryCount: 2 });
+
+    const t = (await getJson("/api/cities?letter=t")).body;
+    expect(t).toMatchObject({ letter: "T", totalCount: 30, totalBusinesses: 30, totalPages: 3 });
+    expect(t.cities.slice(0, 3).map((c: { slug: string }) => c.slug)).toEqual(["town-1", "town-10", "town-11"]);
+
+    expect((await getJson("/api/cities?q=zurich")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Zürich"]);
+    expect((await getJson("/api/cities?q=fr")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Paris"]);
+    const swiss = (await getJson("/api/cities?country=ch&page=3")).body;
+    expect(swiss).toMatchObject({ countryCode: "CH", totalCount: 31, totalBusinesses: 45, shareOf: 45 });
+    expect(swiss.cities).toHaveLength(7);
+  });
+
+  it("answers a city's page data with top categories and its businesses, and 404 for an unknown city", async () => {
+    const { body } = await getJson("/api/cities/ch/zurich?page=2&limit=12");
+    expect(body).toMatchObject({ city: "Zürich", country: "Switzerland", countryCode: "CH", businessCount: 15, categoryCount: 1, currentPage: 2, totalPages: 2 });
+    expect(body.topCategories).toEqual([{ category: "Hotel", slug: "hotel", count: 15 }]);
+    expect(body.businesses).toHaveLength(3);
+    const missing = await getJson("/api/cities/ch/atlantis");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: "City not found" });
+  });
+
+  it("leaves unapproved businesses out of lists and counts", async () => {
+    await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 'zh-1'`).run();
+    // A URL not asked for before, so the edge cache cannot answer it.
+    const { body } = await getJson("/api/cities/ch/zurich?limit=20");
+    expect(body.businessCount).toBe(14);
+    expect(body.businesses.map((b: { name: string }) => b.name)).not.toContain("Zürich Hotel 1");
+    await env.DB.prepare(`UPDATE businesses SET is_approved = 1 WHERE place_id = 'zh-1'`).run();
+  });
+});
+
+describe("GET /api/businesses", () => {
+  it("answers the paged business response; pages outside 1..100 fall back to page 1", async () => {
+    const { cache, body } = await getJson("/api/businesses?page=2");
+    expect(cache).toContain("s-maxage=7200");
+    expect(body).toMatchObject({ currentPage: 2, totalPages: 3, totalCount: 50, hasNextPage: true, hasPrevPage: true });
+    expect(body.businesses).toHaveLength(20);
+    expect(Object.keys(body.businesses[0]).sort()).toEqual(
+      ["category", "city", "country", "countryCode", "id", "name", "phone", "rating", "reviews", "slug"].sort(),
+    );
+    expect((await getJson("/api/businesses?page=101")).body.currentPage).toBe(1);
+  });
+});
+
+describe("directory pages", () => {
+  it("render server-side with title, canonical, breadcrumbs JSON-LD and the list cache policy", async () => {
+    const page = await getPage("/categories");
+    expect(page.status).toBe(200);
+    expect(page.cache).toContain("s-maxage=7200");
+    expect(page.html).toContain("<title>Business Categories – WorldHotels Directory</title>");
+    expect(page.html).toMatch(/<link rel="canonical" href="[^"]+\/categories"/);
+    expect(page.html).toContain('"@type":"BreadcrumbList"');
+    expect(page.html).toContain("Showing 1 to 12 of 32 categories");
+
+    const businesses = await getPage("/businesses?page=2");
+    expect(businesses.html).toContain("Showing 21-40 of 50 businesses");
+    expect(businesses.html).toContain("Page 2 of 3");
+    expect(businesses.html).toContain("View Details");
+  });
+
+  it("treat a single letter as the letter view and redirect any other single character", async () => {
+    const letter = await getPage("/categories/k");
+    expect(letter.status).toBe(200);
+    expect(letter.html).toContain("Keywords beginning with K");
+    expect(letter.html).toContain("Showing 1 to 12 of 30 categories");
+    const other = await getPage("/categories/1");
+    expect(other.status).toBe(302);
+    expect(other.location).toBe("/categories");
+  });
+
+  it("show detail pages and answer 404 with the spec's texts for unknown ones", async () => {
+    const category = await getPage("/categories/hotel");
+    expect(category.status).toBe(200);
+    expect(category.html).toContain("Top Countries");
+    expect(category.html).toContain('href="/countries/ch"');
+
+    const country = await getPage("/countries/ch");
+    expect(country.html).toContain("Businesses in Switzerland");
+    expect(country.html).toContain('href="/countries/ch/cities"');
+    expect(country.html).toContain('href="/cities/ch/zurich"');
+    expect((await getPage("/countries/switzerland")).location).toBe("/countries/ch");
+
+    const cities = await getPage("/countries/ch/cities?page=3");
+    expect(cities.html).toContain("Cities in Switzerland");
+    expect(cities.html).toContain("Showing 25 to 31 of 31 cities");
+
+    const letter = await getPage("/cities/t");
+    expect(letter.html).toContain("Cities beginning with T");
+    expect((await getPage("/cities/fr")).location).toBe("/countries/fr/cities");
+
+    const city = await getPage("/cities/ch/zurich");
+    expect(city.html).toContain("Top Categories");
+    expect(city.html).toContain('href="/categories/hotel"');
+
+    for (const [path, text] of [
+      ["/categories/no-such-thing", "Category not found"],
+      ["/countries/xx", "Country not found"],
+      ["/cities/ch/atlantis", "City not found"],
+    ]) {
+      const missing = await getPage(path!);
+      expect(missing.status, path).toBe(404);
+      expect(missing.html, path).toContain(text);
+    }
+  });
+
+  it("show a pager window of at most 5 page buttons around the current page", async () => {
+    // Hotel has 18 businesses: 9 pages of 2.
+    const labels = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"|aria-current="page"[^>]*>(\d+)</g)].map((m) => Number(m[1] ?? m[2]));
+    expect(labels((await getPage("/categories/hotel?limit=2")).html)).toEqual([1, 2, 3, 4, 5]);
+    expect(labels((await getPage("/categories/hotel?limit=2&page=6")).html)).toEqual([4, 5, 6, 7, 8]);
+    expect(labels((await getPage("/categories/hotel?limit=2&page=9")).html)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it("show the empty states", async () => {
+    expect((await getPage("/countries?q=atlantis")).html).toContain("No countries found");
+    expect((await getPage("/cities?q=atlantis")).html).toContain("No cities found");
+    expect((await getPage("/categories?q=atlantis")).html).toContain("No categories found");
+  });
+});

@@ -1,0 +1,109 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { toBusinessRow } from "~/lib/business-record";
+import { listBusinesses, upsertBusinesses } from "~/models/business.server";
+import { getCategoryPage, listCategories } from "~/models/category.server";
+import { getCityPage, listCities } from "~/models/city.server";
+import { getCountryPage, listCountries } from "~/models/country.server";
+import { directoryRecord } from "./directory-fixtures";
+
+/**
+ * A D1 binding that adds up `meta.rows_read` (what D1 bills) of every statement the models run,
+ * whether through prepare().all()/first() or db.batch().
+ */
+function meteredDb(db: D1Database) {
+  const meter = { rowsRead: 0 };
+  const targets = new WeakMap<object, D1PreparedStatement>();
+  const count = <T extends { meta: { rows_read?: number } }>(result: T) => {
+    meter.rowsRead += result.meta.rows_read ?? 0;
+    return result;
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      all: async () => count(await statement.all()),
+      run: async () => count(await statement.run()),
+      first: async (column?: string) => {
+        const row = (count(await statement.all()).results[0] ?? null) as Record<string, unknown> | null;
+        return column ? (row?.[column] ?? null) : row;
+      },
+    } as unknown as D1PreparedStatement;
+    targets.set(proxy, statement);
+    return proxy;
+  };
+  const metered = {
+    prepare: (sql: string) => wrap(db.prepare(sql)),
+    batch: async (statements: D1PreparedStatement[]) => (await db.batch(statements.map((s) => targets.get(s) ?? s))).map(count),
+  } as unknown as D1Database;
+  return { db: metered, meter };
+}
+
+const CATEGORIES = ["Hotel", "Hostel", "Resort"];
+const CITIES = [
+  { city: "Zürich", country: "Switzerland", countryCode: "CH" },
+  { city: "Geneva", country: "Switzerland", countryCode: "CH" },
+  { city: "Paris", country: "France", countryCode: "FR" },
+  { city: "Lyon", country: "France", countryCode: "FR" },
+];
+
+/** Businesses `from`..`to`-1 spread over the same 3 categories and 4 cities, however many there are. */
+async function seed(from: number, to: number) {
+  const rows = [];
+  for (let i = from; i < to; i++) {
+    rows.push(toBusinessRow(directoryRecord({ name: `Business ${i}`, placeId: `rows-${i}`, type: CATEGORIES[i % 3]!, ...CITIES[i % 4]! })));
+  }
+  await upsertBusinesses(env.DB, rows);
+}
+
+/** Every list and detail query of the directory pages, deep pages included. */
+const PAGE_QUERIES: Record<string, (db: D1Database) => Promise<unknown>> = {
+  "all businesses, page 1": (db) => listBusinesses(db, 1),
+  "all businesses, page 4": (db) => listBusinesses(db, 4),
+  "categories": (db) => listCategories(db, { letter: null, q: "", page: 1 }),
+  "categories by letter": (db) => listCategories(db, { letter: "H", q: "", page: 1 }),
+  "categories search": (db) => listCategories(db, { letter: null, q: "ote", page: 1 }),
+  "category detail, page 1": (db) => getCategoryPage(db, "hotel", { page: 1, limit: 12, before: null }),
+  "category detail, page 8": (db) => getCategoryPage(db, "hotel", { page: 8, limit: 12, before: null }),
+  // As the pager links it: with the cursor the page before handed out.
+  "category detail, page 8 by cursor": async (db) => getCategoryPage(db, "hotel", { page: 8, limit: 12, before: await cursorOf("hotel", 8) }),
+  "countries": (db) => listCountries(db, { q: "", page: 1 }),
+  "countries search": (db) => listCountries(db, { q: "swi", page: 1 }),
+  "country detail": (db) => getCountryPage(db, "CH", 1),
+  "cities": (db) => listCities(db, { letter: null, q: "", page: 1 }),
+  "cities by letter": (db) => listCities(db, { letter: "Z", q: "", page: 1 }),
+  "cities search": (db) => listCities(db, { letter: null, q: "par", page: 1 }),
+  "country cities": (db) => listCities(db, { letter: null, q: "", page: 1, countryCode: "CH" }),
+  "city detail, page 1": (db) => getCityPage(db, "CH", "zurich", { page: 1, limit: 12, before: null }),
+  "city detail, page 6": (db) => getCityPage(db, "CH", "zurich", { page: 6, limit: 12, before: null }),
+};
+
+async function cursorOf(category: string, page: number): Promise<number> {
+  const previous = await getCategoryPage(env.DB, category, { page: page - 1, limit: 12, before: null });
+  return previous!.cursors[page]!;
+}
+
+async function rowsReadPerQuery(): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const [name, query] of Object.entries(PAGE_QUERIES)) {
+    const { db, meter } = meteredDb(env.DB);
+    await query(db);
+    figures[name] = meter.rowsRead;
+  }
+  return figures;
+}
+
+describe("rows read by the directory pages", () => {
+  it("do not grow with the number of businesses (600 → 6,000)", async () => {
+    await seed(0, 600);
+    const small = await rowsReadPerQuery();
+    await seed(600, 6000);
+    const large = await rowsReadPerQuery();
+    console.log("rows read at 600 and 6,000 businesses", Object.fromEntries(Object.entries(large).map(([k, v]) => [k, [small[k], v]])));
+    expect(large).toEqual(small);
+    // And each stays in proportion to what the page shows: a page reached by number alone skips
+    // its offset (84 index entries on page 8) in each of its three id queries.
+    for (const [name, rows] of Object.entries(large)) expect(rows, name).toBeLessThanOrEqual(450);
+    // A page reached through the pager's cursor reads no more than the first page plus the ids before it that its pager links (49), however deep.
+    expect(large["category detail, page 8 by cursor"]).toBeLessThanOrEqual(large["category detail, page 1"]! + 50);
+  });
+});
