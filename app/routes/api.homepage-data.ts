@@ -1,0 +1,7 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { getHomepageData } from "~/models/home.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return data(await getHomepageData(context.cloudflare.env.DB), { headers: publicCache(CACHE_SECONDS.home) });
+}
