@@ -22,11 +22,14 @@ import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const siteUrl = context.cloudflare.env.SITE_URL;
+  // Admin pages carry no third-party code (and need not read it).
+  if (new URL(request.url).pathname.startsWith("/admin")) return { siteUrl, siteCode: null };
   const settings = await getSiteSettings(context.cloudflare.env.DB);
   const head = splitHeadSnippet(settings.head_tags);
   return {
-    siteUrl: context.cloudflare.env.SITE_URL,
+    siteUrl,
     // Site-wide code injection (admin spec): head, start of body, end of body.
     siteCode: {
       head: head.head,
@@ -36,8 +39,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-// Settings only change with an admin save; navigations need not reload them.
-export const shouldRevalidate = () => false;
+// Settings only change with an admin save; navigations need not reload them, except when
+// crossing between /admin (no injected code) and the public site.
+export const shouldRevalidate = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+  currentUrl.pathname.startsWith("/admin") !== nextUrl.pathname.startsWith("/admin");
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

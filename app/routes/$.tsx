@@ -5,6 +5,9 @@ import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { NO_STORE } from "~/lib/cache-policy";
 import { getAdCodes } from "~/models/site-settings.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 /** Any path no other route claims: the spec's 404 page, with HTTP status 404. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -9,6 +9,9 @@ import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/featured-filters";
 import { getFeaturedBusinesses, getHomepageData, type FeaturedBusiness } from "~/models/home.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({

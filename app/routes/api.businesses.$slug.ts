@@ -1,6 +1,6 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
+import { jsonResponse, textError } from "~/lib/http";
 import { getBusinessBySlug } from "~/models/business-detail.server";
 
 /** GET /api/businesses/{slug}: the business detail (with the spec's retry on a suffixed slug). */
@@ -9,5 +9,5 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!slug) return textError(400, "No business slug found");
   const business = await getBusinessBySlug(context.cloudflare.env.DB, slug);
   if (!business) return textError(404, "Business not found");
-  return data(business, { headers: publicCache(CACHE_SECONDS.detail) });
+  return jsonResponse(business, { headers: publicCache(CACHE_SECONDS.detail) });
 }

@@ -1,7 +1,8 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { jsonResponse } from "~/lib/http";
 import { getHomepageData } from "~/models/home.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return data(await getHomepageData(context.cloudflare.env.DB), { headers: publicCache(CACHE_SECONDS.home) });
+  return jsonResponse(await getHomepageData(context.cloudflare.env.DB), { headers: publicCache(CACHE_SECONDS.home) });
 }

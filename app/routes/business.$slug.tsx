@@ -14,6 +14,9 @@ import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } f
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getAdCodes } from "~/models/site-settings.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: maplibreStyles }];
 

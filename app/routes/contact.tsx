@@ -8,6 +8,9 @@ import { formatCount } from "~/lib/format";
 import { responseErrorMessage } from "~/lib/http";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({

@@ -2,6 +2,9 @@ import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 export const loader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
 

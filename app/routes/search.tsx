@@ -6,6 +6,9 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
