@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+// Only the URL: the worker script is fetched by maplibre when a map is drawn.
+import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 
 export const MAP_DEFAULT_ZOOM = 15;
 
@@ -32,6 +34,7 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
       try {
         const maplibre = await import("maplibre-gl");
         if (cancelled || !container.current) return;
+        maplibre.setWorkerUrl(maplibreWorkerUrl);
         const center: [number, number] = [longitude!, latitude!];
         const instance = new maplibre.Map({ container: container.current, style: styleUrl, center, zoom: MAP_DEFAULT_ZOOM, attributionControl: false });
         new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);

@@ -23,7 +23,7 @@ export function WhatWhereSearch() {
       action="/search"
       method="get"
       role="search"
-      className="mx-auto mt-8 flex w-full max-w-2xl flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row"
+      className="mx-auto mt-8 flex w-full max-w-3xl flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row"
       onSubmit={(event) => {
         event.preventDefault();
         if (href) navigate(href);

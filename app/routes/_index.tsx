@@ -223,7 +223,7 @@ function Hero() {
   ];
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-sky-600 text-white">
-      <nav aria-label="Home" className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
+      <nav aria-label="Home" className="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
         <span className="text-lg font-bold">Find your stay</span>
         <button
           type="button"
@@ -234,7 +234,7 @@ function Hero() {
         >
           {menuOpen ? "Close menu" : "Menu"}
         </button>
-        <ul id="home-menu" className={`${menuOpen ? "flex" : "hidden"} absolute left-0 right-0 top-28 z-10 flex-col gap-1 bg-brand-900 p-4 md:static md:flex md:flex-row md:items-center md:gap-6 md:bg-transparent md:p-0`}>
+        <ul id="home-menu" className={`${menuOpen ? "flex" : "hidden"} absolute left-0 right-0 top-full z-10 flex-col gap-1 bg-brand-900 p-4 md:static md:flex md:flex-row md:items-center md:gap-6 md:bg-transparent md:p-0`}>
           {navLinks.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="block py-1 font-medium text-white/90 hover:text-white">

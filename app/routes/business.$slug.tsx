@@ -184,11 +184,11 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
             {business.fullAddress ?? "Address not available"}
             {where ? " · " : null}
             {business.city && business.citySlug && cc ? (
-              <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 hover:underline">{business.city}</Link>
+              <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 underline underline-offset-2">{business.city}</Link>
             ) : null}
             {business.city && cc ? ", " : null}
             {cc ? (
-              <Link to={`/countries/${cc}`} className="text-brand-700 hover:underline">{business.country ?? countryName(cc)}</Link>
+              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{business.country ?? countryName(cc)}</Link>
             ) : where ? null : <span>Location not specified</span>}
           </p>
           <div className="mt-5 flex flex-wrap gap-3">

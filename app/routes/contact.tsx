@@ -105,9 +105,9 @@ export default function ContactPage() {
             <p>Fax: +1 (212) 555-0102</p>
           </InfoCard>
           <InfoCard title="Email Support">
-            <p>General: <a className="text-brand-700 hover:underline" href="mailto:info@worldhotels.example">info@worldhotels.example</a></p>
-            <p>Support: <a className="text-brand-700 hover:underline" href="mailto:support@worldhotels.example">support@worldhotels.example</a></p>
-            <p>Partnerships: <a className="text-brand-700 hover:underline" href="mailto:partners@worldhotels.example">partners@worldhotels.example</a></p>
+            <p>General: <a className="text-brand-700 underline underline-offset-2" href="mailto:info@worldhotels.example">info@worldhotels.example</a></p>
+            <p>Support: <a className="text-brand-700 underline underline-offset-2" href="mailto:support@worldhotels.example">support@worldhotels.example</a></p>
+            <p>Partnerships: <a className="text-brand-700 underline underline-offset-2" href="mailto:partners@worldhotels.example">partners@worldhotels.example</a></p>
           </InfoCard>
           <InfoCard title="Business Hours">
             <p>Monday – Friday: 9:00 AM – 6:00 PM EST</p>
