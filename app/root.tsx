@@ -1,21 +1,56 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
+import { splitHeadSnippet } from "~/lib/site-code";
+import { getSiteSettings } from "~/models/site-settings.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { siteUrl: context.cloudflare.env.SITE_URL };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const siteUrl = context.cloudflare.env.SITE_URL;
+  // Admin pages carry no third-party code (and need not read it).
+  if (new URL(request.url).pathname.startsWith("/admin")) return { siteUrl, siteCode: null };
+  const settings = await getSiteSettings(context.cloudflare.env.DB);
+  const head = splitHeadSnippet(settings.head_tags);
+  return {
+    siteUrl,
+    // Site-wide code injection (admin spec): head, start of body, end of body.
+    siteCode: {
+      head: head.head,
+      bodyStart: [head.bodyMarkup, settings.facebook_pixel].filter((s) => s.trim()).join("\n"),
+      bodyEnd: settings.footer_tags,
+    },
+  };
 }
+
+// Settings only change with an admin save; navigations need not reload them, except when
+// crossing between /admin (no injected code) and the public site.
+export const shouldRevalidate = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+  currentUrl.pathname.startsWith("/admin") !== nextUrl.pathname.startsWith("/admin");
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // The public top bar is hidden on every /admin path (admin has its own layout).
+  const data = useRouteLoaderData<typeof loader>("root");
+  // The public top bar and the injected site code are left out of every /admin path.
   const isAdmin = pathname.startsWith("/admin");
+  const siteCode = isAdmin ? null : data?.siteCode;
+  useEffect(() => markDocumentHydrated(), []);
   return (
     <html lang="en">
       <head>
@@ -23,13 +58,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {siteCode?.head.length ? <HeadCode elements={siteCode.head} /> : null}
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {siteCode?.bodyStart ? <CodeBlock html={siteCode.bodyStart} data-site-code="body-start" /> : null}
         <ToastProvider>
           {isAdmin ? null : <SiteHeader />}
           {isAdmin ? children : <main id="main">{children}</main>}
           {isAdmin ? null : <SiteFooter />}
         </ToastProvider>
+        {siteCode?.bodyEnd ? <CodeBlock html={siteCode.bodyEnd} data-site-code="body-end" /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -39,4 +77,26 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: "Something went wrong | WorldHotels Directory" }] : []);
+
+/** Unexpected errors (a route's own not-found states are rendered by the route itself). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-6xl font-extrabold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-slate-600">
+        {notFound ? "The page you're looking for doesn't exist." : "An unexpected error occurred. Please try again later."}
+      </p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-900">
+        Back to Home
+      </Link>
+    </div>
+  );
 }

@@ -1,30 +1,319 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AnimatedCounter } from "~/components/animated-counter";
+import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { formatCount } from "~/lib/format";
+import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
+import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/featured-filters";
+import { getFeaturedBusinesses, getHomepageData, type FeaturedBusiness } from "~/models/home.server";
+import { loaderHeaders } from "~/lib/route-headers";
 
-export const meta: MetaFunction = () => [
-  { title: "WorldHotels Directory – hotels and businesses worldwide" },
-  { name: "description", content: "Find hotels and businesses by name, city, country and category." },
-];
+export const headers = loaderHeaders;
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const totals = await getDirectoryTotals(context.cloudflare.env.DB);
-  return data({ totals }, { headers: publicCache(CACHE_SECONDS.home) });
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "WorldHotels Directory – find hotels and businesses worldwide",
+    description: "Search over 15,000 hotels and businesses by name, city, country and category. Ratings, opening hours, amenities and maps for every listing.",
+    path: "/",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const raw = new URL(request.url).searchParams.get("featured");
+  const filter: FeaturedFilter = isFeaturedFilter(raw) ? raw : "all";
+  const [totals, homepage, featured] = await Promise.all([
+    getDirectoryTotals(db),
+    getHomepageData(db),
+    // A failing featured query must not take the home page down: sample cards stand in.
+    getFeaturedBusinesses(db, filter).catch((error: unknown) => {
+      console.error("featured businesses failed", error);
+      return null;
+    }),
+  ]);
+  return data({ totals, homepage, featured, filter }, { headers: publicCache(CACHE_SECONDS.home) });
+}
+
+const QUICK_FILLS = ["Luxury Hotels", "Budget Hotels", "Beach Resorts", "City Hotels", "Boutique Hotels"];
+function featuredCard(business: FeaturedBusiness): BusinessCardData {
+  return {
+    id: business.id,
+    name: business.name,
+    slug: business.slug,
+    category: business.type ?? business.category,
+    fullAddress: business.full_address,
+    rating: business.rating,
+    reviews: business.review_count,
+    photo: business.image_url,
+  };
 }
 
 export default function Home() {
-  const { totals } = useLoaderData<typeof loader>();
+  const { totals, homepage, featured, filter } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
+  const [layout, setLayout] = useState<"grid" | "list">("grid");
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-4xl font-bold">Find your perfect hotel</h1>
-      <p className="mt-2 text-slate-600">
-        {totals.businessCount} businesses in {totals.cityCount} cities and {totals.countryCount} countries.
-      </p>
-      <Link to="/businesses" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 text-white">
-        Browse all businesses
-      </Link>
+    <div>
+      <Hero />
+
+      <section aria-label="Directory figures" className="border-b border-slate-200 bg-white">
+        <div className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center md:grid-cols-4">
+          {[
+            { label: "Hotels & Businesses", value: totals.businessCount },
+            { label: "Categories", value: totals.categoryCount },
+            { label: "Cities", value: totals.cityCount },
+            { label: "Countries", value: totals.countryCount },
+          ].map((stat) => (
+            <div key={stat.label}>
+              <p className="text-3xl font-extrabold text-brand-700 md:text-4xl">
+                <AnimatedCounter target={stat.value} />
+              </p>
+              <p className="mt-1 text-sm font-medium text-slate-600">{stat.label}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="categories-heading">
+        <div className="flex items-end justify-between gap-4">
+          <div>
+            <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">Browse by Category</h2>
+            <p className="mt-1 text-slate-600">The most popular kinds of places in the directory.</p>
+          </div>
+          <Link to="/categories" className="shrink-0 font-medium text-brand-700 hover:underline">
+            View All →
+          </Link>
+        </div>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {homepage.popularSearches.map((category) => (
+            <li key={category.slug}>
+              <Link
+                to={`/categories/${category.slug}`}
+                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md"
+              >
+                <span className="font-semibold text-slate-900">{category.category}</span>
+                <span className="mt-1 text-sm text-slate-600">{formatCount(category.count)} listings</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-white py-14" aria-labelledby="featured-heading">
+        <div className="mx-auto max-w-7xl px-4">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="featured-heading" className="text-2xl font-bold md:text-3xl">Featured Hotels</h2>
+              <p className="mt-1 text-slate-600">Top rated and most reviewed places.</p>
+            </div>
+            <div className="flex gap-1 rounded-lg border border-slate-200 p-1" role="group" aria-label="Layout">
+              {(["grid", "list"] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={layout === option}
+                  onClick={() => setLayout(option)}
+                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${layout === option ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                >
+                  {option === "grid" ? "Grid" : "List"}
+                </button>
+              ))}
+            </div>
+          </div>
+          <nav aria-label="Featured filters" className="mt-5 flex flex-wrap gap-2">
+            {FEATURED_FILTERS.map((option) => (
+              <Link
+                key={option}
+                to={option === "all" ? "/" : `/?featured=${option}`}
+                preventScrollReset
+                aria-current={filter === option ? "true" : undefined}
+                className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
+                  filter === option ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-600"
+                }`}
+              >
+                {FEATURED_FILTER_LABELS[option]}
+              </Link>
+            ))}
+          </nav>
+          <div
+            data-testid="featured-list"
+            data-layout={layout}
+            className={`mt-6 grid gap-4 ${layout === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1"}`}
+          >
+            {loadingHome ? (
+              Array.from({ length: 6 }, (_, i) => <SkeletonCard key={i} />)
+            ) : featured === null ? (
+              SAMPLE_CARDS.map((name) => <SampleCard key={name} name={name} />)
+            ) : featured.length === 0 ? (
+              <p className="col-span-full rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+                No featured hotels match this filter yet.
+              </p>
+            ) : (
+              featured.map((business) => <BusinessCard key={business.id} business={featuredCard(business)} layout={layout} />)
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="cities-heading">
+        <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">Popular Cities</h2>
+        <p className="mt-1 text-slate-600">Where travellers look most.</p>
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {homepage.topCities.map((city) => (
+            <li key={`${city.countryCode}/${city.slug}`}>
+              <Link
+                to={`/cities/${city.countryCode}/${city.slug}`}
+                className="flex items-center justify-between rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 px-4 py-4 text-white shadow-sm hover:from-brand-600"
+              >
+                <span className="font-semibold">{city.city}</span>
+                <span className="text-sm text-brand-100">{formatCount(city.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-white py-14" aria-labelledby="why-heading">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="why-heading" className="text-center text-2xl font-bold md:text-3xl">Why use WorldHotels Directory?</h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {[
+              { title: "Worldwide coverage", text: "Hotels and businesses in 195+ countries and 15,000+ cities, kept up to date from real listings." },
+              { title: "Honest ratings", text: "Ratings and review counts come straight from the listings, so you can compare at a glance." },
+              { title: "Everything in one place", text: "Opening hours, amenities, phone numbers and a map on every page, free for every visitor." },
+            ].map((item) => (
+              <div key={item.title} className="rounded-xl border border-slate-200 p-6">
+                <h3 className="text-lg font-semibold">{item.title}</h3>
+                <p className="mt-2 text-slate-600">{item.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14">
+        <div className="flex flex-col items-center justify-between gap-6 rounded-2xl bg-brand-900 px-8 py-10 text-white md:flex-row">
+          <div>
+            <h2 className="text-2xl font-bold">List your hotel</h2>
+            <p className="mt-2 text-brand-100">Reach millions of travellers every month. Tell us about your property and we will get it listed.</p>
+          </div>
+          <Link to="/contact" className="shrink-0 rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50">
+            Submit Hotel
+          </Link>
+        </div>
+      </section>
     </div>
+  );
+}
+
+function Hero() {
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navLinks = [
+    { to: "/categories", label: "Categories" },
+    { to: "/cities", label: "Cities" },
+    { to: "/countries", label: "Countries" },
+    { to: "/businesses", label: "All Hotels" },
+  ];
+  return (
+    <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-sky-600 text-white">
+      <nav aria-label="Home" className="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
+        <span className="text-lg font-bold">Find your stay</span>
+        <button
+          type="button"
+          className="rounded-md border border-white/40 px-3 py-1.5 text-sm md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="home-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? "Close menu" : "Menu"}
+        </button>
+        <ul id="home-menu" className={`${menuOpen ? "flex" : "hidden"} absolute left-0 right-0 top-full z-10 flex-col gap-1 bg-brand-900 p-4 md:static md:flex md:flex-row md:items-center md:gap-6 md:bg-transparent md:p-0`}>
+          {navLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="block py-1 font-medium text-white/90 hover:text-white">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/contact" className="mt-2 block rounded-lg bg-white px-4 py-2 font-semibold text-brand-900 md:mt-0">
+              Submit Hotel
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="mx-auto max-w-4xl px-4 pb-20 pt-10 text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Find your perfect hotel, anywhere</h1>
+        <p className="mt-4 text-lg text-brand-100">Over 15,000 hotels and businesses in 195+ countries, with ratings, hours and maps.</p>
+        <Form
+          action="/search"
+          method="get"
+          role="search"
+          className="mx-auto mt-8 flex max-w-2xl gap-2 rounded-xl bg-white p-2 shadow-lg"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const q = text.trim();
+            if (!q) return; // empty text does nothing
+            navigate(`/search?q=${encodeURIComponent(q)}`);
+          }}
+        >
+          <label htmlFor="hero-search" className="sr-only">
+            Search hotels and businesses
+          </label>
+          <input
+            id="hero-search"
+            name="q"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Hotel name, city, country or category"
+            className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none focus:ring-2 focus:ring-brand-600"
+          />
+          <button type="submit" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
+            Search
+          </button>
+        </Form>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          {QUICK_FILLS.map((label) => (
+            <button
+              key={label}
+              type="button"
+              onClick={() => setText(label)}
+              className="rounded-full border border-white/40 bg-white/10 px-4 py-1.5 text-sm font-medium hover:bg-white/20"
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <div data-testid="skeleton" className="animate-pulse rounded-lg border border-slate-200 bg-white p-4" aria-hidden="true">
+      <div className="h-4 w-2/3 rounded bg-slate-200" />
+      <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
+      <div className="mt-3 h-3 w-1/2 rounded bg-slate-200" />
+    </div>
+  );
+}
+
+const SAMPLE_CARDS = ["Sample Grand Hotel", "Sample City Inn", "Sample Beach Resort"];
+
+/** Stand-in cards when the featured list could not be loaded (spec: sample placeholder cards). */
+function SampleCard({ name }: { name: string }) {
+  return (
+    <article className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-slate-600">
+      <h3 className="font-semibold">{name}</h3>
+      <p className="mt-1 text-sm">Featured hotels are being updated. Please check back soon.</p>
+    </article>
   );
 }

@@ -1,11 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { jsonResponse, textError } from "~/lib/http";
 import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
+import { getBusinessBySlug } from "~/models/business-detail.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
-// DELETE /api/businesses/{id} (admin). The public GET /api/businesses/{slug} shares this path.
+/** GET /api/businesses/{slug}: the business detail (with the spec's retry on a suffixed slug). */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = params.slug?.trim();
+  if (!slug) return textError(400, "No business slug found");
+  const business = await getBusinessBySlug(context.cloudflare.env.DB, slug);
+  if (!business) return textError(404, "Business not found");
+  return jsonResponse(business, { headers: publicCache(CACHE_SECONDS.detail) });
+}
+
+// DELETE /api/businesses/{id} (admin) shares this path with the public read by slug.
 const Id = z.coerce.number().int().positive();
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

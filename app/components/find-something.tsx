@@ -1,0 +1,91 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+
+/** /search URL for the what/where form: both trimmed and URL-encoded, location only when given. */
+export function searchHref(what: string, where: string): string | null {
+  const q = what.trim();
+  if (!q) return null;
+  const location = where.trim();
+  return `/search?q=${encodeURIComponent(q)}${location ? `&location=${encodeURIComponent(location)}` : ""}`;
+}
+
+/**
+ * The what/where search of the Business Not Found and 404 pages: Enter in either field submits,
+ * Search is disabled while "what" is blank.
+ */
+export function WhatWhereSearch() {
+  const navigate = useNavigate();
+  const [what, setWhat] = useState("");
+  const [where, setWhere] = useState("");
+  const href = searchHref(what, where);
+  return (
+    <Form
+      action="/search"
+      method="get"
+      role="search"
+      className="mx-auto mt-8 flex w-full max-w-3xl flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (href) navigate(href);
+      }}
+    >
+      <label className="sr-only" htmlFor="search-what">
+        What are you looking for?
+      </label>
+      <input
+        id="search-what"
+        name="q"
+        required
+        value={what}
+        onChange={(event) => setWhat(event.target.value)}
+        placeholder="What are you looking for? (e.g., restaurant, plumber)"
+        className="min-w-0 flex-[3] rounded-lg border border-slate-300 px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600"
+      />
+      <label className="sr-only" htmlFor="search-where">
+        Where?
+      </label>
+      <input
+        id="search-where"
+        name="location"
+        value={where}
+        onChange={(event) => setWhere(event.target.value)}
+        placeholder="Where? (city, country)"
+        className="min-w-0 flex-[2] rounded-lg border border-slate-300 px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600"
+      />
+      <button
+        type="submit"
+        disabled={!href}
+        className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-slate-500"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}
+
+const TILES = [
+  { to: "/categories", title: "Browse Categories", text: "Hotels, restaurants, shops and more" },
+  { to: "/countries", title: "Browse Countries", text: "Listings in 195+ countries" },
+  { to: "/cities", title: "Browse Cities", text: "Find places city by city" },
+];
+
+/** Tiles to /categories, /countries, /cities and the Back to Home button. */
+export function ExploreTiles() {
+  return (
+    <>
+      <ul className="mx-auto mt-10 grid max-w-3xl gap-4 sm:grid-cols-3">
+        {TILES.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className="block h-full rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm hover:border-brand-600 hover:shadow-md">
+              <span className="block font-semibold text-brand-700">{tile.title}</span>
+              <span className="mt-1 block text-sm text-slate-600">{tile.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/" className="mt-10 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
+        Back to Home
+      </Link>
+    </>
+  );
+}

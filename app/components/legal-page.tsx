@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+
+export const LEGAL_LAST_UPDATED = "December 12, 2025";
+
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** Layout of the four legal pages: title, last-updated date, table of contents, sections. */
+export function LegalPage({ title, intro, sections, lastUpdated = LEGAL_LAST_UPDATED }: { title: string; intro: ReactNode; sections: LegalSection[]; lastUpdated?: string }) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-4xl font-extrabold">{title}</h1>
+      <p className="mt-2 text-sm text-slate-600">Last updated: {lastUpdated}</p>
+      <div className="mt-6 text-lg text-slate-700">{intro}</div>
+      <nav aria-label="Contents" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 className="font-semibold">Contents</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-brand-700">
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="hover:underline">{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((section, index) => (
+        <section key={section.id} id={section.id} className="mt-10 scroll-mt-6">
+          <h2 className="text-2xl font-bold">{index + 1}. {section.title}</h2>
+          <div className="mt-3 space-y-3 leading-relaxed text-slate-700 [&_h3]:mt-4 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">{section.body}</div>
+        </section>
+      ))}
+    </div>
+  );
+}

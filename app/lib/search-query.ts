@@ -1,0 +1,39 @@
+/**
+ * FTS5 MATCH expressions built from visitor text. Every token is quoted (so FTS5 operators,
+ * quotes and column syntax in the input are plain words) and the last one is a prefix query,
+ * so "grand hot" finds "Grand Hotel". Pure.
+ */
+
+/** More tokens than this add nothing but work. */
+export const MAX_SEARCH_TOKENS = 8;
+
+/** Words of the text: letters and digits of any script, lower-cased. */
+export function searchTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_TOKENS);
+}
+
+/** `"grand" "hot"*` for "Grand hot", or null when the text has no word. */
+export function matchExpression(text: string, { prefixLast = true } = {}): string | null {
+  const tokens = searchTokens(text);
+  if (tokens.length === 0) return null;
+  return tokens.map((t, i) => `"${t}"${prefixLast && i === tokens.length - 1 ? "*" : ""}`).join(" ");
+}
+
+/** FTS5 columns of businesses_fts a location can narrow by. */
+export type LocationColumns = "city" | "country" | "city country";
+
+/**
+ * The whole MATCH: the words of `q` anywhere, AND (when given) the words of the location in
+ * the city and/or country column. Null when neither has a word.
+ */
+export function searchMatch(q: string, location?: { text: string; columns: LocationColumns } | null): string | null {
+  const what = matchExpression(q);
+  const where = location ? matchExpression(location.text, { prefixLast: false }) : null;
+  if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
+  if (where) return `{${location!.columns}} : (${where})`;
+  return what;
+}

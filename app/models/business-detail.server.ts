@@ -1,0 +1,85 @@
+import { slugWithoutSuffix } from "~/lib/slug";
+
+/** Business detail (spec section 3) plus the slugs and names the page links with. */
+export interface BusinessDetail {
+  id: number;
+  slug: string;
+  name: string;
+  type: string | null;
+  category: string | null;
+  categorySlug: string | null;
+  fullAddress: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  citySlug: string | null;
+  country: string | null;
+  countryCode: string | null;
+  rating: number | null;
+  reviews: number;
+  phone: string | null;
+  photo: string | null;
+  logo: string | null;
+  verified: boolean;
+  placeId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  workingHours: string | null;
+  about: string | null;
+  timeZone: string | null;
+  url: string | null;
+  locatedIn: string | null;
+}
+
+function toDetail(r: Record<string, unknown>): BusinessDetail {
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
+  return {
+    id: Number(r.id),
+    slug: String(r.slug),
+    name: String(r.name),
+    type: text(r.type),
+    category: text(r.category),
+    categorySlug: text(r.category_slug),
+    fullAddress: text(r.full_address),
+    street: text(r.street),
+    postalCode: text(r.postal_code),
+    city: text(r.city),
+    citySlug: text(r.city_slug),
+    country: text(r.country),
+    countryCode: text(r.country_code),
+    rating: num(r.rating),
+    reviews: Number(r.reviews ?? 0),
+    phone: text(r.phone),
+    photo: text(r.photo),
+    logo: text(r.logo),
+    verified: Boolean(r.verified),
+    placeId: text(r.place_id),
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    workingHours: text(r.working_hours),
+    about: text(r.about),
+    timeZone: text(r.time_zone),
+    url: text(r.url),
+    locatedIn: text(r.located_in),
+  };
+}
+
+const DETAIL_SQL = `SELECT id, slug, name, type, category, category_slug, full_address, street, postal_code, city,
+  city_slug, country, country_code, rating, reviews, phone, photo, logo, verified, place_id, latitude, longitude,
+  working_hours, about, time_zone, url, located_in
+  FROM businesses WHERE slug = ?1 AND is_approved = 1`;
+
+/**
+ * An approved business by slug (unique index: one row read). The spec's retry rule: when the
+ * slug is not found and ends in "-" + 6 lowercase alphanumerics, the slug without that suffix
+ * is tried once. Null when neither exists (or the business is not approved).
+ */
+export async function getBusinessBySlug(db: D1Database, slug: string): Promise<BusinessDetail | null> {
+  const found = await db.prepare(DETAIL_SQL).bind(slug).first<Record<string, unknown>>();
+  if (found) return toDetail(found);
+  const base = slugWithoutSuffix(slug);
+  if (!base) return null;
+  const retried = await db.prepare(DETAIL_SQL).bind(base).first<Record<string, unknown>>();
+  return retried ? toDetail(retried) : null;
+}

@@ -1,0 +1,90 @@
+import { ratingBand, type FeaturedFilter } from "~/lib/featured-filters";
+import { matchExpression } from "~/lib/search-query";
+
+/** Home: 12 popular categories, 12 cities, 9 featured (spec section 9). */
+export const HOME_POPULAR_CATEGORIES = 12;
+export const HOME_POPULAR_CITIES = 12;
+export const HOME_TOP_COUNTRIES = 12;
+export const HOME_FEATURED = 9;
+
+export interface HomepageData {
+  popularSearches: { category: string; slug: string; count: number }[];
+  topCities: { city: string; slug: string; countryCode: string; count: number }[];
+  topCountries: { country: string; code: string; count: number }[];
+}
+
+/** From the trigger-kept summary tables, by their count indexes: reads 36 rows at most. */
+export async function getHomepageData(db: D1Database): Promise<HomepageData> {
+  const [categories, cities, countries] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT slug, name, business_count FROM categories ORDER BY business_count DESC LIMIT ?1`).bind(HOME_POPULAR_CATEGORIES),
+    db.prepare(`SELECT country_code, slug, name, business_count FROM cities ORDER BY business_count DESC LIMIT ?1`).bind(HOME_POPULAR_CITIES),
+    db.prepare(`SELECT code, name, business_count FROM countries ORDER BY business_count DESC LIMIT ?1`).bind(HOME_TOP_COUNTRIES),
+  ]);
+  return {
+    popularSearches: (categories?.results ?? []).map((r) => ({ category: String(r.name), slug: String(r.slug), count: Number(r.business_count) })),
+    topCities: (cities?.results ?? []).map((r) => ({
+      city: String(r.name),
+      slug: String(r.slug),
+      countryCode: String(r.country_code).toLowerCase(),
+      count: Number(r.business_count),
+    })),
+    topCountries: (countries?.results ?? []).map((r) => ({ country: String(r.name), code: String(r.code).toLowerCase(), count: Number(r.business_count) })),
+  };
+}
+
+/** Newest word matches ranked by rating: caps the work for a word a million hotels share. */
+const WORD_FILTER_CANDIDATES = 500;
+
+export interface FeaturedBusiness {
+  id: number;
+  slug: string;
+  name: string;
+  image_url: string | null;
+  rating: number | null;
+  type: string | null;
+  full_address: string | null;
+  category: string | null;
+  review_count: number;
+  city: string | null;
+  country: string | null;
+}
+
+const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.full_address, b.category, b.reviews, b.city, b.country`;
+
+/** Best rated, most reviewed approved businesses (the businesses_featured index), 9 at most. */
+export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilter = "all"): Promise<FeaturedBusiness[]> {
+  let statement: D1PreparedStatement;
+  const band = ratingBand(filter);
+  if (filter === "all" || band) {
+    statement = db
+      .prepare(
+        `SELECT ${FEATURED_COLUMNS} FROM businesses b INDEXED BY businesses_featured
+         WHERE b.is_approved = 1 AND b.rating >= ?2 AND b.rating < ?3 ORDER BY b.rating DESC, b.reviews DESC LIMIT ?1`,
+      )
+      .bind(HOME_FEATURED, band?.min ?? 0, band?.max ?? 6);
+  } else {
+    statement = db
+      .prepare(
+        `WITH candidates AS (
+           SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
+         )
+         SELECT ${FEATURED_COLUMNS} FROM candidates c JOIN businesses b ON b.id = c.id
+         WHERE b.is_approved = 1 ORDER BY b.rating IS NULL, b.rating DESC, b.reviews DESC LIMIT ?3`,
+      )
+      .bind(`{name type category} : ${matchExpression(filter, { prefixLast: false })}`, WORD_FILTER_CANDIDATES, HOME_FEATURED);
+  }
+  const { results } = await statement.all<Record<string, unknown>>();
+  return results.map((r) => ({
+    id: Number(r.id),
+    slug: String(r.slug),
+    name: String(r.name),
+    image_url: (r.photo as string | null) ?? null,
+    rating: r.rating === null ? null : Number(r.rating),
+    type: (r.type as string | null) ?? null,
+    full_address: (r.full_address as string | null) ?? null,
+    category: (r.category as string | null) ?? null,
+    review_count: Number(r.reviews ?? 0),
+    city: (r.city as string | null) ?? null,
+    country: (r.country as string | null) ?? null,
+  }));
+}

@@ -1,0 +1,143 @@
+import { searchMatch, searchTokens, type LocationColumns } from "~/lib/search-query";
+import { slugify } from "~/lib/slug";
+
+export const SEARCH_PER_PAGE = 20;
+/**
+ * Matches ranked per search. A word such as "hotel" matches a million businesses; ranking all
+ * of them would read a million rows. The newest SEARCH_CANDIDATES matches are ranked by bm25
+ * and the count stops there ("1,000+ results"). See docs/decisions/010-search-work-cap.md.
+ */
+export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_MAX_PAGES = SEARCH_CANDIDATES / SEARCH_PER_PAGE;
+
+/** Where a location narrowed the search to (shown on the page). */
+export type SearchLocation =
+  | { kind: "country"; code: string; name: string }
+  | { kind: "city"; slug: string; name: string }
+  | { kind: "text"; text: string };
+
+export interface SearchResultItem {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  city: string | null;
+  country: string | null;
+  fullAddress: string | null;
+  phone: string | null;
+  rating: number | null;
+  reviews: number;
+  verified: boolean;
+  photo: string | null;
+}
+
+export interface SearchResults {
+  query: string;
+  location: SearchLocation | null;
+  businesses: SearchResultItem[];
+  /** Matches counted, at most SEARCH_CANDIDATES. */
+  totalCount: number;
+  /** True when there are more matches than were counted. */
+  moreThanCounted: boolean;
+  currentPage: number;
+  totalPages: number;
+}
+
+/**
+ * A country (by ISO code or by name), else a city (by slug), else free text matched against
+ * the city and country columns. Reads one row for a code or a city; a country name scans the
+ * countries summary table (a few hundred rows).
+ */
+export async function resolveLocation(db: D1Database, text: string): Promise<SearchLocation | null> {
+  const trimmed = text.trim();
+  if (!trimmed || searchTokens(trimmed).length === 0) return null;
+  if (/^[a-z]{2}$/i.test(trimmed)) {
+    const byCode = await db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(trimmed.toUpperCase()).first<{ code: string; name: string }>();
+    if (byCode) return { kind: "country", code: byCode.code, name: byCode.name };
+  }
+  const byName = await db
+    .prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`)
+    .bind(trimmed)
+    .first<{ code: string; name: string }>();
+  if (byName) return { kind: "country", code: byName.code, name: byName.name };
+  const slug = slugify(trimmed);
+  const city = slug
+    ? await db.prepare(`SELECT slug, name FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT 1`).bind(slug).first<{ slug: string; name: string }>()
+    : null;
+  if (city) return { kind: "city", slug: city.slug, name: city.name };
+  return { kind: "text", text: trimmed };
+}
+
+function locationMatch(location: SearchLocation | null): { text: string; columns: LocationColumns } | null {
+  if (!location) return null;
+  if (location.kind === "country") return { text: location.name, columns: "country" };
+  if (location.kind === "city") return { text: location.name, columns: "city" };
+  return { text: location.text, columns: "city country" };
+}
+
+/**
+ * Full-text search over name, type, category, city and country (businesses_fts), approved
+ * businesses only, name weighted most, 20 a page. A resolved country or city also narrows by
+ * country_code / city_slug exactly. Never scans businesses: rows read stay below about
+ * 2 × SEARCH_CANDIDATES whatever the table size.
+ */
+export async function searchBusinesses(db: D1Database, input: { q: string; location?: string; page: number }): Promise<SearchResults> {
+  const location = input.location ? await resolveLocation(db, input.location) : null;
+  const match = searchMatch(input.q, locationMatch(location));
+  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, currentPage: 1, totalPages: 0 };
+  if (!match) return empty;
+  const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
+
+  const exact = location?.kind === "country" ? "AND b.country_code = ?4" : location?.kind === "city" ? "AND b.city_slug = ?4" : "AND ?4 IS NULL";
+  const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
+  const { results } = await db
+    .prepare(
+      `WITH candidates AS (
+         SELECT rowid AS id, bm25(businesses_fts, 10.0, 4.0, 4.0, 2.0, 2.0) AS rank
+         FROM businesses_fts WHERE businesses_fts MATCH ?1
+         ORDER BY rowid DESC LIMIT ?2
+       ), approved AS (
+         SELECT b.id, c.rank FROM candidates c JOIN businesses b ON b.id = c.id
+         WHERE b.is_approved = 1 ${exact}
+       ), page AS (
+         SELECT id, rank, count(*) OVER () AS total FROM approved ORDER BY rank, id DESC LIMIT ?3 OFFSET ?5
+       )
+       SELECT p.total, p.rank, b.id, b.name, b.slug, coalesce(b.type, b.category) AS category, b.city, b.country,
+              b.full_address, b.phone, b.rating, b.reviews, b.verified, b.photo
+       FROM page p JOIN businesses b ON b.id = p.id ORDER BY p.rank, b.id DESC`,
+    )
+    .bind(match, SEARCH_CANDIDATES + 1, SEARCH_PER_PAGE, exactValue, (page - 1) * SEARCH_PER_PAGE)
+    .all<Record<string, unknown>>();
+
+  const counted = Number(results[0]?.total ?? 0);
+  let totalCount = Math.min(counted, SEARCH_CANDIDATES);
+  if (results.length === 0 && page > 1) {
+    // Past the last page: the total is still worth showing, so ask page 1 for it.
+    const first = await searchBusinesses(db, { ...input, page: 1 });
+    return { ...first, businesses: [], currentPage: page };
+  }
+  const moreThanCounted = counted > SEARCH_CANDIDATES;
+  if (moreThanCounted) totalCount = SEARCH_CANDIDATES;
+  return {
+    query: input.q,
+    location,
+    businesses: results.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      slug: String(r.slug),
+      category: (r.category as string | null) ?? null,
+      city: (r.city as string | null) ?? null,
+      country: (r.country as string | null) ?? null,
+      fullAddress: (r.full_address as string | null) ?? null,
+      phone: (r.phone as string | null) ?? null,
+      rating: r.rating === null ? null : Number(r.rating),
+      reviews: Number(r.reviews ?? 0),
+      verified: Boolean(r.verified),
+      photo: (r.photo as string | null) ?? null,
+    })),
+    totalCount,
+    moreThanCounted,
+    currentPage: page,
+    totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),
+  };
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { jsonResponse, textError } from "~/lib/http";
+import { FEATURED_FILTERS, isFeaturedFilter } from "~/lib/featured-filters";
+import { getFeaturedBusinesses } from "~/models/home.server";
+
+/** GET /api/featured-businesses[?filter=5-star|4-star|boutique|business|luxury] */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const filter = new URL(request.url).searchParams.get("filter") ?? "all";
+  if (!isFeaturedFilter(filter)) return textError(400, `filter must be one of ${FEATURED_FILTERS.join(", ")}`);
+  return jsonResponse(await getFeaturedBusinesses(context.cloudflare.env.DB, filter), { headers: publicCache(CACHE_SECONDS.featured) });
+}

@@ -1,0 +1,336 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useMatches } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import maplibreStyles from "maplibre-gl/dist/maplibre-gl.css?url";
+import { AdSlot } from "~/components/ad-slot";
+import { BusinessMap } from "~/components/business-map";
+import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
+import { JsonLd } from "~/components/json-ld";
+import { parseAmenities } from "~/lib/amenities";
+import { businessJsonLd } from "~/lib/business-jsonld";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { countryName, formatRating } from "~/lib/format";
+import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
+import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
+import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
+import { getAdCodes } from "~/models/site-settings.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: maplibreStyles }];
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const [business, ads] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getAdCodes(env.DB)]);
+  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL }, { status: 404, headers: NO_STORE });
+  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
+}
+
+function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
+  return [business.city, business.country ?? (business.countryCode ? countryName(business.countryCode) : null)].filter(Boolean).join(", ");
+}
+
+function crumbs(business: BusinessDetail): Crumb[] {
+  const list: Crumb[] = [{ name: "Home", path: "/" }];
+  const cc = business.countryCode?.toLowerCase();
+  if (cc) list.push({ name: business.country ?? countryName(cc), path: `/countries/${cc}` });
+  if (cc && business.citySlug && business.city) list.push({ name: business.city, path: `/cities/${cc}/${business.citySlug}` });
+  list.push({ name: business.name, path: `/business/${business.slug}` });
+  return list;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, params }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const business = loaded?.business;
+  if (!business) {
+    return seoMeta({
+      title: "Business Not Found | WorldHotels Directory",
+      description: "The business you are looking for could not be found. Search the directory by name, category or location.",
+      path: `/business/${params.slug ?? ""}`,
+      siteUrl,
+      noindex: true,
+    });
+  }
+  const where = place(business);
+  const category = business.type ?? business.category;
+  const rating = formatRating(business.rating);
+  return seoMeta({
+    title: `${business.name}${where ? ` – ${where}` : ""} | WorldHotels Directory`,
+    description: [
+      `${business.name}${category ? `, ${category}` : ""}${where ? ` in ${where}` : ""}.`,
+      rating ? `Rated ${rating}/5 from ${business.reviews.toLocaleString("en-US")} reviews.` : "",
+      "Address, phone, opening hours, amenities and map.",
+    ].filter(Boolean).join(" "),
+    path: `/business/${business.slug}`,
+    siteUrl,
+    image: business.photo,
+    type: "business.business",
+  });
+};
+
+export default function BusinessPage() {
+  const { business, ads, mapStyleUrl } = useLoaderData<typeof loader>();
+  if (!business || !ads) return <BusinessNotFound />;
+  return <BusinessView business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
+}
+
+function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail; ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>; mapStyleUrl: string }) {
+  const [status, setStatus] = useState<"open" | "closed" | null>(null);
+  const [today, setToday] = useState<DayName | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [photoFailed, setPhotoFailed] = useState(false);
+
+  // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser.
+  useEffect(() => {
+    const update = () => {
+      const now = new Date();
+      setStatus(openStatus(business.workingHours, now, business.timeZone ?? undefined));
+      setToday(todayName(now, business.timeZone ?? undefined));
+    };
+    update();
+    const timer = setInterval(update, 60_000);
+    return () => clearInterval(timer);
+  }, [business.workingHours, business.timeZone]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const cc = business.countryCode?.toLowerCase() ?? null;
+  const category = business.type ?? business.category;
+  const { amenities, text: aboutText } = parseAmenities(business.about, 8);
+  const days = orderedDays(parseWorkingHours(business.workingHours));
+  const hasHours = days.some((d) => d.hours !== null);
+  const rating = formatRating(business.rating);
+  const where = place(business);
+  const path = crumbs(business);
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+    } catch (error) {
+      console.error("copy failed", error);
+    }
+    setCopied(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <BusinessJsonLd business={business} crumbs={path} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+          ← Back to Home
+        </Link>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+          <ol className="flex flex-wrap gap-1">
+            {path.map((crumb, i) => (
+              <li key={crumb.path} className="flex gap-1">
+                {i > 0 ? <span aria-hidden="true">/</span> : null}
+                {i === path.length - 1 ? (
+                  <span aria-current="page" className="font-medium text-slate-800">{crumb.name}</span>
+                ) : (
+                  <Link to={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+
+      <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative h-56 bg-gradient-to-br from-brand-700 to-sky-500 md:h-72">
+          {business.photo && !photoFailed ? (
+            <img src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
+          ) : (
+            <div className="flex h-full items-center justify-center text-6xl font-bold text-white/80" aria-hidden="true">
+              {business.name.slice(0, 1)}
+            </div>
+          )}
+        </div>
+        <div className="p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-3xl font-bold">{business.name}</h1>
+            {status ? (
+              <span
+                data-testid="open-status"
+                className={`rounded-full px-3 py-1 text-xs font-semibold ${status === "open" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
+              >
+                {status === "open" ? "Open" : "Closed"}
+              </span>
+            ) : null}
+            {business.verified ? <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">✓ Verified</span> : null}
+          </div>
+          {rating ? (
+            <p className="mt-2 text-slate-700">
+              <span className="text-amber-500" aria-hidden="true">★</span> <strong>{rating}</strong>{" "}
+              <span className="text-slate-600">({business.reviews.toLocaleString("en-US")} reviews)</span>
+            </p>
+          ) : null}
+          {category ? (
+            <p className="mt-2">
+              {business.categorySlug ? (
+                <Link to={`/categories/${business.categorySlug}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:underline">
+                  {category}
+                </Link>
+              ) : (
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{category}</span>
+              )}
+            </p>
+          ) : null}
+          <p className="mt-3 text-slate-700">
+            {business.fullAddress ?? "Address not available"}
+            {where ? " · " : null}
+            {business.city && business.citySlug && cc ? (
+              <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 underline underline-offset-2">{business.city}</Link>
+            ) : null}
+            {business.city && cc ? ", " : null}
+            {cc ? (
+              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{business.country ?? countryName(cc)}</Link>
+            ) : where ? null : <span>Location not specified</span>}
+          </p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            {business.phone ? (
+              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800">
+                Call Now
+              </a>
+            ) : null}
+            {business.placeId ? (
+              <a
+                href={`https://www.google.com/maps/place/?q=place_id:${encodeURIComponent(business.placeId)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+              >
+                Get Directions
+              </a>
+            ) : null}
+            <button type="button" onClick={share} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-100">
+              {copied ? "Copied!" : "Share"}
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <AdSlot slot="ad1" code={ads.ad1} />
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="amenities-heading">
+            <h2 id="amenities-heading" className="text-xl font-semibold">Amenities</h2>
+            {amenities.length ? (
+              <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {amenities.map((amenity) => (
+                  <li key={amenity} className="flex items-center gap-2 text-slate-700">
+                    <span className="text-green-600" aria-hidden="true">✓</span> {amenity}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-slate-600">No amenities listed.</p>
+            )}
+          </section>
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold">About</h2>
+            <p className="mt-3 whitespace-pre-line text-slate-700">
+              {aboutText ?? `${business.name}${category ? ` is a ${category.toLowerCase()}` : ""}${where ? ` in ${where}` : ""}.${business.locatedIn ? ` Located in ${business.locatedIn}.` : ""}`}
+            </p>
+          </section>
+          <AdSlot slot="ad2" code={ads.ad2} />
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="map-heading">
+            <h2 id="map-heading" className="text-xl font-semibold">Location</h2>
+            <div className="mt-4">
+              <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} styleUrl={mapStyleUrl} />
+            </div>
+          </section>
+        </div>
+
+        <aside className="space-y-8" aria-label="Business information">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="hours-heading">
+            <h2 id="hours-heading" className="text-xl font-semibold">Opening Hours</h2>
+            {hasHours ? (
+              <table className="mt-4 w-full text-sm">
+                <tbody>
+                  {days.map(({ day, hours }) => (
+                    <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
+                      <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
+                      <td className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="mt-3 text-slate-600">Opening hours not available.</p>
+            )}
+          </section>
+          <AdSlot slot="ad3" code={ads.ad3} />
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="text-xl font-semibold">Contact Information</h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="font-medium text-slate-600">Address</dt>
+                <dd className="text-slate-800">{business.fullAddress ?? "Address not available"}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-600">Location</dt>
+                <dd className="text-slate-800">{where || "Location not specified"}</dd>
+              </div>
+              {business.phone ? (
+                <div>
+                  <dt className="font-medium text-slate-600">Phone</dt>
+                  <dd><a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 hover:underline">{business.phone}</a></dd>
+                </div>
+              ) : null}
+              {business.url ? (
+                <div>
+                  <dt className="font-medium text-slate-600">Website</dt>
+                  <dd className="truncate"><a href={business.url} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{business.url}</a></dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+          <AdSlot slot="ad4" code={ads.ad4} />
+          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="details-heading">
+            <h2 id="details-heading" className="text-xl font-semibold">Business Details</h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex justify-between gap-4"><dt className="text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews.toLocaleString("en-US")}</dd></div>
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function BusinessJsonLd({ business, crumbs: path }: { business: BusinessDetail; crumbs: Crumb[] }) {
+  // Same origin as the canonical URL (root loader's SITE_URL).
+  const siteUrl = useSiteUrl();
+  return (
+    <>
+      <JsonLd data={businessJsonLd(business, siteUrl)} />
+      <JsonLd data={breadcrumbJsonLd(path, siteUrl)} />
+    </>
+  );
+}
+
+function useSiteUrl(): string {
+  return siteUrlFrom(useMatches());
+}
+
+/** The spec's Business Not Found page (HTTP 404). */
+function BusinessNotFound() {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-20 text-center">
+      <p className="text-5xl" aria-hidden="true">🔍</p>
+      <h1 className="mt-4 text-3xl font-bold">Business Not Found</h1>
+      <p className="mt-3 text-slate-600">
+        We couldn't find the business you're looking for. It may have moved or is no longer listed. Try searching for it instead.
+      </p>
+      <WhatWhereSearch />
+      <ExploreTiles />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { useToast } from "~/components/toast";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
+import { formatCount } from "~/lib/format";
+import { responseErrorMessage } from "~/lib/http";
+import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { getDirectoryTotals } from "~/models/directory.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Contact Us | WorldHotels Directory",
+    description: "Questions about a listing, partnerships or support? Contact the WorldHotels Directory team by form, phone or email. We reply within 24 hours.",
+    path: "/contact",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const totals = await getDirectoryTotals(context.cloudflare.env.DB);
+  return data({ totals }, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+const EMPTY = { name: "", email: "", company: "", phone: "", subject: "", message: "" };
+type Values = typeof EMPTY;
+
+const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?: string; required?: boolean }[] = [
+  { name: "name", label: "Full Name *", autoComplete: "name", required: true },
+  { name: "email", label: "Email Address *", type: "email", autoComplete: "email", required: true },
+  { name: "company", label: "Company (Optional)", autoComplete: "organization" },
+  { name: "phone", label: "Phone Number (Optional)", type: "tel", autoComplete: "tel" },
+  { name: "subject", label: "Subject *", required: true },
+];
+
+export default function ContactPage() {
+  const { totals } = useLoaderData<typeof loader>();
+  const toast = useToast();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [honeypot, setHoneypot] = useState("");
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [sending, setSending] = useState(false);
+
+  const update = (field: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateContact(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...checked.data, [CONTACT_HONEYPOT_FIELD]: honeypot }),
+      });
+      if (!response.ok) {
+        const message = await responseErrorMessage(response.clone());
+        const body = (await response.json().catch(() => null)) as { errors?: ContactFieldErrors } | null;
+        if (body?.errors) setErrors(body.errors);
+        throw new Error(message);
+      }
+      setValues(EMPTY);
+      toast({ title: "Message Sent Successfully", description: "Thank you for your message. We'll get back to you within 24 hours." });
+    } catch (error) {
+      console.error("contact failed", error);
+      toast({ title: "Error", description: "Failed to send message. Please try again later.", variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const input = "mt-1 w-full rounded-lg border px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+  return (
+    <div>
+      <header className="bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-14 text-center text-white">
+        <h1 className="text-4xl font-extrabold">Contact Us</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-brand-100">
+          Questions about a listing, a partnership or your account? Our team is here to help and replies within 24 hours.
+        </p>
+      </header>
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-3">
+        <div className="space-y-4">
+          <InfoCard title="Office Location">
+            <p>WorldHotels Directory Inc.</p>
+            <p>350 Fifth Avenue, Suite 4800</p>
+            <p>New York, NY 10118, United States</p>
+          </InfoCard>
+          <InfoCard title="Phone Support">
+            <p>International: +1 (212) 555-0100</p>
+            <p>Local: (212) 555-0101</p>
+            <p>Fax: +1 (212) 555-0102</p>
+          </InfoCard>
+          <InfoCard title="Email Support">
+            <p>General: <a className="text-brand-700 underline underline-offset-2" href="mailto:info@worldhotels.example">info@worldhotels.example</a></p>
+            <p>Support: <a className="text-brand-700 underline underline-offset-2" href="mailto:support@worldhotels.example">support@worldhotels.example</a></p>
+            <p>Partnerships: <a className="text-brand-700 underline underline-offset-2" href="mailto:partners@worldhotels.example">partners@worldhotels.example</a></p>
+          </InfoCard>
+          <InfoCard title="Business Hours">
+            <p>Monday – Friday: 9:00 AM – 6:00 PM EST</p>
+            <p>Saturday: 10:00 AM – 4:00 PM EST</p>
+            <p>Sunday: Closed</p>
+          </InfoCard>
+          <section className="rounded-xl bg-brand-900 p-5 text-white" aria-labelledby="stats-heading">
+            <h2 id="stats-heading" className="font-semibold">Platform Statistics</h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+              {[
+                ["Businesses", totals.businessCount],
+                ["Categories", totals.categoryCount],
+                ["Cities", totals.cityCount],
+                ["Countries", totals.countryCount],
+              ].map(([label, value]) => (
+                <div key={label as string}>
+                  <dt className="text-brand-100">{label}</dt>
+                  <dd className="text-xl font-bold">{formatCount(value as number)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
+          <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
+          <form onSubmit={submit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+            {FIELDS.map((field) => (
+              <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
+                <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700">{field.label}</label>
+                <input
+                  id={`contact-${field.name}`}
+                  name={field.name}
+                  type={field.type ?? "text"}
+                  autoComplete={field.autoComplete}
+                  value={values[field.name]}
+                  onChange={(event) => update(field.name, event.target.value)}
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
+                  className={`${input} ${errors[field.name] ? "border-red-500" : "border-slate-300"}`}
+                />
+                {errors[field.name] ? <p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-700">{errors[field.name]}</p> : null}
+              </div>
+            ))}
+            <div className="sm:col-span-2">
+              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">Message *</label>
+              <textarea
+                id="contact-message"
+                name="message"
+                rows={6}
+                value={values.message}
+                onChange={(event) => update("message", event.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? "contact-message-error" : undefined}
+                className={`${input} ${errors.message ? "border-red-500" : "border-slate-300"}`}
+              />
+              {errors.message ? <p id="contact-message-error" className="mt-1 text-sm text-red-700">{errors.message}</p> : null}
+            </div>
+            {/* Honeypot: invisible to people and screen readers; bots that fill it are ignored. */}
+            <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+              <label htmlFor={`contact-${CONTACT_HONEYPOT_FIELD}`}>Website</label>
+              <input id={`contact-${CONTACT_HONEYPOT_FIELD}`} name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+            </div>
+            <div className="sm:col-span-2">
+              <button type="submit" disabled={sending} className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-slate-500 sm:w-auto">
+                {sending ? "Sending..." : "Send Message"}
+              </button>
+            </div>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2 space-y-0.5 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { BusinessCard } from "~/components/business-card";
+import { Pager } from "~/components/pager";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { parsePageParam, showingRange } from "~/lib/paging";
+import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const headers = loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
+  const page = parsePageParam(url.searchParams.get("page"), SEARCH_MAX_PAGES);
+  const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page });
+  return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
+}
+
+function locationLabel(location: SearchLocation | null, text: string): string {
+  if (!location) return text;
+  return location.kind === "text" ? location.text : location.name;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
+  const q = loaded?.query ?? "";
+  const where = loaded ? locationLabel(loaded.location, loaded.locationText) : "";
+  const subject = [q, where ? `in ${where}` : ""].filter(Boolean).join(" ");
+  return seoMeta({
+    title: subject ? `${subject} – Search results | WorldHotels Directory` : "Search hotels and businesses | WorldHotels Directory",
+    description: subject
+      ? `Hotels and businesses matching "${subject}": ratings, addresses, phone numbers and opening hours.`
+      : "Search the directory of hotels and businesses by name, category, city or country.",
+    path: `/search${location.search}`,
+    siteUrl: siteUrlFrom(matches),
+    // Result pages are for visitors, not for the index (the directory pages are).
+    noindex: true,
+  });
+};
+
+export default function SearchPage() {
+  const results = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const where = locationLabel(results.location, results.locationText);
+  const { from, to } = showingRange(results.currentPage, 20, results.totalCount);
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams({ q: results.query });
+    if (results.locationText) params.set("location", results.locationText);
+    if (page > 1) params.set("page", String(page));
+    return `/search?${params}`;
+  };
+  const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${results.totalCount === 1 ? "result" : "results"}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">
+        {results.query ? <>Search results for “{results.query}”{where ? <> in {where}</> : null}</> : "Search"}
+      </h1>
+      <Form method="get" action="/search" role="search" className="mt-6 flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
+        <label htmlFor="search-q" className="sr-only">What are you looking for?</label>
+        <input id="search-q" name="q" defaultValue={results.query} key={`q-${results.query}`} placeholder="Hotel name, category, city…" className="min-w-0 flex-[3] rounded-lg border border-slate-300 px-3 py-2.5" />
+        <label htmlFor="search-location" className="sr-only">Where?</label>
+        <input id="search-location" name="location" defaultValue={results.locationText} key={`l-${results.locationText}`} placeholder="Where? (city, country)" className="min-w-0 flex-[2] rounded-lg border border-slate-300 px-3 py-2.5" />
+        <button type="submit" className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900">Search</button>
+      </Form>
+
+      {results.query || results.locationText ? (
+        <p className="mt-6 text-slate-700" data-testid="result-count">
+          {results.totalCount > 0 ? (
+            <>Showing {from}–{to} of {countText}</>
+          ) : (
+            "0 results"
+          )}
+        </p>
+      ) : null}
+
+      <div className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
+        {results.businesses.map((business) => (
+          <BusinessCard key={business.id} business={business} />
+        ))}
+      </div>
+
+      {(results.query || results.locationText) && results.businesses.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <h2 className="text-xl font-semibold">No businesses found</h2>
+          <p className="mt-2 text-slate-600">Try other words, check the spelling, or browse the directory instead.</p>
+          <div className="mt-4 flex justify-center gap-4 text-brand-700">
+            <Link to="/categories" className="hover:underline">Categories</Link>
+            <Link to="/countries" className="hover:underline">Countries</Link>
+            <Link to="/cities" className="hover:underline">Cities</Link>
+          </div>
+        </div>
+      ) : null}
+      {!results.query && !results.locationText ? (
+        <p className="mt-8 text-slate-600">Type a hotel name, a category, a city or a country to search the directory.</p>
+      ) : null}
+
+      <Pager currentPage={results.currentPage} totalPages={results.totalPages} hrefFor={hrefFor} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, screenshot } from "./support/browser";
+import { collectErrors, hydrated, seriousViolations } from "./support/public-db";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("home page", () => {
+  it("animates the counters to their server-rendered targets", async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(inject("baseURL") + "/");
+    const targets = await page.locator("[data-counter-target]").evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-counter-target"))));
+    expect(targets.length).toBe(4);
+    expect(targets[0]).toBeGreaterThan(0);
+    await hydrated(page);
+    // 2 s / 50 steps: done within 3 s, showing the exact targets.
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("[data-counter-target]")].every((n) => n.textContent === Number(n.getAttribute("data-counter-target")).toLocaleString("en-US")),
+      undefined,
+      { timeout: 4000 },
+    );
+    expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+    await screenshot(page, "public-home");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
+    await page.close();
+  });
+
+  it("fills the search from a chip and goes to /search; empty text does nothing", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    const input = page.locator("#hero-search");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByRole("button", { name: "Beach Resorts" }).click();
+    expect(await input.inputValue()).toBe("Beach Resorts");
+    await input.fill("hotel");
+    await input.press("Enter");
+    await page.waitForURL("**/search?q=hotel");
+    await page.locator("h1", { hasText: "Search results for" }).waitFor();
+    expect(await page.getByTestId("result-count").textContent()).toMatch(/Showing 1–20 of [\d,]+\+? results/);
+    await page.close();
+  });
+
+  it("switches the featured hotels between grid and list and filters them by chip", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    const list = page.getByTestId("featured-list");
+    expect(await list.getAttribute("data-layout")).toBe("grid");
+    expect(await list.locator("article").count()).toBe(9);
+    await page.getByRole("button", { name: "List" }).click();
+    expect(await list.getAttribute("data-layout")).toBe("list");
+    await page.getByRole("navigation", { name: "Featured filters" }).getByRole("link", { name: "4-Star" }).click();
+    await page.waitForURL("**/?featured=4-star");
+    await page.locator('[aria-current="true"]', { hasText: "4-Star" }).waitFor();
+    const ratings = await list.locator("article").evaluateAll((cards) => cards.map((c) => Number(/★\s*([\d.]+)/.exec(c.textContent ?? "")?.[1])));
+    expect(ratings.length).toBeGreaterThan(0);
+    expect(ratings.every((r) => r >= 4 && r < 4.5)).toBe(true);
+    await page.close();
+  });
+
+  it("opens and closes the mobile menu", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    const toggle = page.getByRole("button", { name: "Menu" });
+    expect(await page.locator("#home-menu").isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.locator("#home-menu").isVisible()).toBe(true);
+    await screenshot(page, "public-home-mobile-menu");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    expect(await page.locator("#home-menu").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("navigates client-side from a featured card to its business page", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    const card = page.getByTestId("featured-list").locator("article h3 a").first();
+    const name = (await card.textContent())!;
+    await card.click();
+    await page.waitForURL("**/business/**");
+    await page.locator("h1", { hasText: name }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    await page.close();
+  });
+});

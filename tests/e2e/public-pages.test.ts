@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, screenshot } from "./support/browser";
+import { hydrated, seriousViolations } from "./support/public-db";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fillContact(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+const VALID = { "Full Name *": "Grace Hopper", "Email Address *": "grace@example.com", "Subject *": "Listing my hotel", "Message *": "We would like to list our hotel in Zürich." };
+
+describe("search results", () => {
+  it("shows ranked cards with the count and pages through them", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/search?q=hotel");
+    await hydrated(page);
+    expect(await page.locator("main article").count()).toBe(20);
+    expect(await page.getByTestId("result-count").textContent()).toMatch(/^Showing 1–20 of [\d,]+\+? results$/);
+    await screenshot(page, "public-search");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.waitForURL("**/search?q=hotel&page=2");
+    await page.getByTestId("result-count").filter({ hasText: "Showing 21–40" }).waitFor();
+    await page.locator("#search-q").fill("zzzqqqxx");
+    await page.locator("#search-q").press("Enter");
+    await page.getByRole("heading", { name: "No businesses found" }).waitFor();
+    await page.close();
+  });
+});
+
+describe("contact page", () => {
+  it("shows each field's error under it and sends nothing while the form is invalid", async () => {
+    const page = await browser.newPage();
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/contact")) posted += 1;
+    });
+    await page.goto(inject("baseURL") + "/contact");
+    await hydrated(page);
+    await fillContact(page, { "Full Name *": "G", "Email Address *": "grace@", "Subject *": "Hi", "Message *": "Short" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const message of ["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]) {
+      await page.getByText(message).waitFor();
+    }
+    expect(await page.locator("#contact-name-error").textContent()).toBe("Name must be at least 2 characters");
+    expect(posted).toBe(0);
+    await screenshot(page, "public-contact-errors");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
+    await page.close();
+  });
+
+  it("keeps the values and shows the error toast when sending fails", async () => {
+    const page = await browser.newPage();
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.goto(inject("baseURL") + "/contact");
+    await hydrated(page);
+    await fillContact(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Failed to send message. Please try again later.").waitFor();
+    expect(await page.getByText("Error", { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel("Full Name *").inputValue()).toBe("Grace Hopper");
+    expect(await page.getByLabel("Message *").inputValue()).toBe(VALID["Message *"]);
+    await page.close();
+  });
+
+  it("shows Sending..., then clears the form and shows the success toast", async () => {
+    const page = await browser.newPage();
+    await page.route("**/api/contact", async (route) => {
+      // Hold the answer a moment so the sending state is observable.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(inject("baseURL") + "/contact");
+    await hydrated(page);
+    await fillContact(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    await page.getByText("Message Sent Successfully").waitFor();
+    await page.getByText("Thank you for your message. We'll get back to you within 24 hours.").waitFor();
+    expect(await page.getByLabel("Full Name *").inputValue()).toBe("");
+    expect(await page.getByLabel("Message *").inputValue()).toBe("");
+    await screenshot(page, "public-contact-sent");
+    await page.close();
+  });
+});
+
+describe("404 page", () => {
+  it("answers 404 with the spec's text and a what/where search that submits on Enter", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(inject("baseURL") + "/this/page/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await page.getByText("The page you're looking for doesn't exist, but don't worry - let's help you find what you need!").waitFor();
+    const search = page.getByRole("button", { name: "Search" });
+    expect(await search.isDisabled()).toBe(true);
+    await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill("   ");
+    expect(await search.isDisabled()).toBe(true);
+    await screenshot(page, "public-404");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
+    await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill(" spa & pool ");
+    await page.getByPlaceholder("Where? (city, country)").fill(" New York ");
+    await page.getByPlaceholder("Where? (city, country)").press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.search === "?q=spa%20%26%20pool&location=New%20York");
+    await page.close();
+  });
+
+  it("links to the directories and back home", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/nope");
+    await hydrated(page);
+    expect(await page.getByRole("link", { name: /Browse Categories/ }).getAttribute("href")).toBe("/categories");
+    expect(await page.getByRole("link", { name: /Browse Countries/ }).getAttribute("href")).toBe("/countries");
+    expect(await page.getByRole("link", { name: /Browse Cities/ }).getAttribute("href")).toBe("/cities");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.close();
+  });
+});
+
+describe("legal pages", () => {
+  it("render their sections accessibly", async () => {
+    const page = await browser.newPage();
+    for (const [path, heading] of [["/privacy-policy", "Privacy Policy"], ["/legal-notice", "Legal Notice"], ["/terms-of-service", "Terms of Service"], ["/cookie-policy", "Cookie Policy"]]) {
+      await page.goto(inject("baseURL") + path);
+      expect(await page.locator("h1").textContent()).toBe(heading);
+      expect(await page.getByText("Last updated: December 12, 2025").count()).toBe(1);
+    }
+    await hydrated(page);
+    await screenshot(page, "public-cookie-policy");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
+    await page.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { wranglerEnv } from "../../../scripts/wrangler-env.mjs";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+/** Runs SQL against the e2e server's local D1 (same state directory), then clears the edge cache. */
+export function runSql(stateDir: string, sql: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "public-e2e-")), "statements.sql");
+  writeFileSync(file, `${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\n`);
+  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], { cwd: root, env: wranglerEnv, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** axe-core's serious and critical violations on the current page. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.join(root, "node_modules/axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.targets.join(", ")}`);
+}
+
+/** Waits until Remix has hydrated the document. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  // Effects run right after hydration; give them a tick.
+  await page.waitForTimeout(100);
+}
+
+/** Collects console errors and page errors (hydration failures are reported there). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return errors;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
+import { validateContact } from "~/lib/contact-form";
+import { ratingBand } from "~/lib/featured-filters";
+import { matchExpression, searchMatch, searchTokens } from "~/lib/search-query";
+import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
+import { searchHref } from "~/components/find-something";
+
+describe("search query", () => {
+  it("quotes every word, makes the last one a prefix and drops FTS syntax", () => {
+    expect(matchExpression("Grand hot")).toBe('"grand" "hot"*');
+    expect(matchExpression('name:"x" OR NEAR(y')).toBe('"name" "x" "or" "near" "y"*');
+    expect(matchExpression("  --  ")).toBeNull();
+    expect(searchTokens("Zürich café")).toEqual(["zürich", "café"]);
+    expect(searchTokens("a b c d e f g h i j").length).toBe(8);
+  });
+
+  it("narrows by location columns", () => {
+    expect(searchMatch("hotel", { text: "New York", columns: "city" })).toBe('("hotel"*) AND ({city} : ("new" "york"))');
+    expect(searchMatch("", { text: "France", columns: "country" })).toBe('{country} : ("france")');
+    expect(searchMatch("", null)).toBeNull();
+  });
+});
+
+describe("site code", () => {
+  it("splits a head snippet into head elements, makes external scripts async and moves other markup to the body", () => {
+    const split = splitHeadSnippet(`<meta name="a" content="b"><script src="https://x.example/t.js"></script><div>hi</div><script>var a = "</div>";</script><style>p{}</style>`);
+    expect(split.head).toEqual([
+      { tag: "meta", attributes: { name: "a", content: "b" }, content: "" },
+      { tag: "script", attributes: { src: "https://x.example/t.js", async: "" }, content: "" },
+      { tag: "script", attributes: {}, content: 'var a = "</div>";' },
+      { tag: "style", attributes: {}, content: "p{}" },
+    ]);
+    expect(split.bodyMarkup).toBe("<div>hi</div>");
+  });
+
+  it("makes body scripts with a src async and leaves inline ones alone", () => {
+    expect(asyncExternalScripts(`<script src="a.js"></script><script>x()</script><script async src="b.js"></script>`)).toBe(
+      `<script async src="a.js"></script><script>x()</script><script async src="b.js"></script>`,
+    );
+  });
+
+  it("turns attributes into React props without event handlers", () => {
+    expect(reactProps({ charset: "utf-8", async: "", onload: "evil()", "http-equiv": "refresh" })).toEqual({ charSet: "utf-8", async: true, httpEquiv: "refresh" });
+  });
+});
+
+describe("contact form", () => {
+  it("accepts a valid message and gives the spec's message per invalid field", () => {
+    expect(validateContact({ name: " Ada ", email: "ada@example.com", subject: "Hello there", message: "A long enough message" })).toEqual({
+      ok: true,
+      data: { name: "Ada", email: "ada@example.com", company: "", phone: "", subject: "Hello there", message: "A long enough message" },
+    });
+    expect(validateContact({ name: "A", email: "x@", subject: "Hey", message: "short" })).toEqual({
+      ok: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        subject: "Subject must be at least 5 characters",
+        message: "Message must be at least 10 characters",
+      },
+    });
+  });
+});
+
+describe("what/where search link", () => {
+  it("trims and encodes, adds location only when given, nothing for a blank what", () => {
+    expect(searchHref("  spa & pool ", "  ")).toBe("/search?q=spa%20%26%20pool");
+    expect(searchHref("hotel", " São Paulo ")).toBe("/search?q=hotel&location=S%C3%A3o%20Paulo");
+    expect(searchHref("   ", "Paris")).toBeNull();
+  });
+});
+
+describe("featured filters", () => {
+  it("maps star chips to rating bands", () => {
+    expect(ratingBand("5-star")).toEqual({ min: 4.5, max: 5.01 });
+    expect(ratingBand("4-star")).toEqual({ min: 4, max: 4.5 });
+    expect(ratingBand("luxury")).toBeNull();
+  });
+});
+
+describe("business JSON-LD", () => {
+  const business = {
+    slug: "hotel-x-abc123", name: "Hotel X", type: "Hotel", category: "Hotel", street: "Main 1", postalCode: "8001", city: "Zürich",
+    countryCode: "CH", fullAddress: "Main 1, 8001 Zürich", phone: "+41 1", photo: null, url: null, latitude: 47.3, longitude: 8.5,
+    rating: 4.4, reviews: 12, workingHours: JSON.stringify({ Monday: "9AM-12PM,1-5PM", Tuesday: "Open 24 hours", Sunday: "Closed" }),
+  };
+
+  it("describes a hotel with address, geo, telephone, hours and rating", () => {
+    const ld = businessJsonLd(business, "https://dir.example");
+    expect(ld).toMatchObject({
+      "@type": "Hotel", name: "Hotel X", telephone: "+41 1", url: "https://dir.example/business/hotel-x-abc123",
+      address: { addressLocality: "Zürich", addressCountry: "CH", streetAddress: "Main 1", postalCode: "8001" },
+      geo: { latitude: 47.3, longitude: 8.5 },
+      aggregateRating: { ratingValue: 4.4, reviewCount: 12 },
+    });
+    expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
+  });
+
+  it("lists split shifts and 24-hour days, skipping closed days", () => {
+    expect(openingHoursSpecification(business.workingHours)).toEqual([
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "09:00", closes: "12:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "13:00", closes: "17:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Tuesday", opens: "00:00", closes: "23:59" },
+    ]);
+  });
+});

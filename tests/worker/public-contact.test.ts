@@ -1,0 +1,96 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", company: "", phone: "", subject: "Listing question", message: "Please update our opening hours." };
+
+function post(body: unknown, ip = "203.0.113.1") {
+  return SELF.fetch("https://example.com/api/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function storedCount() {
+  return (await env.DB.prepare(`SELECT count(*) AS n FROM contact_messages`).first<{ n: number }>())!.n;
+}
+
+describe("POST /api/contact", () => {
+  it("answers 400 with the spec's message per field and stores nothing", async () => {
+    const response = await post({ name: "A", email: "nope", subject: "Hi", message: "short" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        subject: "Subject must be at least 5 characters",
+        message: "Message must be at least 10 characters",
+      },
+    });
+    expect((await post("not json")).status).toBe(400);
+    expect(await storedCount()).toBe(0);
+  });
+
+  it("stores a valid message and answers 200", async () => {
+    const response = await post({ ...valid, company: "Analytical Engines Ltd", phone: "+44 20 0000 0000" }, "203.0.113.2");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    const row = await env.DB.prepare(`SELECT name, email, company, phone, subject, message FROM contact_messages`).first();
+    expect(row).toEqual({ name: "Ada Lovelace", email: "ada@example.com", company: "Analytical Engines Ltd", phone: "+44 20 0000 0000", subject: "Listing question", message: "Please update our opening hours." });
+  });
+
+  it("answers a filled honeypot like a success but stores nothing", async () => {
+    const before = await storedCount();
+    const response = await post({ ...valid, website: "http://spam.example" }, "203.0.113.3");
+    expect(response.status).toBe(200);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("lets one address send 5 messages an hour, then answers 429 'Too many messages'", async () => {
+    for (let i = 0; i < 5; i++) expect((await post(valid, "198.51.100.7")).status).toBe(200);
+    const blocked = await post(valid, "198.51.100.7");
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toBe("Too many messages. Please try again later.");
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Another visitor is not affected.
+    expect((await post(valid, "198.51.100.8")).status).toBe(200);
+  });
+
+  it("renders /contact with the form labels and the platform statistics", async () => {
+    const html = await (await SELF.fetch("https://example.com/contact")).text();
+    for (const label of ["Full Name *", "Email Address *", "Company (Optional)", "Phone Number (Optional)", "Subject *", "Message *", "Send us a Message", "Platform Statistics"]) {
+      expect(html).toContain(label);
+    }
+    expect(html).toContain('rows="6"');
+  });
+});
+
+describe("other public pages", () => {
+  it("answers any unknown path with the 404 page and HTTP 404", async () => {
+    const response = await SELF.fetch("https://example.com/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain("The page you&#x27;re looking for doesn&#x27;t exist, but don&#x27;t worry - let&#x27;s help you find what you need!");
+    expect(html).toContain("Where? (city, country)");
+  });
+
+  it("serves the four legal pages with their date, sections and cache headers", async () => {
+    const pages: Record<string, string[]> = {
+      "/privacy-policy": ["Information We Collect", "Your Rights and Choices", "Portability", "International Data Transfers", "Data Retention"],
+      "/legal-notice": ["Professional Liability Insurance", "United States 45%", "Mediation", "Arbitration", "Governing Law"],
+      "/terms-of-service": ["99.9%", "95%+", "under 2 seconds", "10,000 submissions", "30 days&#x27; notice"],
+      "/cookie-policy": ["Analytics cookies", "24 months", "90 days", "Until you close your browser", "Third-Party Partners"],
+    };
+    for (const [path, texts] of Object.entries(pages)) {
+      const response = await SELF.fetch(`https://example.com${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toContain("s-maxage=7200");
+      const html = await response.text();
+      expect(html).toContain("December 12, 2025");
+      expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:8787${path}"/>`);
+      for (const text of texts) expect(html, `${path}: ${text}`).toContain(text);
+    }
+  });
+});

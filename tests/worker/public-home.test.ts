@@ -1,0 +1,85 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bumpCacheGeneration } from "~/models/cache.server";
+import { getFeaturedBusinesses, getHomepageData } from "~/models/home.server";
+import { insert, insertDemo, record } from "./support/public-fixtures";
+
+beforeAll(async () => {
+  await insertDemo(300);
+  await insert(
+    record({ name: "Boutique Hotel Zum Storchen", placeId: "home-1", rating: 5, reviews: 10_000_000 }),
+    record({ name: "Luxury Palace Zürich", placeId: "home-2", rating: 4.2, reviews: 90000 }),
+    record({ name: "Hidden Boutique Inn", placeId: "home-3", rating: 5, reviews: 20_000_000 }),
+  );
+  await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 'home-3'`).run();
+});
+
+describe("home data", () => {
+  it("answers GET /api/homepage-data with the top categories, cities and countries from the summary tables, cached 2 h", async () => {
+    const response = await SELF.fetch("https://example.com/api/homepage-data");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage=7200");
+    const body = (await response.json()) as Awaited<ReturnType<typeof getHomepageData>>;
+    expect(body.popularSearches.length).toBe(12);
+    expect(body.topCities.length).toBe(12);
+    expect(body.popularSearches[0]).toEqual({ category: expect.any(String), slug: expect.any(String), count: expect.any(Number) });
+    const counts = body.popularSearches.map((c) => c.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // Cities carry their own country (the design's fix of the spec's fixed "us").
+    const top = await env.DB.prepare(`SELECT country_code, slug, business_count FROM cities ORDER BY business_count DESC LIMIT 1`).first<{ country_code: string; slug: string; business_count: number }>();
+    expect(body.topCities[0]).toMatchObject({ slug: top!.slug, countryCode: top!.country_code.toLowerCase(), count: top!.business_count });
+    expect(body.topCountries.length).toBeGreaterThan(0);
+  });
+
+  it("answers GET /api/featured-businesses with the 9 best rated approved businesses in the spec's shape, cached 30 min", async () => {
+    const response = await SELF.fetch("https://example.com/api/featured-businesses");
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage=1800");
+    const list = (await response.json()) as Awaited<ReturnType<typeof getFeaturedBusinesses>>;
+    expect(list.length).toBe(9);
+    expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(["id", "slug", "name", "image_url", "rating", "type", "full_address", "category", "review_count"]));
+    expect(list[0]!.name).toBe("Boutique Hotel Zum Storchen");
+    expect(list.map((b) => b.name)).not.toContain("Hidden Boutique Inn");
+    const ratings = list.map((b) => b.rating ?? 0);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it("filters featured businesses by the chips: rating bands and words in the name", async () => {
+    const fiveStar = await getFeaturedBusinesses(env.DB, "5-star");
+    expect(fiveStar.length).toBeGreaterThan(0);
+    expect(fiveStar.every((b) => (b.rating ?? 0) >= 4.5)).toBe(true);
+    const fourStar = await getFeaturedBusinesses(env.DB, "4-star");
+    expect(fourStar.every((b) => (b.rating ?? 0) >= 4 && (b.rating ?? 0) < 4.5)).toBe(true);
+    const luxury = await getFeaturedBusinesses(env.DB, "luxury");
+    expect(luxury.map((b) => b.name)).toContain("Luxury Palace Zürich");
+    expect(luxury.every((b) => /luxury/i.test(`${b.name} ${b.type} ${b.category}`))).toBe(true);
+    const boutique = await getFeaturedBusinesses(env.DB, "boutique");
+    expect(boutique.map((b) => b.name)).toContain("Boutique Hotel Zum Storchen");
+    expect(boutique.map((b) => b.name)).not.toContain("Hidden Boutique Inn");
+    expect((await SELF.fetch("https://example.com/api/featured-businesses?filter=nope")).status).toBe(400);
+  });
+
+  it("server-renders the home page with real counters, categories, featured cards and city links to their own country", async () => {
+    const response = await SELF.fetch("https://example.com/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage=7200");
+    const html = await response.text();
+    const totals = await env.DB.prepare(`SELECT business_count FROM directory_totals WHERE id = 1`).first<{ business_count: number }>();
+    expect(html).toContain(`data-counter-target="${totals!.business_count}"`);
+    expect(html).toContain(`>${totals!.business_count.toLocaleString("en-US")}<`);
+    expect(html).toContain("Browse by Category");
+    expect(html).toContain("Boutique Hotel Zum Storchen");
+    expect(html).toMatch(/href="\/cities\/(?!us\/)[a-z]{2}\/[a-z0-9-]+"/);
+    expect(html).toContain('<link rel="canonical"');
+    const filtered = await (await SELF.fetch("https://example.com/?featured=4-star")).text();
+    expect(filtered).not.toContain("Boutique Hotel Zum Storchen");
+  });
+
+  it("serves the second request from the edge cache and misses again after the cache generation is bumped", async () => {
+    const url = "https://example.com/api/homepage-data?probe=cache";
+    expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("MISS");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("HIT");
+    await bumpCacheGeneration(env.DB);
+    expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("MISS");
+  });
+});

@@ -1,0 +1,86 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";
+import { insert, record } from "./support/public-fixtures";
+import { measuringDb } from "./support/rows-read";
+
+beforeAll(async () => {
+  await insert(
+    record({ name: "Hotel Zürichberg", placeId: "s-1", rating: 4.6 }),
+    record({ name: "Café Schober", placeId: "s-2", type: "Cafe", category: "Café" }),
+    record({ name: "Grand Hôtel du Louvre", placeId: "s-3", city: "Paris", country: "France", countryCode: "FR", fullAddress: "Place André Malraux, Paris" }),
+    record({ name: "Paris Hotel", placeId: "s-4", city: "Paris", country: "United States", countryCode: "US", fullAddress: "Paris, Texas" }),
+    record({ name: "Hotel Hidden Gem", placeId: "s-5" }),
+    record({ name: "Zurich Grand Apartments", placeId: "s-6", type: "Apartment", category: "Apartment" }),
+  );
+  await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 's-5'`).run();
+});
+
+const names = (r: Awaited<ReturnType<typeof searchBusinesses>>) => r.businesses.map((b) => b.name);
+
+describe("search", () => {
+  it("finds words with or without accents, by prefix of the last word, ranking name matches first", async () => {
+    expect(names(await searchBusinesses(env.DB, { q: "zurich", page: 1 }))).toEqual(expect.arrayContaining(["Hotel Zürichberg", "Zurich Grand Apartments"]));
+    expect(names(await searchBusinesses(env.DB, { q: "cafe schob", page: 1 }))).toEqual(["Café Schober"]);
+    expect(names(await searchBusinesses(env.DB, { q: "HÔTEL louvre", page: 1 }))).toEqual(["Grand Hôtel du Louvre"]);
+    // "Zurich Grand Apartments" has the word in its name and its city; the name weighs most.
+    const zurich = names(await searchBusinesses(env.DB, { q: "zurich grand", page: 1 }));
+    expect(zurich[0]).toBe("Zurich Grand Apartments");
+  });
+
+  it("shows approved businesses only and treats FTS syntax in the text as plain words", async () => {
+    expect(names(await searchBusinesses(env.DB, { q: "hidden gem", page: 1 }))).toEqual([]);
+    for (const q of [`"`, `hotel OR`, `NEAR(hotel`, `name:hotel`, `*`, `hotel - AND (`, `{name}`]) {
+      await expect(searchBusinesses(env.DB, { q, page: 1 })).resolves.toBeDefined();
+    }
+  });
+
+  it("narrows by location: a country name or code, a city, or free text", async () => {
+    expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "France", page: 1 }))).toEqual(["Grand Hôtel du Louvre"]);
+    expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "us", page: 1 }))).toEqual(["Paris Hotel"]);
+    const paris = await searchBusinesses(env.DB, { q: "hotel", location: "Paris", page: 1 });
+    expect(paris.location).toMatchObject({ kind: "city", slug: "paris" });
+    expect(names(paris).sort()).toEqual(["Grand Hôtel du Louvre", "Paris Hotel"]);
+    expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "Zürich", page: 1 }))).toEqual(["Hotel Zürichberg"]);
+    expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "Atlantis", page: 1 }))).toEqual([]);
+  });
+
+  it("pages 20 at a time and caps the work for a very common word: rows read do not grow with the matches", async () => {
+    const common = (from: number, count: number) =>
+      Array.from({ length: count }, (_, k) => record({ name: `Common Hotel ${from + k}`, placeId: `common-${from + k}`, city: "Bern", fullAddress: `Street ${from + k}, Bern` }));
+    const insertMany = async (records: ReturnType<typeof common>) => {
+      for (let i = 0; i < records.length; i += 200) await insert(...records.slice(i, i + 200));
+    };
+    await insertMany(common(0, SEARCH_CANDIDATES + 100));
+
+    const measured = measuringDb(env.DB);
+    const first = await searchBusinesses(measured.db, { q: "common", page: 1 });
+    expect(first.businesses.length).toBe(20);
+    expect(first.moreThanCounted).toBe(true);
+    expect(first.totalCount).toBe(SEARCH_CANDIDATES);
+    expect(first.totalPages).toBe(SEARCH_CANDIDATES / 20);
+    // Ranking and counting stop at SEARCH_CANDIDATES matches (index, join, sort of the candidates).
+    expect(measured.rowsRead()).toBeLessThan(SEARCH_CANDIDATES * 6);
+
+    // Twice as many matches: the same work.
+    await insertMany(common(SEARCH_CANDIDATES + 100, SEARCH_CANDIDATES + 100));
+    const again = measuringDb(env.DB);
+    await searchBusinesses(again.db, { q: "common", page: 1 });
+    expect(again.rowsRead()).toBeLessThanOrEqual(measured.rowsRead() + 10);
+
+    const second = await searchBusinesses(env.DB, { q: "common", page: 2 });
+    expect(second.businesses.length).toBe(20);
+    const firstAgain = await searchBusinesses(env.DB, { q: "common", page: 1 });
+    expect(new Set([...names(firstAgain), ...names(second)]).size).toBe(40);
+  });
+
+  it("renders /search with the result count, cards, pager and an empty state", async () => {
+    const html = await (await SELF.fetch("https://example.com/search?q=common&location=Bern")).text();
+    expect(html).toContain("1,000+ results");
+    expect(html).toContain('aria-label="Pagination"');
+    expect(html).toContain("View Details");
+    const none = await SELF.fetch("https://example.com/search?q=zzzqqq");
+    expect(none.status).toBe(200);
+    expect(await none.text()).toContain("No businesses found");
+  });
+});
