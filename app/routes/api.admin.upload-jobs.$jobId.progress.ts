@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/cache-policy";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
-import { uploadProgressStub } from "../../workers/progress";
 
 /** GET with Upgrade: websocket — the job's Durable Object sends its current state, then each update. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,5 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const job = await getUploadJob(env.DB, params.jobId ?? "");
   if (!job) return Response.json({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404, headers: NO_STORE });
-  return uploadProgressStub(env, job.id).fetch(request);
+  // The Durable Object is addressed by the job id (as workers/progress.ts uploadProgressStub does;
+  // that module imports cloudflare:workers, which the Remix server build cannot bundle).
+  return env.UPLOAD_PROGRESS.get(env.UPLOAD_PROGRESS.idFromName(job.id)).fetch(request);
 }
