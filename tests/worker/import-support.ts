@@ -11,7 +11,7 @@ export async function adminCookie(): Promise<string> {
 
 export async function uploadFile(cookie: string, fileName: string, bytes: Uint8Array | string, batchSize = 500) {
   const form = new FormData();
-  form.set("file", new File([bytes], fileName));
+  form.set("file", new File([bytes as BlobPart], fileName));
   form.set("batchSize", String(batchSize));
   form.set("fileIndex", "0");
   form.set("totalFiles", "1");

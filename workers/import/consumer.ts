@@ -22,7 +22,7 @@ import {
 } from "~/models/upload-job.server";
 import { uploadProgressStub } from "../progress";
 import { queueSitemapRebuild, type QueueMessage } from "../queue-messages";
-import { ImportFileError, sheetRows, type SourceRow } from "./sources";
+import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
 
 export interface ImportStepLimits {
   stepRows: number;
@@ -158,6 +158,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
   };
 
   try {
+    if (!cursor && job.fileType === "csv") await checkCsvComplete(env.BUCKET, job.objectKey);
     const rows = sheetRows(env.BUCKET, job.objectKey, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset });
     for await (const source of rows) {
       if (!mapping) {

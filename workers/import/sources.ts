@@ -188,6 +188,16 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
   for (let i = from.row; i < rows.length; i++) yield { rowNumber: i + 1, cells: rows[i]! };
 }
 
+/**
+ * Reads a whole CSV once before its first row is written: a file cut inside a quoted field is
+ * only noticed at its end, and a rejected file must change nothing. Costs parsing time only.
+ */
+export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<void> {
+  for await (const _row of csvRows(bucket, key, { row: 0 })) {
+    // nothing to do with the rows: reaching the end without an error is the check
+  }
+}
+
 export function sheetRows(
   bucket: R2Bucket,
   key: string,
