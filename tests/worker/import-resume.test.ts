@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { startImportJob } from "~/models/import-upload.server";
@@ -67,5 +68,32 @@ describe("a consumer that fails mid-file", () => {
     expect(await businessCount()).toBe(before + 998);
     const keys = await env.DB.prepare(`SELECT count(*) AS n FROM upload_job_keys`).first<{ n: number }>();
     expect(keys!.n).toBe(0);
+  });
+});
+
+describe("an XLSX imported over several steps", () => {
+  it("keeps its shared strings in R2 side storage between steps and removes them at the end", async () => {
+    const rows = [["name", "city", "place_id"], ...Array.from({ length: 1000 }, (_, i) => [`Step Hotel ${i}`, `City ${i % 7}`, `step-${i}`])];
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+    const bytes = new Uint8Array(XLSX.write(workbook, { type: "array", bookType: "xlsx", bookSST: true }) as ArrayBuffer);
+    const jobId = crypto.randomUUID();
+    await env.BUCKET.put(uploadObjectKey(jobId), bytes);
+    const { env: quiet, sent } = quietEnv();
+    expect((await startImportJob(quiet, { jobId, fileName: "steps.xlsx", fileSize: bytes.length, fileType: "xlsx", batchSize: 100 })).ok).toBe(true);
+
+    await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    const side = await env.BUCKET.list({ prefix: `${uploadObjectKey(jobId)}.strings/` });
+    expect(side.objects.map((o) => o.key)).toContain(`${uploadObjectKey(jobId)}.strings/index`);
+    for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status === "processing"; i++) {
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    }
+    // The upload's own message, then one per step that ended early (rows 300, 600, 900).
+    expect(sent.filter((m) => (m as { kind: string }).kind === "import")).toHaveLength(4);
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.result!.batchResult).toMatchObject({ totalRows: 1000, successCount: 1000, errorCount: 0 });
+    const last = await env.DB.prepare(`SELECT city FROM businesses WHERE place_id = 'step-999'`).first<{ city: string }>();
+    expect(last?.city).toBe("City 5");
+    expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ describe("importing the real Google-Maps exports", () => {
     expect(again.result).toMatchObject({ totalRows: 797, successCount: 797 });
     expect(again.result!.duplicateAnalysis).toMatchObject({ databaseDuplicateCount: 797, newPlaceIdCount: 0, databaseDuplicateRate: 100 });
     expect(await businessCount()).toBe(before + 797);
-  });
+  }, 60_000);
 
   it("imports the 183-row Outscraper XLSX (shared strings, typed cells, 'None' postal codes)", async () => {
     const before = await businessCount();
@@ -49,7 +49,8 @@ describe("importing the real Google-Maps exports", () => {
     expect(JSON.parse(String(kitchen!.working_hours)).Monday).toBe("11AM-10PM");
     const nonePostal = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE postal_code = 'None'`).first<{ n: number }>();
     expect(nonePostal!.n).toBe(0);
-  });
+    expect((await env.BUCKET.list({ prefix: "uploads/" })).objects).toEqual([]);
+  }, 30_000);
 });
 
 describe("generated spreadsheets", () => {

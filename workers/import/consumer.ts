@@ -12,6 +12,7 @@ import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/
 import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
 import { upsertBusinessesStatements } from "~/models/business.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
+import { deleteStoredUpload } from "~/models/import-storage.server";
 import {
   finishUploadJob,
   getUploadJob,
@@ -80,7 +81,7 @@ function isBlank(cells: readonly unknown[]): boolean {
 
 async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null) {
   const stored = await finishUploadJob(env.DB, job, progress, failure);
-  await env.BUCKET.delete(job.objectKey);
+  await deleteStoredUpload(env.BUCKET, job.objectKey);
   if (failure === null || progress.successCount > 0) {
     await bumpCacheGeneration(env.DB);
     await queueSitemapRebuild(env, "import");

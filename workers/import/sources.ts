@@ -7,7 +7,7 @@
 import { Inflate } from "fflate";
 import { CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { SharedStringsReader, SheetReader, firstSheetPath } from "~/lib/import/xlsx";
+import { SharedStringsReader, SheetReader, firstSheetPath, type SheetCell } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -125,9 +125,108 @@ async function entryAsText(bucket: R2Bucket, key: string, entry: ZipEntry, maxBy
   return text;
 }
 
+/** Shared strings go to R2 side storage in chunks of this many strings (or characters). */
+const STRINGS_PER_CHUNK = 5_000;
+const CHUNK_MAX_CHARS = 1_000_000;
+/** Chunks kept in memory while reading the sheet: exports number strings in row order. */
+const CACHED_CHUNKS = 4;
+
+interface SharedStringsIndex {
+  /** First string index of each chunk. */
+  starts: number[];
+  count: number;
+}
+
+const chunkKey = (key: string, chunk: number) => `${key}.strings/${chunk}`;
+const indexKey = (key: string) => `${key}.strings/index`;
+
 /**
- * XLSX: the zip's central directory is read from the end of the object (ranged get), then the
- * shared strings are streamed first (Excel stores them after the sheet), then the first sheet.
+ * First pass: streams the shared-strings table into R2 chunks (bounded memory whatever its
+ * size). Idempotent: a resumed step finds the index object and skips the pass.
+ */
+async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry): Promise<SharedStringsIndex> {
+  const stored = await bucket.get(indexKey(key));
+  if (stored) return stored.json<SharedStringsIndex>();
+  const starts: number[] = [];
+  const ready: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  let count = 0;
+  const reader = new SharedStringsReader((text) => {
+    if (chunk.length === 0) starts.push(count);
+    chunk.push(text);
+    chars += text.length;
+    count++;
+    if (chunk.length >= STRINGS_PER_CHUNK || chars >= CHUNK_MAX_CHARS) {
+      ready.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+  });
+  let written = 0;
+  const flush = async () => {
+    for (const strings of ready.splice(0)) await bucket.put(chunkKey(key, written++), JSON.stringify(strings));
+  };
+  for await (const text of zipEntryText(bucket, key, entry)) {
+    try {
+      reader.push(text);
+    } catch (error) {
+      throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
+    }
+    await flush();
+  }
+  try {
+    reader.finish();
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
+  }
+  if (chunk.length > 0) ready.push(chunk);
+  await flush();
+  const index = { starts, count };
+  await bucket.put(indexKey(key), JSON.stringify(index));
+  return index;
+}
+
+/** Looks shared strings up by index, holding a few chunks in memory. */
+class SharedStrings {
+  private readonly cache = new Map<number, string[]>();
+
+  constructor(
+    private readonly bucket: R2Bucket,
+    private readonly key: string,
+    private readonly index: SharedStringsIndex,
+  ) {}
+
+  private chunkOf(i: number): number {
+    let low = 0;
+    let high = this.index.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.index.starts[mid]! <= i) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  async get(i: number): Promise<string> {
+    if (!(i >= 0 && i < this.index.count)) throw new ImportFileError(`bozuk .xlsx: paylaşılan metin ${i} yok`);
+    const chunk = this.chunkOf(i);
+    let strings = this.cache.get(chunk);
+    if (!strings) {
+      const object = await this.bucket.get(chunkKey(this.key, chunk));
+      if (!object) throw new Error(`shared strings chunk ${chunk} of ${this.key} is missing`);
+      strings = await object.json<string[]>();
+      if (this.cache.size >= CACHED_CHUNKS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(chunk, strings);
+    }
+    return strings[i - this.index.starts[chunk]!]!;
+  }
+}
+
+/**
+ * XLSX: the zip's central directory is read from the end of the object (ranged get). The
+ * shared strings (stored by Excel after the sheet) are first moved to R2 side storage in
+ * chunks, then the first sheet is streamed and its string cells looked up chunk by chunk.
  * A resumed step streams the sheet again from its start and skips the rows already done: the
  * inflate state cannot be saved, and skipping costs only parsing time.
  */
@@ -147,17 +246,9 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   const sheet = sheetPath ? byName.get(sheetPath) : undefined;
   if (!sheet) throw new ImportFileError("bozuk .xlsx: ilk sayfa bulunamadı");
 
-  const sharedStrings = new SharedStringsReader();
   const sharedEntry = byName.get("xl/sharedStrings.xml");
-  if (sharedEntry) {
-    try {
-      for await (const text of zipEntryText(bucket, key, sharedEntry)) sharedStrings.push(text);
-      sharedStrings.finish();
-    } catch (error) {
-      throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
-    }
-  }
-  const reader = new SheetReader(sharedStrings.strings);
+  const shared = new SharedStrings(bucket, key, sharedEntry ? await storeSharedStrings(bucket, key, sharedEntry) : { starts: [0], count: 0 });
+  const reader = new SheetReader();
   const parse = (text: string | null) => {
     try {
       return text === null ? reader.finish() : reader.push(text);
@@ -165,10 +256,18 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
       throw asFileError(error, "bozuk .xlsx (sayfa)");
     }
   };
+  const resolve = async (cells: SheetCell[]) => {
+    const out: string[] = new Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      out[i] = typeof cell === "string" ? cell : await shared.get(cell.shared);
+    }
+    return out;
+  };
   for await (const text of zipEntryText(bucket, key, sheet)) {
-    for (const row of parse(text)) if (row.rowNumber > from.row) yield row;
+    for (const row of parse(text)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
   }
-  for (const row of parse(null)) if (row.rowNumber > from.row) yield row;
+  for (const row of parse(null)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
 }
 
 /** Legacy .xls: no streaming parser exists; SheetJS reads it whole, under the upload's size cap. */

@@ -5,21 +5,18 @@
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
 /**
- * Collects the shared-strings table. Excel writes it after the sheets, so it is read first in
- * its own pass; it is kept as one array of strings (bounded by MAX_SHARED_STRING_CHARS).
+ * Reads the shared-strings table, handing each string to `onString` in table order. Excel
+ * writes the table after the sheets and it can be larger than the sheet itself, so the import
+ * never holds it whole: the strings go to side storage in chunks (see workers/import/sources.ts).
  */
-export const MAX_SHARED_STRING_CHARS = 40_000_000;
-
 export class SharedStringsReader {
-  readonly strings: string[] = [];
   private readonly parser = new SaxesParser();
   private current: string | null = null;
   private inText = false;
   /** Phonetic runs (<rPh>) are reading aids, not part of the text. */
   private inPhonetic = false;
-  private chars = 0;
 
-  constructor() {
+  constructor(onString: (text: string) => void) {
     this.parser.on("opentag", (tag: SaxesTagPlain) => {
       if (tag.name === "si") this.current = "";
       else if (tag.name === "rPh") this.inPhonetic = true;
@@ -32,9 +29,7 @@ export class SharedStringsReader {
       if (tag.name === "t") this.inText = false;
       else if (tag.name === "rPh") this.inPhonetic = false;
       else if (tag.name === "si" && this.current !== null) {
-        this.chars += this.current.length;
-        if (this.chars > MAX_SHARED_STRING_CHARS) throw new Error("Paylaşılan metin tablosu çok büyük.");
-        this.strings.push(this.current);
+        onString(this.current);
         this.current = null;
       }
     });
@@ -49,10 +44,17 @@ export class SharedStringsReader {
   }
 }
 
+/** A cell holding an index into the shared-strings table, resolved by the caller. */
+export interface SharedStringRef {
+  shared: number;
+}
+
+export type SheetCell = string | SharedStringRef;
+
 export interface SheetRow {
   /** 1-based row number in the sheet. */
   rowNumber: number;
-  cells: string[];
+  cells: SheetCell[];
 }
 
 /** Column letters of a cell reference to a 0-based index: "AB12" → 27. */
@@ -66,18 +68,18 @@ export function columnIndex(reference: string): number {
   return index - 1;
 }
 
-/** Reads rows of a worksheet as they stream by; cell values are resolved to text. */
+/** Reads rows of a worksheet as they stream by; shared-string cells come back as references. */
 export class SheetReader {
   private readonly parser = new SaxesParser();
   private rows: SheetRow[] = [];
-  private row: string[] | null = null;
+  private row: SheetCell[] | null = null;
   private rowNumber = 0;
   private cellType: string | null = null;
   private cellIndex = 0;
   private value: string | null = null;
   private inValue = false;
 
-  constructor(sharedStrings: readonly string[]) {
+  constructor() {
     this.parser.on("opentag", (tag: SaxesTagPlain) => {
       switch (tag.name) {
         case "row": {
@@ -111,11 +113,11 @@ export class SheetReader {
           break;
         case "c": {
           if (!this.row || this.value === null) break;
-          let text = this.value;
-          if (this.cellType === "s") text = sharedStrings[Number(text)] ?? "";
-          else if (this.cellType === "b") text = text === "1" ? "true" : "false";
+          let cell: SheetCell = this.value;
+          if (this.cellType === "s") cell = { shared: Number(this.value) };
+          else if (this.cellType === "b") cell = this.value === "1" ? "true" : "false";
           while (this.row.length < this.cellIndex) this.row.push("");
-          this.row[this.cellIndex] = text;
+          this.row[this.cellIndex] = cell;
           break;
         }
         case "row":
