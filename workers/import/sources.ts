@@ -208,6 +208,12 @@ class SharedStrings {
     return low;
   }
 
+  /** The string when its chunk is in memory (most cells: no await per cell). */
+  peek(i: number): string | undefined {
+    const chunk = this.chunkOf(i);
+    return this.cache.get(chunk)?.[i - this.index.starts[chunk]!];
+  }
+
   async get(i: number): Promise<string> {
     if (!(i >= 0 && i < this.index.count)) throw new ImportFileError(`bozuk .xlsx: paylaşılan metin ${i} yok`);
     const chunk = this.chunkOf(i);
@@ -260,7 +266,7 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
     const out: string[] = new Array(cells.length);
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i]!;
-      out[i] = typeof cell === "string" ? cell : await shared.get(cell.shared);
+      out[i] = typeof cell === "string" ? cell : (shared.peek(cell.shared) ?? (await shared.get(cell.shared)));
     }
     return out;
   };
