@@ -257,5 +257,18 @@ export const uploadJobs = sqliteTable(
   (t) => [index("upload_jobs_created").on(t.createdAt)],
 );
 
+/**
+ * Identities already read from a file during its import (migrations/0020, hand-written):
+ * duplicates within the file are counted across resumable steps. Emptied when the job ends.
+ */
+export const uploadJobKeys = sqliteTable(
+  "upload_job_keys",
+  {
+    jobId: text("job_id").notNull(),
+    key: text("key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.key] })],
+);
+
 export type Business = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;

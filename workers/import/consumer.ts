@@ -1,4 +1,198 @@
-// Replaced by the spreadsheet import pipeline (issue: spreadsheet import).
-export async function processImportJob(_env: Env, jobId: string): Promise<void> {
-  console.log(`import job ${jobId} received`);
+/**
+ * The import consumer: turns an uploaded spreadsheet in R2 into businesses in D1.
+ *
+ * Work goes in bounded steps (at most `stepRows` rows or `stepMs` of work per queue delivery).
+ * Each batch of rows is written in one D1 batch together with the job's cursor and counts, so
+ * a retried or redelivered message resumes exactly where the last committed batch ended and
+ * never counts a row twice. A step that ends early re-enqueues the job.
+ */
+import { toBusinessRow, type BusinessRow } from "~/lib/business-record";
+import { cleanRow } from "~/lib/import/clean";
+import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
+import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
+import { upsertBusinessesStatements } from "~/models/business.server";
+import { bumpCacheGeneration } from "~/models/cache.server";
+import { deleteStoredUpload } from "~/models/import-storage.server";
+import {
+  finishUploadJob,
+  getUploadJob,
+  markUploadJobProcessing,
+  readKnownIdentities,
+  stepCommitStatements,
+  type UploadJob,
+} from "~/models/upload-job.server";
+import { uploadProgressStub } from "../progress";
+import { queueSitemapRebuild, type QueueMessage } from "../queue-messages";
+import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
+
+export interface ImportStepLimits {
+  stepRows: number;
+  stepMs: number;
+}
+
+/** A queue delivery stays well inside a consumer's wall-clock and CPU limits. */
+export const DEFAULT_STEP_LIMITS: ImportStepLimits = { stepRows: 20_000, stepMs: 20_000 };
+
+/** Resume point of a job, stored as JSON in upload_jobs.cursor. */
+interface ImportCursor {
+  row: number;
+  offset?: number;
+  headers: string[];
+}
+
+/** What the job's Durable Object relays to the upload page. */
+export interface ImportProgressMessage {
+  type: "progress";
+  jobId: string;
+  status: UploadJob["status"];
+  processedRows: number;
+  successCount: number;
+  errorCount: number;
+  skippedCount: number;
+  result?: unknown;
+}
+
+async function publish(env: Env, job: UploadJob, status: UploadJob["status"], progress: ImportProgress, result?: unknown) {
+  const message: ImportProgressMessage = {
+    type: "progress",
+    jobId: job.id,
+    status,
+    processedRows: progress.processedRows,
+    successCount: progress.successCount,
+    errorCount: progress.errorCount,
+    skippedCount: progress.skippedCount,
+    ...(result === undefined ? {} : { result }),
+  };
+  try {
+    await uploadProgressStub(env, job.id).publish(message);
+  } catch (error) {
+    // Progress display is best effort; the job's row holds the truth.
+    console.error(`progress publish for ${job.id} failed`, error);
+  }
+}
+
+function identityKey(row: BusinessRow): string {
+  return row.place_id ?? `${row.name.toLowerCase()}|${(row.full_address ?? "").toLowerCase()}`;
+}
+
+function isBlank(cells: readonly unknown[]): boolean {
+  return cells.every((cell) => cell === null || cell === undefined || String(cell).trim() === "");
+}
+
+async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null) {
+  const stored = await finishUploadJob(env.DB, job, progress, failure);
+  await deleteStoredUpload(env.BUCKET, job.objectKey);
+  if (failure === null || progress.successCount > 0) {
+    await bumpCacheGeneration(env.DB);
+    await queueSitemapRebuild(env, "import");
+  }
+  await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
+}
+
+export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = DEFAULT_STEP_LIMITS): Promise<void> {
+  const job = await getUploadJob(env.DB, jobId);
+  if (!job || job.status === "done" || job.status === "failed") return; // already finished: a late redelivery
+  await markUploadJobProcessing(env.DB, jobId);
+  const started = Date.now();
+  let cursorText = job.cursor;
+  const cursor: ImportCursor | null = cursorText ? (JSON.parse(cursorText) as ImportCursor) : null;
+  const progress = job.progress ?? emptyProgress();
+  let mapping: ColumnMapping | null = cursor ? mapColumns(cursor.headers) : null;
+  let headers = cursor?.headers ?? [];
+  let pending: SourceRow[] = [];
+  let stepRows = 0;
+
+  const commit = async () => {
+    const last = pending.at(-1);
+    if (!last || !mapping) return;
+    const rows: BusinessRow[] = [];
+    const names = new Map<string, string>();
+    for (const source of pending) {
+      progress.processedRows++;
+      const cleaned = cleanRow(source.cells, mapping);
+      if (!cleaned.ok) {
+        progress.errorCount++;
+        keep(progress.errors, rowErrorMessage(source.rowNumber, cleaned.reason, cleaned.name));
+        continue;
+      }
+      const row = toBusinessRow(cleaned.record);
+      rows.push(row);
+      names.set(identityKey(row), row.name);
+    }
+    const keys = rows.map(identityKey);
+    const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
+    const known = await readKnownIdentities(env.DB, jobId, keys, placeIds);
+    const seen = new Set<string>();
+    const written: BusinessRow[] = [];
+    for (const row of rows) {
+      const key = identityKey(row);
+      if (row.place_id) progress.recordsWithPlaceId++;
+      if (seen.has(key) || known.seenInFile.has(key)) {
+        progress.skippedCount++;
+        progress.excelDuplicateCount++;
+        keep(progress.skippedBusinesses, row.name);
+        keep(progress.excelDuplicateRecords, row.name, KEPT_EXAMPLES);
+        continue;
+      }
+      seen.add(key);
+      if (row.place_id) {
+        if (known.inDirectory.has(row.place_id)) progress.databaseDuplicateCount++;
+        else progress.newPlaceIdCount++;
+      }
+      written.push(row);
+      progress.successCount++;
+    }
+    const next: ImportCursor = { row: last.rowNumber, ...(last.offset === undefined ? {} : { offset: last.offset }), headers };
+    const nextText = JSON.stringify(next);
+    const { guard, after } = stepCommitStatements(env.DB, {
+      jobId,
+      previousCursor: cursorText,
+      cursor: nextText,
+      progress,
+      keys: [...seen],
+    });
+    await env.DB.batch([guard, ...upsertBusinessesStatements(env.DB, written), ...after]);
+    cursorText = nextText;
+    stepRows += pending.length;
+    pending = [];
+    await publish(env, job, "processing", progress);
+  };
+
+  try {
+    if (!cursor && job.fileType === "csv") await checkCsvComplete(env.BUCKET, job.objectKey);
+    const rows = sheetRows(env.BUCKET, job.objectKey, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset });
+    for await (const source of rows) {
+      if (!mapping) {
+        if (isBlank(source.cells)) continue;
+        // The first non-blank row is the header; a file without a name column changes nothing.
+        headers = source.cells.map((c) => String(c ?? ""));
+        mapping = mapColumns(headers);
+        const missing = missingNameColumnMessage(mapping);
+        if (missing) return await finish(env, job, progress, `${job.fileName}: ${missing}`);
+        progress.columnExtraction = mapping.extraction;
+        // Commit the header as the first cursor, so a resumed step knows the columns.
+        const first: ImportCursor = { row: source.rowNumber, ...(source.offset === undefined ? {} : { offset: source.offset }), headers };
+        const { guard, after } = stepCommitStatements(env.DB, { jobId, previousCursor: cursorText, cursor: JSON.stringify(first), progress, keys: [] });
+        await env.DB.batch([guard, ...after]);
+        cursorText = JSON.stringify(first);
+        continue;
+      }
+      if (isBlank(source.cells)) continue;
+      pending.push(source);
+      if (pending.length >= job.batchSize) {
+        await commit();
+        if (stepRows >= limits.stepRows || Date.now() - started >= limits.stepMs) {
+          await rows.return(undefined);
+          await env.IMPORT_QUEUE.send({ kind: "import", jobId } satisfies QueueMessage);
+          return;
+        }
+      }
+    }
+    await commit();
+  } catch (error) {
+    if (error instanceof ImportFileError) return await finish(env, job, progress, `${job.fileName}: ${error.message}`);
+    throw error;
+  }
+  if (!mapping) return await finish(env, job, progress, `${job.fileName}: dosya boş (başlık satırı yok).`);
+  await finish(env, job, progress, null);
 }

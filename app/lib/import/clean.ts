@@ -1,0 +1,157 @@
+/**
+ * Cleaning and validation of one spreadsheet row into a BusinessRecord, the way real exports
+ * need it: "None" and "nan" mean empty, "90744.0" postal codes, "True"/"False", numbers as
+ * text, JSON or Python-dict-like text in working_hours/about, BOMs and embedded newlines.
+ */
+import type { BusinessRecord } from "~/lib/business-record";
+import type { ColumnMapping, MappedColumn } from "./columns";
+import { deriveCountryCode } from "./country";
+
+const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
+
+/** Trimmed text, or null for an empty cell or a placeholder word. */
+export function cleanText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).replace(/^\uFEFF/, "").trim();
+  if (!text || EMPTY_WORDS.has(text.toLowerCase())) return null;
+  return text;
+}
+
+/** Postal codes written by spreadsheets as numbers: "90744.0" → "90744". */
+export function cleanPostalCode(value: unknown): string | null {
+  const text = cleanText(value);
+  return text ? text.replace(/^(\d+)\.0+$/, "$1") : null;
+}
+
+export function cleanNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  const text = cleanText(value);
+  if (!text) return null;
+  const number = Number(text.replace(",", "."));
+  return Number.isFinite(number) ? number : Number.NaN;
+}
+
+export function cleanBoolean(value: unknown): boolean {
+  if (typeof value === "boolean") return value;
+  const text = cleanText(value)?.toLowerCase();
+  return text === "true" || text === "1" || text === "yes" || text === "evet";
+}
+
+/**
+ * Python-literal text (single quotes, True/False/None), as some scrapers write dicts, turned
+ * into JSON: strings are re-quoted character by character so apostrophes inside survive.
+ */
+export function pythonLiteralToJson(text: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === "'" || ch === '"') {
+      let value = "";
+      i++;
+      while (i < text.length && text[i] !== ch) {
+        if (text[i] === "\\" && i + 1 < text.length) {
+          value += text[i + 1];
+          i += 2;
+        } else {
+          value += text[i++];
+        }
+      }
+      if (i >= text.length) throw new Error("unterminated string");
+      i++;
+      out += JSON.stringify(value);
+    } else if (text.startsWith("True", i)) {
+      out += "true";
+      i += 4;
+    } else if (text.startsWith("False", i)) {
+      out += "false";
+      i += 5;
+    } else if (text.startsWith("None", i)) {
+      out += "null";
+      i += 4;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * A JSON cell (working_hours, about) as compact JSON text. Plain text that is not meant as
+ * JSON (e.g. "Mo-Fr 9-17") is kept as it is; text that starts like JSON but does not parse
+ * is a broken cell and rejects the row.
+ */
+export function cleanJsonCell(value: unknown): { ok: true; value: string | null } | { ok: false } {
+  const text = cleanText(value);
+  if (!text) return { ok: true, value: null };
+  if (!/^[[{]/.test(text)) return { ok: true, value: text };
+  for (const candidate of [() => text, () => pythonLiteralToJson(text)]) {
+    try {
+      return { ok: true, value: JSON.stringify(JSON.parse(candidate())) };
+    } catch {
+      // try the next reading
+    }
+  }
+  return { ok: false };
+}
+
+export type CleanedRow = { ok: true; record: BusinessRecord } | { ok: false; name: string | null; reason: string };
+
+/** Reads one row by the file's column mapping; a row-level problem gives the reason it is skipped. */
+export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): CleanedRow {
+  const cell = (column: MappedColumn) => {
+    const index = mapping.indexes[column];
+    return index === undefined ? null : cells[index];
+  };
+  const name = cleanText(cell("name"))?.replace(/\s+/g, " ") ?? null;
+  if (!name) return { ok: false, name: null, reason: "işletme adı boş" };
+  const latitude = cleanNumber(cell("latitude"));
+  const longitude = cleanNumber(cell("longitude"));
+  if (Number.isNaN(latitude) || Number.isNaN(longitude)) {
+    return { ok: false, name, reason: "koordinat sayı değil" };
+  }
+  if ((latitude !== null && Math.abs(latitude) > 90) || (longitude !== null && Math.abs(longitude) > 180)) {
+    return { ok: false, name, reason: `geçersiz koordinat (${latitude}, ${longitude})` };
+  }
+  const rating = cleanNumber(cell("rating"));
+  if (Number.isNaN(rating) || (rating !== null && (rating < 0 || rating > 5))) {
+    return { ok: false, name, reason: "geçersiz puan (rating)" };
+  }
+  const reviews = cleanNumber(cell("reviews"));
+  const workingHours = cleanJsonCell(cell("working_hours"));
+  if (!workingHours.ok) return { ok: false, name, reason: "working_hours bozuk JSON" };
+  const about = cleanJsonCell(cell("about"));
+  if (!about.ok) return { ok: false, name, reason: "about bozuk JSON" };
+  const fullAddress = cleanText(cell("full_address"));
+  const country = cleanText(cell("country"));
+  return {
+    ok: true,
+    record: {
+      name,
+      category: cleanText(cell("category")),
+      type: cleanText(cell("type")),
+      fullAddress,
+      street: cleanText(cell("street")),
+      city: cleanText(cell("city")),
+      postalCode: cleanPostalCode(cell("postal_code")),
+      country,
+      countryCode: deriveCountryCode({ countryCode: cleanText(cell("country_code")), country, fullAddress }),
+      phone: cleanText(cell("phone")),
+      latitude,
+      longitude,
+      rating,
+      reviews: reviews === null || Number.isNaN(reviews) ? 0 : Math.max(0, Math.round(reviews)),
+      reviewsLink: cleanText(cell("reviews_link")),
+      photo: cleanText(cell("photo")),
+      logo: cleanText(cell("logo")),
+      locatedIn: cleanText(cell("located_in")),
+      workingHours: workingHours.value,
+      verified: cleanBoolean(cell("verified")),
+      about: about.value,
+      placeId: cleanText(cell("place_id")),
+      timeZone: cleanText(cell("time_zone")),
+      url: cleanText(cell("site")),
+    },
+  };
+}

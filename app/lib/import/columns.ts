@@ -1,0 +1,99 @@
+/**
+ * Column mapping of uploaded spreadsheets: the simple upload template and the Google-Maps
+ * export layouts (Outscraper and similar scrapers). Header names are matched case- and
+ * accent-insensitively, ignoring spaces and punctuation; unknown columns are ignored.
+ */
+
+/** The 23 directory columns an upload can fill: the denominator of the column-extraction figure. */
+export const KNOWN_COLUMNS = [
+  "name", "site", "type", "category", "phone", "full_address", "street", "city", "postal_code",
+  "country", "country_code", "latitude", "longitude", "rating", "reviews", "reviews_link",
+  "photo", "logo", "located_in", "working_hours", "about", "verified", "place_id",
+] as const;
+export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
+
+/** Columns read as well but outside the 23 of the figure (the time zone only sharpens opening hours). */
+export type ExtraColumn = "time_zone";
+export type MappedColumn = KnownColumn | ExtraColumn;
+
+/** The upload template's columns, shown on the upload screen. */
+export const TEMPLATE_COLUMNS = [
+  "name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country_code",
+] as const;
+
+/** Other spellings seen in templates and exports, by normalized header. */
+const ALIASES: Record<string, MappedColumn> = {
+  address: "full_address",
+  fulladdress: "full_address",
+  reviewcount: "reviews",
+  reviewscount: "reviews",
+  website: "site",
+  url: "site",
+  lat: "latitude",
+  lng: "longitude",
+  lon: "longitude",
+  placeid: "place_id",
+  countrycode: "country_code",
+  postalcode: "postal_code",
+  zip: "postal_code",
+  reviewslink: "reviews_link",
+  locatedin: "located_in",
+  workinghours: "working_hours",
+  timezone: "time_zone",
+};
+
+/** Lower case, accents and everything but letters and digits removed: "Full Address" → "fulladdress". */
+export function normalizeHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+const BY_NORMALIZED = new Map<string, MappedColumn>([
+  ...[...KNOWN_COLUMNS, "time_zone" as const].map((c) => [normalizeHeader(c), c] as const),
+  ...Object.entries(ALIASES),
+]);
+
+export interface ColumnMapping {
+  /** Column index in the sheet for each recognised column (the first one wins on repeats). */
+  indexes: Partial<Record<MappedColumn, number>>;
+  /** Figures for the report: which of the 23 columns the file has. */
+  extraction: ColumnExtraction;
+}
+
+export interface ColumnExtraction {
+  extractedCount: number;
+  /** Percentage of the 23 columns found, one decimal. */
+  extractionRate: number;
+  successful: KnownColumn[];
+  missing: KnownColumn[];
+}
+
+export function mapColumns(headers: readonly string[]): ColumnMapping {
+  const indexes: Partial<Record<MappedColumn, number>> = {};
+  headers.forEach((header, index) => {
+    const column = BY_NORMALIZED.get(normalizeHeader(header ?? ""));
+    if (column && indexes[column] === undefined) indexes[column] = index;
+  });
+  const successful = KNOWN_COLUMNS.filter((c) => indexes[c] !== undefined);
+  const missing = KNOWN_COLUMNS.filter((c) => indexes[c] === undefined);
+  return {
+    indexes,
+    extraction: {
+      extractedCount: successful.length,
+      extractionRate: Math.round((successful.length / KNOWN_COLUMNS.length) * 1000) / 10,
+      successful,
+      missing,
+    },
+  };
+}
+
+/** A sheet without a name column cannot be imported: checked before anything is written. */
+export function missingNameColumnMessage(mapping: ColumnMapping): string | null {
+  return mapping.indexes.name === undefined
+    ? "Dosyada işletme adı sütunu (name) bulunamadı: ilk satır sütun başlıklarını içermeli."
+    : null;
+}

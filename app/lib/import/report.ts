@@ -1,0 +1,147 @@
+/**
+ * Running counts of an import (committed with each step's cursor) and the report figures
+ * built from them: the spec's batch result and the dashboard's upload report.
+ */
+import type { ColumnExtraction } from "./columns";
+
+/** Errors and skipped names kept for the report; the rest are only counted. */
+export const KEPT_MESSAGES = 50;
+/** Duplicate examples kept for the report. */
+export const KEPT_EXAMPLES = 5;
+
+export interface ImportProgress {
+  /** Data rows read so far (header excluded). */
+  processedRows: number;
+  successCount: number;
+  errorCount: number;
+  skippedCount: number;
+  errors: string[];
+  skippedBusinesses: string[];
+  excelDuplicateCount: number;
+  excelDuplicateRecords: string[];
+  databaseDuplicateCount: number;
+  newPlaceIdCount: number;
+  recordsWithPlaceId: number;
+  columnExtraction: ColumnExtraction | null;
+}
+
+export function emptyProgress(): ImportProgress {
+  return {
+    processedRows: 0, successCount: 0, errorCount: 0, skippedCount: 0, errors: [], skippedBusinesses: [],
+    excelDuplicateCount: 0, excelDuplicateRecords: [], databaseDuplicateCount: 0, newPlaceIdCount: 0,
+    recordsWithPlaceId: 0, columnExtraction: null,
+  };
+}
+
+export function keep(list: string[], item: string, max = KEPT_MESSAGES) {
+  if (list.length < max) list.push(item);
+}
+
+export function rowErrorMessage(rowNumber: number, reason: string, name: string | null): string {
+  return `Satır ${rowNumber}${name ? ` (${name})` : ""}: ${reason}`;
+}
+
+function rate(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 1000) / 10 : 0;
+}
+
+export interface DuplicateAnalysis {
+  excelDuplicateCount: number;
+  databaseDuplicateCount: number;
+  newPlaceIdCount: number;
+  uniquePlaceIds: number;
+  totalDuplicateRecords: number;
+  duplicateRate: number;
+  totalRecords: number;
+  recordsWithPlaceId: number;
+  databaseDuplicateRate: number;
+  newPlaceIdRate: number;
+  excelDuplicateRecords: string[];
+}
+
+export function duplicateAnalysis(p: ImportProgress): DuplicateAnalysis {
+  const totalRecords = p.processedRows - p.errorCount;
+  const totalDuplicateRecords = p.excelDuplicateCount + p.databaseDuplicateCount;
+  return {
+    excelDuplicateCount: p.excelDuplicateCount,
+    databaseDuplicateCount: p.databaseDuplicateCount,
+    newPlaceIdCount: p.newPlaceIdCount,
+    uniquePlaceIds: p.newPlaceIdCount + p.databaseDuplicateCount,
+    totalDuplicateRecords,
+    duplicateRate: rate(totalDuplicateRecords, totalRecords),
+    totalRecords,
+    recordsWithPlaceId: p.recordsWithPlaceId,
+    databaseDuplicateRate: rate(p.databaseDuplicateCount, totalRecords),
+    newPlaceIdRate: rate(p.newPlaceIdCount, totalRecords),
+    excelDuplicateRecords: p.excelDuplicateRecords,
+  };
+}
+
+export interface BatchResult {
+  success: boolean;
+  message: string;
+  totalRows: number;
+  successCount: number;
+  errorCount: number;
+  skippedCount: number;
+  errors: string[];
+  skippedBusinesses: string[];
+  columnExtraction: ColumnExtraction | null;
+  duplicateAnalysis: DuplicateAnalysis;
+}
+
+/** The spec's batch result; `failure` is the file-level error of a rejected file. */
+export function batchResult(fileName: string, p: ImportProgress, failure: string | null = null): BatchResult {
+  const success = failure === null && p.errorCount === 0 && p.successCount > 0;
+  const message =
+    failure ??
+    `${fileName}: ${p.successCount} işletme kaydedildi, ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.`;
+  return {
+    success,
+    message,
+    totalRows: p.processedRows,
+    successCount: p.successCount,
+    errorCount: failure === null ? p.errorCount : Math.max(1, p.errorCount),
+    skippedCount: p.skippedCount,
+    errors: failure === null ? p.errors : [failure, ...p.errors],
+    skippedBusinesses: p.skippedBusinesses,
+    columnExtraction: p.columnExtraction,
+    duplicateAnalysis: duplicateAnalysis(p),
+  };
+}
+
+export interface UploadReport {
+  success: boolean;
+  timestamp: string;
+  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
+  results: { updated: number; skipped: number; updateRate: number; skipRate: number };
+  duplicateAnalysis: DuplicateAnalysis;
+}
+
+export function uploadReport(input: {
+  fileName: string;
+  fileSize: number;
+  startedAt: number;
+  finishedAt: number;
+  result: BatchResult;
+}): UploadReport {
+  const { result } = input;
+  const skipped = result.skippedCount + result.errorCount;
+  return {
+    success: result.success,
+    timestamp: new Date(input.finishedAt * 1000).toISOString(),
+    summary: {
+      fileName: input.fileName,
+      fileSizeMB: Math.round((input.fileSize / (1024 * 1024)) * 100) / 100,
+      processingTimeSeconds: Math.max(0, input.finishedAt - input.startedAt),
+      totalRecords: result.totalRows,
+    },
+    results: {
+      updated: result.successCount,
+      skipped,
+      updateRate: rate(result.successCount, result.totalRows),
+      skipRate: rate(skipped, result.totalRows),
+    },
+    duplicateAnalysis: result.duplicateAnalysis,
+  };
+}

@@ -1,0 +1,61 @@
+/** The upload screen's messages (error catalogue of the admin spec) and its final toast. */
+import type { BatchResult } from "./report";
+
+export const UPLOAD_MESSAGES = {
+  timeout: "Dosya yükleme timeout oldu. Dosya çok büyük olabilir.",
+  network: "Ağ hatası. İnternet bağlantınızı kontrol edin.",
+  fetch: "Sunucuya bağlanılamadı. Lütfen tekrar deneyin.",
+  other: "Dosya yükleme sırasında bir hata oluştu.",
+  tooLargeTitle: "Dosya çok büyük",
+} as const;
+
+export function tooLargeText(fileName: string): string {
+  return `${fileName} - Maksimum dosya boyutu 150MB'dır`;
+}
+
+export function fileFailureMessage(fileName: string, serverText: string): string {
+  return `Upload failed for ${fileName}: ${serverText}`;
+}
+
+/** Upload timeout: 5 minutes, 10 for files over 100 MB. */
+export function uploadTimeoutMs(fileSize: number): number {
+  return (fileSize > 100 * 1024 * 1024 ? 10 : 5) * 60_000;
+}
+
+/** A failed file becomes an error result: success false, errorCount 1. */
+export function failedFileResult(fileName: string, serverText: string): BatchResult {
+  const message = fileFailureMessage(fileName, serverText);
+  return {
+    success: false,
+    message,
+    totalRows: 0,
+    successCount: 0,
+    errorCount: 1,
+    skippedCount: 0,
+    errors: [message],
+    skippedBusinesses: [],
+    columnExtraction: null,
+    duplicateAnalysis: {
+      excelDuplicateCount: 0, databaseDuplicateCount: 0, newPlaceIdCount: 0, uniquePlaceIds: 0, totalDuplicateRecords: 0,
+      duplicateRate: 0, totalRecords: 0, recordsWithPlaceId: 0, databaseDuplicateRate: 0, newPlaceIdRate: 0, excelDuplicateRecords: [],
+    },
+  };
+}
+
+/** A file counts as uploaded when it was imported (rows may still have been skipped, as its report shows). */
+export function fileSucceeded(result: BatchResult): boolean {
+  return result.successCount > 0 && !result.message.startsWith("Upload failed for ");
+}
+
+export function finalToast(results: readonly BatchResult[]): { title: string; description: string; variant?: "destructive" } {
+  const ok = results.filter(fileSucceeded).length;
+  if (ok === results.length) return { title: "Tüm dosyalar başarıyla yüklendi", description: `${ok} dosya yüklendi` };
+  if (ok > 0) return { title: "Kısmi başarı", description: `${ok}/${results.length} dosya başarılı`, variant: "destructive" };
+  return { title: "Yükleme hatası", description: `${results.length} dosyanın hiçbiri yüklenemedi`, variant: "destructive" };
+}
+
+/** At most `max` items shown, with the count of the rest. */
+export function firstItems<T>(items: readonly T[], total: number, max = 5): { shown: T[]; rest: number } {
+  const shown = items.slice(0, max);
+  return { shown, rest: Math.max(0, total - shown.length) };
+}

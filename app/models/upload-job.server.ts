@@ -1,0 +1,167 @@
+/**
+ * Upload jobs: one row per uploaded file, from queued to done or failed. The consumer's
+ * cursor and running counts are committed in the same D1 batch as the rows of each step, so a
+ * retried or redelivered step either sees its own work committed or none of it.
+ */
+import type { SpreadsheetType } from "~/lib/import/file-type";
+import { batchResult, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
+
+export type UploadJobStatus = "queued" | "processing" | "done" | "failed";
+
+export interface UploadJob {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  objectKey: string;
+  fileType: SpreadsheetType;
+  batchSize: number;
+  status: UploadJobStatus;
+  cursor: string | null;
+  progress: ImportProgress | null;
+  result: { batchResult: BatchResult; report: UploadReport } | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
+export const DEFAULT_BATCH_SIZE = 500;
+
+/** Storage key of an upload: generated from the job id, never from the user's file name. */
+export function uploadObjectKey(jobId: string): string {
+  return `uploads/${jobId}`;
+}
+
+function parseJson<T>(text: unknown): T | null {
+  return typeof text === "string" ? (JSON.parse(text) as T) : null;
+}
+
+function toJob(row: Record<string, unknown>): UploadJob {
+  return {
+    id: String(row.id),
+    fileName: String(row.file_name),
+    fileSize: Number(row.file_size),
+    objectKey: String(row.object_key),
+    fileType: row.file_type as SpreadsheetType,
+    batchSize: Number(row.batch_size),
+    status: row.status as UploadJobStatus,
+    cursor: (row.cursor as string | null) ?? null,
+    progress: parseJson(row.progress),
+    result: parseJson(row.result),
+    error: (row.error as string | null) ?? null,
+    createdAt: Number(row.created_at),
+    finishedAt: row.finished_at === null ? null : Number(row.finished_at),
+  };
+}
+
+export async function createUploadJob(
+  db: D1Database,
+  job: { id: string; fileName: string; fileSize: number; fileType: SpreadsheetType; batchSize: number },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'queued')`,
+    )
+    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize)
+    .run();
+}
+
+export async function getUploadJob(db: D1Database, id: string): Promise<UploadJob | null> {
+  const row = await db.prepare(`SELECT * FROM upload_jobs WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
+  return row ? toJob(row) : null;
+}
+
+export async function markUploadJobProcessing(db: D1Database, id: string): Promise<void> {
+  await db
+    .prepare(`UPDATE upload_jobs SET status = 'processing', updated_at = unixepoch() WHERE id = ?1 AND status = 'queued'`)
+    .bind(id)
+    .run();
+}
+
+/**
+ * Which of a step's identities were already read earlier in this file, and which place ids
+ * the directory already holds. Read before the step's write batch; that batch is guarded by
+ * the cursor, so a concurrent duplicate delivery cannot commit counts twice.
+ */
+export async function readKnownIdentities(
+  db: D1Database,
+  jobId: string,
+  keys: readonly string[],
+  placeIds: readonly string[],
+): Promise<{ seenInFile: Set<string>; inDirectory: Set<string> }> {
+  const [seen, known] = await db.batch<{ value: string }>([
+    db
+      .prepare(`SELECT key AS value FROM upload_job_keys WHERE job_id = ?1 AND key IN (SELECT value FROM json_each(?2))`)
+      .bind(jobId, JSON.stringify(keys)),
+    db
+      .prepare(`SELECT place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`)
+      .bind(JSON.stringify(placeIds)),
+  ]);
+  return {
+    seenInFile: new Set(seen!.results.map((r) => r.value)),
+    inDirectory: new Set(known!.results.map((r) => r.value)),
+  };
+}
+
+/**
+ * The statements that commit one step, to run in one db.batch around the step's upserts:
+ * the guard first (fails the whole batch when another delivery already moved the cursor —
+ * json() of a non-JSON text raises an error, which rolls the batch back), then the step's
+ * identities, and last the new cursor and counts.
+ */
+export function stepCommitStatements(
+  db: D1Database,
+  input: { jobId: string; previousCursor: string | null; cursor: string; progress: ImportProgress; keys: readonly string[] },
+): { guard: D1PreparedStatement; after: D1PreparedStatement[] } {
+  return {
+    guard: db
+      .prepare(
+        `SELECT CASE WHEN cursor IS ?2 THEN 1 ELSE json('stale import step: cursor moved') END AS ok
+         FROM upload_jobs WHERE id = ?1`,
+      )
+      .bind(input.jobId, input.previousCursor),
+    after: [
+      db
+        .prepare(`INSERT OR IGNORE INTO upload_job_keys (job_id, key) SELECT ?1, value FROM json_each(?2)`)
+        .bind(input.jobId, JSON.stringify(input.keys)),
+      db
+        .prepare(`UPDATE upload_jobs SET cursor = ?2, progress = ?3, updated_at = unixepoch() WHERE id = ?1`)
+        .bind(input.jobId, input.cursor, JSON.stringify(input.progress)),
+    ],
+  };
+}
+
+/** Ends a job: stores its batch result and dashboard report, and drops its identities. */
+export async function finishUploadJob(
+  db: D1Database,
+  job: UploadJob,
+  progress: ImportProgress,
+  failure: string | null,
+): Promise<{ batchResult: BatchResult; report: UploadReport }> {
+  const finishedAt = Math.floor(Date.now() / 1000);
+  const result = batchResult(job.fileName, progress, failure);
+  const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt: job.createdAt, finishedAt, result });
+  const stored = { batchResult: result, report };
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE upload_jobs SET status = ?2, progress = ?3, result = ?4, error = ?5, finished_at = ?6, updated_at = ?6
+         WHERE id = ?1`,
+      )
+      .bind(job.id, failure === null ? "done" : "failed", JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt),
+    db.prepare(`DELETE FROM upload_job_keys WHERE job_id = ?1`).bind(job.id),
+  ]);
+  return stored;
+}
+
+/** The dashboard's latest upload reports, newest first. */
+export async function listUploadReports(db: D1Database, limit = 10): Promise<UploadReport[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT result FROM upload_jobs WHERE result IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT ?1`,
+    )
+    .bind(limit)
+    .all<{ result: string }>();
+  return results.map((r) => (JSON.parse(r.result) as { report: UploadReport }).report);
+}

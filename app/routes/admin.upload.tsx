@@ -1,0 +1,194 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { uploadFile } from "~/components/upload/upload-client";
+import { UploadReport } from "~/components/upload/upload-report";
+import { useToast } from "~/components/toast";
+import { NO_STORE } from "~/lib/cache-policy";
+import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
+import { MAX_UPLOAD_BYTES } from "~/lib/import/file-type";
+import type { BatchResult } from "~/lib/import/report";
+import { finalToast, tooLargeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import { requireAdminPage } from "~/models/auth.server";
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
+
+export const meta: MetaFunction = () => [{ title: "Excel Yükleme – Yönetim" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdminPage(request, context.cloudflare.env);
+  return data({ templateColumns: TEMPLATE_COLUMNS, batchSizes: BATCH_SIZES, defaultBatchSize: DEFAULT_BATCH_SIZE }, { headers: NO_STORE });
+}
+
+/** Files are sent one after another, this far apart. */
+const PAUSE_BETWEEN_FILES_MS = 25;
+
+interface FileEntry {
+  id: number;
+  file: File;
+  phase: "waiting" | "uploading" | "processing" | "finished";
+  sentBytes: number;
+  processedRows: number;
+  result: BatchResult | null;
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function FileProgress({ entry }: { entry: FileEntry }) {
+  const percent = entry.file.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.file.size) * 100)) : 100;
+  if (entry.phase === "waiting") return <p className="text-xs text-slate-500">Sırada</p>;
+  return (
+    <div className="mt-2" data-testid="file-progress">
+      <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className={`h-full transition-all ${entry.phase === "processing" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="mt-1 text-xs text-slate-600">
+        {entry.phase === "uploading"
+          ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.file.size)} (%${percent})`
+          : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`}
+      </p>
+    </div>
+  );
+}
+
+export default function AdminUpload() {
+  const { templateColumns, batchSizes, defaultBatchSize } = useLoaderData<typeof loader>();
+  const toast = useToast();
+  const [entries, setEntries] = useState<FileEntry[]>([]);
+  const [batchSize, setBatchSize] = useState<number>(defaultBatchSize);
+  const [uploading, setUploading] = useState(false);
+  const nextId = useRef(1);
+  const input = useRef<HTMLInputElement>(null);
+
+  const update = (id: number, change: Partial<FileEntry>) =>
+    setEntries((current) => current.map((e) => (e.id === id ? { ...e, ...change } : e)));
+
+  const select = (files: FileList | null) => {
+    if (!files) return;
+    const accepted: FileEntry[] = [];
+    for (const file of Array.from(files)) {
+      if (file.size > MAX_UPLOAD_BYTES) {
+        toast({ title: UPLOAD_MESSAGES.tooLargeTitle, description: tooLargeText(file.name), variant: "destructive" });
+        continue;
+      }
+      accepted.push({ id: nextId.current++, file, phase: "waiting", sentBytes: 0, processedRows: 0, result: null });
+    }
+    setEntries((current) => [...current.filter((e) => e.phase !== "finished"), ...accepted]);
+    if (input.current) input.current.value = "";
+  };
+
+  const start = async () => {
+    const queue = entries.filter((e) => e.phase === "waiting");
+    if (queue.length === 0) return;
+    setUploading(true);
+    const results: BatchResult[] = [];
+    for (const [index, entry] of queue.entries()) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
+      update(entry.id, { phase: "uploading" });
+      const result = await uploadFile(entry.file, { batchSize, fileIndex: index, totalFiles: queue.length }, {
+        onBytes: (sent) => update(entry.id, { sentBytes: sent, ...(sent >= entry.file.size ? { phase: "processing" } : {}) }),
+        onRows: (rows) => update(entry.id, { processedRows: rows, phase: "processing" }),
+      });
+      results.push(result);
+      update(entry.id, { phase: "finished", result, processedRows: result.totalRows });
+    }
+    setUploading(false);
+    toast(finalToast(results));
+  };
+
+  const waiting = entries.filter((e) => e.phase === "waiting").length;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Excel Yükleme</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        İşletme listelerini .xlsx, .xls veya .csv olarak yükleyin (dosya başına en fazla 150MB). Google Maps dışa aktarımları (Outscraper) doğrudan okunur.
+      </p>
+
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-sm font-semibold text-slate-800">Şablon sütunları</h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {templateColumns.map((column) => (
+            <li key={column} className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-700">{column}</li>
+          ))}
+        </ul>
+
+        <div className="mt-5 flex flex-wrap items-end gap-4">
+          <label className="text-sm text-slate-700">
+            <span className="block font-medium">Dosyalar</span>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              accept=".xlsx,.xls,.csv"
+              disabled={uploading}
+              onChange={(event) => select(event.currentTarget.files)}
+              className="mt-1 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-white"
+            />
+          </label>
+          <label className="text-sm text-slate-700">
+            <span className="block font-medium">Toplu işlem boyutu</span>
+            <select
+              value={batchSize}
+              disabled={uploading}
+              onChange={(event) => setBatchSize(Number(event.currentTarget.value))}
+              className="mt-1 rounded border border-slate-300 px-2 py-2 text-sm"
+            >
+              {batchSizes.map((size) => (
+                <option key={size} value={size}>{size} kayıt</option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            onClick={start}
+            disabled={uploading || waiting === 0}
+            className="rounded bg-blue-600 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {uploading ? "Yükleniyor…" : `Yükle (${waiting})`}
+          </button>
+          <button
+            type="button"
+            onClick={() => setEntries([])}
+            disabled={uploading || entries.length === 0}
+            className="rounded border border-slate-300 px-4 py-2 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Temizle
+          </button>
+        </div>
+      </section>
+
+      {entries.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-500">Henüz dosya seçilmedi.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="upload-file">
+              <div className="flex items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{entry.file.name}</p>
+                  <p className="text-xs text-slate-500">{formatSize(entry.file.size)}</p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => setEntries((current) => current.filter((e) => e.id !== entry.id))}
+                  disabled={uploading}
+                  aria-label={`${entry.file.name} dosyasını kaldır`}
+                  className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+                >
+                  Kaldır
+                </button>
+              </div>
+              <FileProgress entry={entry} />
+              {entry.result ? <UploadReport result={entry.result} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

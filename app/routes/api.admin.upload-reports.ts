@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NO_STORE } from "~/lib/cache-policy";
+import { requireAdminApi } from "~/models/auth.server";
+import { listUploadReports } from "~/models/upload-job.server";
+
+/** GET: the latest upload reports, newest first (the dashboard polls this every 5 s). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminApi(request, env);
+  return Response.json(await listUploadReports(env.DB, 10), { headers: NO_STORE });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { cleanRow, cleanJsonCell, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
+import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/lib/import/columns";
+import { countryCodeFromAddress, deriveCountryCode } from "~/lib/import/country";
+
+describe("column mapping", () => {
+  it("matches template and export headers case- and accent-insensitively and ignores extras", () => {
+    const mapping = mapColumns(["\uFEFFName", "ADDRESS", "reviewCount", "Place ID", "Látitude", "query", "email_1"]);
+    expect(mapping.indexes).toMatchObject({ name: 0, full_address: 1, reviews: 2, place_id: 3, latitude: 4 });
+    expect(mapping.extraction.extractedCount).toBe(5);
+    expect(mapping.extraction.missing).toHaveLength(KNOWN_COLUMNS.length - 5);
+    expect(mapping.extraction.extractionRate).toBe(21.7);
+  });
+
+  it("counts out of 23 known columns and maps site to the url", () => {
+    expect(KNOWN_COLUMNS).toHaveLength(23);
+    const mapping = mapColumns(["name", "site"]);
+    const row = cleanRow(["Hotel", "https://hotel.example"], mapping);
+    expect(row.ok && row.record.url).toBe("https://hotel.example");
+  });
+
+  it("refuses a sheet without a name column", () => {
+    expect(missingNameColumnMessage(mapColumns(["title", "address"]))).toContain("name");
+    expect(missingNameColumnMessage(mapColumns(["name"]))).toBeNull();
+  });
+});
+
+describe("value cleaning", () => {
+  const mapping = mapColumns(["name", "postal_code", "verified", "reviews", "latitude", "longitude", "working_hours", "about", "country", "full_address", "city"]);
+
+  it("cleans the values real exports carry", () => {
+    const row = cleanRow(
+      ["  Weisses\nRössli ", "90744.0", "True", "56.0", "47.36", "8.53", "{'Monday': 'Closed', 'Tuesday': '9AM-5PM'}", "None", "Switzerland", "x", "None"],
+      mapping,
+    );
+    expect(row.ok).toBe(true);
+    if (!row.ok) return;
+    expect(row.record).toMatchObject({
+      name: "Weisses Rössli",
+      postalCode: "90744",
+      verified: true,
+      reviews: 56,
+      latitude: 47.36,
+      about: null,
+      city: null,
+      countryCode: "CH",
+    });
+    expect(JSON.parse(row.record.workingHours!)).toEqual({ Monday: "Closed", Tuesday: "9AM-5PM" });
+  });
+
+  it("skips a row with impossible coordinates, broken JSON or no name, with the reason", () => {
+    expect(cleanRow(["A", "", "", "", "95", "10"], mapping)).toMatchObject({ ok: false, reason: expect.stringContaining("koordinat") });
+    expect(cleanRow(["A", "", "", "", "1", "1", '{"Monday": '], mapping)).toMatchObject({ ok: false, reason: expect.stringContaining("working_hours") });
+    expect(cleanRow(["None"], mapping)).toMatchObject({ ok: false, reason: "işletme adı boş" });
+  });
+
+  it("keeps plain-text hours and reads Python-literal dicts with apostrophes", () => {
+    expect(cleanJsonCell("Mo-Fr 9-17")).toEqual({ ok: true, value: "Mo-Fr 9-17" });
+    expect(JSON.parse(pythonLiteralToJson(`{'Offerings': {"Kids' menu": True, 'Bar': None}}`))).toEqual({ Offerings: { "Kids' menu": true, Bar: null } });
+    expect(cleanPostalCode("1114")).toBe("1114");
+  });
+});
+
+describe("country code derivation", () => {
+  it("derives the code from the country name or the address when the column is missing", () => {
+    expect(deriveCountryCode({ countryCode: null, country: "Philippines", fullAddress: null })).toBe("PH");
+    expect(deriveCountryCode({ countryCode: "ch", country: null, fullAddress: null })).toBe("CH");
+    expect(countryCodeFromAddress("Bederstrasse 96, 8002 Zürich, Switzerland")).toBe("CH");
+    expect(deriveCountryCode({ countryCode: null, country: "Türkiye", fullAddress: null })).toBe("TR");
+    expect(deriveCountryCode({ countryCode: null, country: "Deutschland", fullAddress: null })).toBe("DE");
+    expect(deriveCountryCode({ countryCode: null, country: "Atlantis", fullAddress: "Somewhere" })).toBeNull();
+  });
+});

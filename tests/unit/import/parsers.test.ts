@@ -1,0 +1,126 @@
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { CsvParser, CsvTruncatedError } from "~/lib/import/csv";
+import {
+  contentMatchesType,
+  locateZipDirectory,
+  readZipDirectory,
+  typeFromFileName,
+  zipBombReason,
+} from "~/lib/import/file-type";
+import { MultipartParser } from "~/lib/import/multipart";
+import { columnIndex, firstSheetPath, SharedStringsReader, SheetReader } from "~/lib/import/xlsx";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function parseInChunks(bytes: Uint8Array, size: number, start = 0) {
+  const parser = new CsvParser(start);
+  const records = [];
+  for (let i = 0; i < bytes.length; i += size) records.push(...parser.push(bytes.subarray(i, i + size)));
+  records.push(...parser.finish());
+  return records;
+}
+
+describe("CSV parser", () => {
+  const csv = encode('\uFEFFname,about\r\n"Café ""Zür\nich""",x\n\nΑθήνα,"a,b"\n東京,last');
+
+  it("reads quotes, embedded newlines, BOM, CRLF, blank lines and any script, whatever the chunking", () => {
+    for (const size of [1, 2, 3, 7, 1000]) {
+      const records = parseInChunks(csv, size);
+      expect(records.map((r) => r.cells)).toEqual([
+        ["name", "about"],
+        ['Café "Zür\nich"', "x"],
+        ["Αθήνα", "a,b"],
+        ["東京", "last"],
+      ]);
+    }
+  });
+
+  it("gives byte offsets from which a resumed parse continues exactly", () => {
+    const records = parseInChunks(csv, 5);
+    const resumeAt = records[1]!.endOffset;
+    const rest = parseInChunks(csv.subarray(resumeAt), 4, resumeAt);
+    expect(rest.map((r) => r.cells[0])).toEqual(["Αθήνα", "東京"]);
+    expect(rest.at(-1)!.endOffset).toBe(csv.length);
+  });
+
+  it("reports a file cut inside a quoted field", () => {
+    expect(() => parseInChunks(encode('name\n"unterminated'), 3)).toThrow(CsvTruncatedError);
+  });
+});
+
+describe("file type checks", () => {
+  it("accepts a type only when extension and content agree", () => {
+    const zip = zipSync({ "a.txt": strToU8("hi") });
+    const cfb = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]);
+    expect(typeFromFileName("Rapor.XLSX")).toBe("xlsx");
+    expect(typeFromFileName("notes.pdf")).toBeNull();
+    expect(contentMatchesType(zip, "xlsx")).toBe(true);
+    expect(contentMatchesType(cfb, "xls")).toBe(true);
+    expect(contentMatchesType(zip, "csv")).toBe(false);
+    expect(contentMatchesType(encode("name\nA"), "xlsx")).toBe(false);
+    expect(contentMatchesType(new Uint8Array([110, 0, 97]), "csv")).toBe(false);
+  });
+
+  it("finds a zip bomb from the central directory alone", () => {
+    const safe = zipSync({ "xl/worksheets/sheet1.xml": strToU8("<x/>".repeat(1000)) });
+    const bomb = zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(50_000_000) }, { level: 9 });
+    const entries = (zip: Uint8Array) => {
+      const location = locateZipDirectory(zip)!;
+      return readZipDirectory(zip.subarray(location.offset, location.offset + location.size));
+    };
+    expect(zipBombReason(entries(safe))).toBeNull();
+    expect(zipBombReason(entries(bomb))).toContain("oran");
+    expect(locateZipDirectory(encode("not a zip at all, long enough to search in"))).toBeNull();
+  });
+});
+
+describe("multipart parser", () => {
+  it("streams a file part split at any point, with fields before and after", () => {
+    const body = encode(
+      '--XyZ\r\nContent-Disposition: form-data; name="batchSize"\r\n\r\n1000\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nname\r\n--X not a boundary\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="fileIndex"\r\n\r\n0\r\n--XyZ--\r\n',
+    );
+    for (const size of [1, 3, 11, 500]) {
+      const parser = new MultipartParser("XyZ");
+      const events = [];
+      for (let i = 0; i < body.length; i += size) events.push(...parser.push(body.slice(i, i + size)));
+      expect(parser.complete).toBe(true);
+      const file = events.filter((e) => e.type === "data").map((e) => (e.type === "data" ? new TextDecoder().decode(e.bytes) : ""));
+      expect(events.find((e) => e.type === "part" && e.fileName)).toEqual({ type: "part", name: "file", fileName: "a.csv" });
+      expect(file.join("")).toBe("1000name\r\n--X not a boundary0");
+    }
+  });
+});
+
+describe("XLSX streaming readers", () => {
+  it("reads shared strings in table order, without phonetic runs, whatever the chunking", () => {
+    const xml = '<sst><si><t>Café</t></si><si><r><t>Doña </t></r><r><t>Rosa</t></r><rPh><t>ドニャ</t></rPh></si><si><t xml:space="preserve"> x </t></si></sst>';
+    const strings: string[] = [];
+    const reader = new SharedStringsReader((s) => strings.push(s));
+    for (let i = 0; i < xml.length; i += 7) reader.push(xml.slice(i, i + 7));
+    reader.finish();
+    expect(strings).toEqual(["Café", "Doña Rosa", " x "]);
+  });
+
+  it("reads sheet rows with shared-string references, inline strings, booleans and gaps", () => {
+    const reader = new SheetReader();
+    const rows = [
+      ...reader.push('<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="inlineStr"><is><t>İstanbul</t></is></c></row>'),
+      ...reader.push('<row r="3"><c r="B3" t="b"><v>1</v></c><c r="AB3"><v>41.5</v></c></row></sheetData></worksheet>'),
+      ...reader.finish(),
+    ];
+    expect(rows[0]).toEqual({ rowNumber: 1, cells: [{ shared: 0 }, "", "İstanbul"] });
+    expect(rows[1]!.rowNumber).toBe(3);
+    expect(rows[1]!.cells[1]).toBe("true");
+    expect(rows[1]!.cells[27]).toBe("41.5");
+    expect(columnIndex("AB12")).toBe(27);
+  });
+
+  it("finds the first sheet through the workbook's relationships", () => {
+    const workbook = '<workbook xmlns:r="r"><sheets><sheet name="Generated by Outscraper ©" sheetId="1" r:id="rId3"/></sheets></workbook>';
+    const rels = '<Relationships><Relationship Id="rId3" Target="worksheets/sheet7.xml"/></Relationships>';
+    expect(firstSheetPath(workbook, rels)).toBe("xl/worksheets/sheet7.xml");
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { batchResult, emptyProgress } from "~/lib/import/report";
+import { failedFileResult, finalToast, firstItems, uploadTimeoutMs } from "~/lib/import/upload-messages";
+
+const imported = batchResult("a.csv", { ...emptyProgress(), processedRows: 10, successCount: 9, errorCount: 1 });
+
+describe("upload screen messages", () => {
+  it("turns a failed file into an error result naming the file and the server's text", () => {
+    const failed = failedFileResult("b.xlsx", "dosya boş.");
+    expect(failed).toMatchObject({ success: false, errorCount: 1, message: "Upload failed for b.xlsx: dosya boş." });
+  });
+
+  it("ends with the all-success, partial or error toast", () => {
+    expect(finalToast([imported, imported])).toEqual({ title: "Tüm dosyalar başarıyla yüklendi", description: "2 dosya yüklendi" });
+    expect(finalToast([imported, failedFileResult("b.xlsx", "x")])).toEqual({ title: "Kısmi başarı", description: "1/2 dosya başarılı", variant: "destructive" });
+    expect(finalToast([failedFileResult("b.xlsx", "x")]).title).toBe("Yükleme hatası");
+  });
+
+  it("shows at most five items with the count of the rest, and allows more time for big files", () => {
+    expect(firstItems(["a", "b", "c", "d", "e", "f"], 12)).toEqual({ shown: ["a", "b", "c", "d", "e"], rest: 7 });
+    expect(uploadTimeoutMs(50 * 1024 * 1024)).toBe(300_000);
+    expect(uploadTimeoutMs(120 * 1024 * 1024)).toBe(600_000);
+  });
+
+  it("reports rates and duplicate figures in percent of the valid records", () => {
+    const result = batchResult("c.csv", { ...emptyProgress(), processedRows: 10, successCount: 8, skippedCount: 1, errorCount: 1, excelDuplicateCount: 1, databaseDuplicateCount: 2, newPlaceIdCount: 6 });
+    expect(result.duplicateAnalysis).toMatchObject({ totalRecords: 9, totalDuplicateRecords: 3, duplicateRate: 33.3, uniquePlaceIds: 8 });
+  });
+});

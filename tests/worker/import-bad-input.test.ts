@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import { strToU8, zipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, base64ToBytes, businessCount, importFile, uploadFile } from "./import-support";
+
+const fixtures = env as unknown as { FIXTURE_REAL_XLSX_BASE64: string };
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+async function storedUploads(): Promise<number> {
+  return (await env.BUCKET.list({ prefix: "uploads/" })).objects.length;
+}
+
+describe("bad input is refused with a clear message and changes nothing", () => {
+  it("refuses uploads without a session", async () => {
+    const { status } = await uploadFile("", "a.csv", "name\nA");
+    expect(status).toBe(401);
+  });
+
+  it("refuses a wrong type by extension and by content, an empty file, a truncated xlsx and a zip bomb", async () => {
+    const real = base64ToBytes(fixtures.FIXTURE_REAL_XLSX_BASE64);
+    const bomb = zipSync({ "[Content_Types].xml": strToU8("<x/>"), "xl/worksheets/sheet1.xml": new Uint8Array(20_000_000) }, { level: 9 });
+    const cases: [string, Uint8Array | string, number, RegExp][] = [
+      ["report.pdf", "%PDF-1.4", 415, /\.xlsx, \.xls ve \.csv/],
+      ["disguised.xlsx", "name,address\nA,B", 400, /içeriği uzantısıyla uyuşmuyor/],
+      ["binary.csv", real, 400, /içeriği uzantısıyla uyuşmuyor/],
+      ["empty.csv", "", 400, /dosya boş/],
+      ["cut.xlsx", real.subarray(0, 60_000), 400, /bozuk ya da eksik \.xlsx/],
+      ["bomb.xlsx", bomb, 400, /sıkıştırma oranı/],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const upload = await uploadFile(cookie, name, bytes);
+      expect({ name, status: upload.status }).toEqual({ name, status });
+      expect(upload.body.success).toBe(false);
+      expect(upload.body.message).toMatch(message);
+    }
+    expect(await storedUploads()).toBe(0);
+    const jobs = await env.DB.prepare(`SELECT count(*) AS n FROM upload_jobs`).first<{ n: number }>();
+    expect(jobs!.n).toBe(0);
+  });
+
+  it("fails a sheet without a name column and a CSV cut inside a quote before writing anything", async () => {
+    const before = await businessCount();
+    const noName = await importFile(cookie, "no-name.csv", "title,address\nHotel A,Street 1\n");
+    expect(noName.status).toBe("failed");
+    expect(noName.result).toMatchObject({ success: false, errorCount: 1, successCount: 0 });
+    expect(noName.result!.message).toMatch(/no-name\.csv: .*\(name\)/);
+
+    const rows = Array.from({ length: 600 }, (_, i) => `Cut Hotel ${i},cut-${i}`).join("\n");
+    const truncated = await importFile(cookie, "cut.csv", `name,place_id\n${rows}\n"Last Hotel,cut-x`, 100);
+    expect(truncated.status).toBe("failed");
+    expect(truncated.result!.message).toMatch(/kapanmamış bir tırnak/);
+    expect(await businessCount()).toBe(before);
+  });
+
+  it("skips rows with broken JSON or impossible coordinates, with their row numbers, and loads the rest", async () => {
+    const csv = [
+      "name,latitude,longitude,working_hours,place_id",
+      'Good Hotel,41.0,29.0,"{""Monday"": ""9AM-5PM""}",bad-1',
+      'Broken Hours Hotel,41.0,29.0,"{""Monday"": ",bad-2',
+      "Far Away Hotel,41.0,999,,bad-3",
+      ",41.0,29.0,,bad-4",
+      "Second Good Hotel,,,,bad-5",
+    ].join("\n");
+    const job = await importFile(cookie, "rows.csv", csv);
+    expect(job.status).toBe("done");
+    expect(job.result).toMatchObject({ success: false, totalRows: 5, successCount: 2, errorCount: 3 });
+    expect(job.result!.errors).toEqual([
+      "Satır 3 (Broken Hours Hotel): working_hours bozuk JSON",
+      "Satır 4 (Far Away Hotel): geçersiz koordinat (41, 999)",
+      "Satır 5: işletme adı boş",
+    ]);
+    const names = await env.DB.prepare(`SELECT name FROM businesses WHERE place_id LIKE 'bad-%' ORDER BY place_id`).all<{ name: string }>();
+    expect(names.results.map((r) => r.name)).toEqual(["Good Hotel", "Second Good Hotel"]);
+  });
+});

@@ -1,0 +1,76 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, businessCount, uploadFile, waitForJob } from "./import-support";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+/** About 12 MB: more than one 10 MB part. The padding column is not a directory column. */
+function bigCsv(prefix: string, rows = 11_000): string {
+  const padding = "x".repeat(1_100);
+  const lines = Array.from({ length: rows }, (_, i) => `${prefix} Hotel ${i},${prefix}-${i},41.0,29.0,${padding}`);
+  return ["name,place_id,latitude,longitude,notes", ...lines].join("\n");
+}
+
+describe("files larger than one upload part", () => {
+  it("streams a 12 MB multipart/form-data upload to R2 in parts and imports it", async () => {
+    const before = await businessCount();
+    const upload = await uploadFile(cookie, "big.csv", bigCsv("stream"), 2000);
+    expect(upload.status).toBe(202);
+    const job = await waitForJob(cookie, upload.body.jobId!, 120_000);
+    expect(job.result).toMatchObject({ success: true, totalRows: 11_000, successCount: 11_000 });
+    expect(await businessCount()).toBe(before + 11_000);
+  }, 120_000);
+
+  it("takes a large file from the browser in R2 multipart parts, then queues its job", async () => {
+    const bytes = new TextEncoder().encode(bigCsv("parts"));
+    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const begin = await SELF.fetch("https://example.com/api/admin/uploads", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ fileName: "parts.csv", fileSize: bytes.length }),
+    });
+    const { jobId, uploadId, partSize } = (await begin.json()) as { jobId: string; uploadId: string; partSize: number };
+    const parts = [];
+    for (let start = 0, partNumber = 1; start < bytes.length; start += partSize, partNumber++) {
+      const body = bytes.slice(start, start + partSize);
+      const response = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/parts/${partNumber}?uploadId=${uploadId}`, {
+        method: "PUT",
+        headers: { Cookie: cookie, "Content-Length": String(body.length) },
+        body,
+      });
+      expect(response.status).toBe(200);
+      parts.push(((await response.json()) as { part: { partNumber: number; etag: string } }).part);
+    }
+    expect(parts).toHaveLength(2);
+    const complete = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/complete`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ uploadId, fileName: "parts.csv", batchSize: 1000, parts }),
+    });
+    expect(complete.status).toBe(202);
+    const job = await waitForJob(cookie, jobId, 120_000);
+    expect(job.result).toMatchObject({ success: true, totalRows: 11_000, successCount: 11_000 });
+    const row = await env.DB.prepare(`SELECT name FROM businesses WHERE place_id = 'parts-10999'`).first<{ name: string }>();
+    expect(row?.name).toBe("parts Hotel 10999");
+  }, 120_000);
+
+  it("refuses to open an upload for a file over 150 MB or of another type", async () => {
+    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const tooBig = await SELF.fetch("https://example.com/api/admin/uploads", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ fileName: "huge.xlsx", fileSize: 151 * 1024 * 1024 }),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { message: string }).message).toBe("huge.xlsx - Maksimum dosya boyutu 150MB'dır");
+    const wrongType = await SELF.fetch("https://example.com/api/admin/uploads", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ fileName: "photo.png", fileSize: 10 }),
+    });
+    expect(wrongType.status).toBe(415);
+  });
+});

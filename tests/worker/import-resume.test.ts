@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import * as XLSX from "@e965/xlsx";
+import { describe, expect, it } from "vitest";
+import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import { startImportJob } from "~/models/import-upload.server";
+import { processImportJob } from "../../workers/import/consumer";
+import { businessCount } from "./import-support";
+
+/** The real bindings, with a queue that only records what the consumer re-enqueues. */
+function quietEnv(overrides: Partial<Env> = {}) {
+  const sent: unknown[] = [];
+  const queue = { send: async (message: unknown) => void sent.push(message) } as unknown as Queue;
+  return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent };
+}
+
+/** A D1 binding whose `nth` db.batch commits and then throws: a consumer dying right after a step. */
+function crashingDb(nth: number): D1Database {
+  let calls = 0;
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const result = await target.batch(statements);
+          if (++calls === nth) throw new Error("simulated crash after a committed step");
+          return result;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("a consumer that fails mid-file", () => {
+  it("resumes from the committed cursor and ends with exact counts, even when a step is delivered twice", async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => {
+      if (i === 500) return "Resume Hotel 10,resume-10,41.0,29.0"; // a duplicate within the file
+      if (i === 700) return "Lost Hotel,resume-700,123,29.0"; // impossible latitude
+      return `Resume Hotel ${i},resume-${i},41.0,29.0`;
+    });
+    const jobId = crypto.randomUUID();
+    await env.BUCKET.put(uploadObjectKey(jobId), ["name,place_id,latitude,longitude", ...lines].join("\r\n"));
+    const { env: quiet, sent } = quietEnv();
+    const started = await startImportJob(quiet, { jobId, fileName: "resume.csv", fileSize: 0, fileType: "csv", batchSize: 100 });
+    expect(started.ok).toBe(true);
+    const before = await businessCount();
+
+    // Batches: header cursor (1), identities read (2), step 1 commit (3), read (4), step 2 commit (5) → crash.
+    const { env: crashing } = quietEnv({ DB: crashingDb(5) });
+    await expect(processImportJob(crashing, jobId, { stepRows: 10_000, stepMs: 60_000 })).rejects.toThrow("simulated crash");
+    expect((await getUploadJob(env.DB, jobId))!.progress!.processedRows).toBe(200);
+
+    // The retry, delivered twice at once: the cursor guard lets only one of them commit each step.
+    const twice = await Promise.allSettled([
+      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 }),
+      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 }),
+    ]);
+    expect(twice.some((outcome) => outcome.status === "fulfilled")).toBe(true);
+    for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status === "processing"; i++) {
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    }
+    expect(sent.length).toBeGreaterThan(0); // steps ended early and re-enqueued the job
+
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.status).toBe("done");
+    expect(job.result!.batchResult).toMatchObject({ totalRows: 1000, successCount: 998, skippedCount: 1, errorCount: 1 });
+    expect(job.result!.batchResult.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, newPlaceIdCount: 998 });
+    expect(await businessCount()).toBe(before + 998);
+    const keys = await env.DB.prepare(`SELECT count(*) AS n FROM upload_job_keys`).first<{ n: number }>();
+    expect(keys!.n).toBe(0);
+  });
+});
+
+describe("an XLSX imported over several steps", () => {
+  it("keeps its shared strings in R2 side storage between steps and removes them at the end", async () => {
+    const rows = [["name", "city", "place_id"], ...Array.from({ length: 1000 }, (_, i) => [`Step Hotel ${i}`, `City ${i % 7}`, `step-${i}`])];
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+    const bytes = new Uint8Array(XLSX.write(workbook, { type: "array", bookType: "xlsx", bookSST: true }) as ArrayBuffer);
+    const jobId = crypto.randomUUID();
+    await env.BUCKET.put(uploadObjectKey(jobId), bytes);
+    const { env: quiet, sent } = quietEnv();
+    expect((await startImportJob(quiet, { jobId, fileName: "steps.xlsx", fileSize: bytes.length, fileType: "xlsx", batchSize: 100 })).ok).toBe(true);
+
+    await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    const side = await env.BUCKET.list({ prefix: `${uploadObjectKey(jobId)}.strings/` });
+    expect(side.objects.map((o) => o.key)).toContain(`${uploadObjectKey(jobId)}.strings/index`);
+    for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status === "processing"; i++) {
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    }
+    // The upload's own message, then one per step that ended early (rows 300, 600, 900).
+    expect(sent.filter((m) => (m as { kind: string }).kind === "import")).toHaveLength(4);
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.result!.batchResult).toMatchObject({ totalRows: 1000, successCount: 1000, errorCount: 0 });
+    const last = await env.DB.prepare(`SELECT city FROM businesses WHERE place_id = 'step-999'`).first<{ city: string }>();
+    expect(last?.city).toBe("City 5");
+    expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { env, SELF } from "cloudflare:test";
+import { createAdminSession, createAdminUser } from "~/models/auth.server";
+
+/** A signed-in admin's Cookie header for SELF.fetch. */
+export async function adminCookie(): Promise<string> {
+  await createAdminUser(env.DB, "admin", "pw");
+  const user = await env.DB.prepare(`SELECT id FROM admin_users WHERE username = 'admin'`).first<{ id: number }>();
+  const setCookie = await createAdminSession(env.DB, user!.id, new Request("https://example.com/"), env);
+  return setCookie.split(";")[0]!;
+}
+
+export async function uploadFile(cookie: string, fileName: string, bytes: Uint8Array | string, batchSize = 500) {
+  const form = new FormData();
+  form.set("file", new File([bytes as BlobPart], fileName));
+  form.set("batchSize", String(batchSize));
+  form.set("fileIndex", "0");
+  form.set("totalFiles", "1");
+  const response = await SELF.fetch("https://example.com/api/upload-excel-batch", { method: "POST", body: form, headers: { Cookie: cookie } });
+  return { status: response.status, body: (await response.json()) as { success: boolean; message: string; jobId?: string } };
+}
+
+export interface JobAnswer {
+  status: string;
+  progress: { processedRows: number; successCount: number } | null;
+  result: {
+    success: boolean;
+    message: string;
+    totalRows: number;
+    successCount: number;
+    errorCount: number;
+    skippedCount: number;
+    errors: string[];
+    skippedBusinesses: string[];
+    columnExtraction: { extractedCount: number; extractionRate: number; successful: string[]; missing: string[] } | null;
+    duplicateAnalysis: Record<string, number | string[]>;
+  } | null;
+}
+
+export async function waitForJob(cookie: string, jobId: string, timeoutMs = 30_000): Promise<JobAnswer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${jobId}`, { headers: { Cookie: cookie } });
+    const job = (await response.json()) as JobAnswer;
+    if (job.status === "done" || job.status === "failed") return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function importFile(cookie: string, fileName: string, bytes: Uint8Array | string, batchSize = 500) {
+  const upload = await uploadFile(cookie, fileName, bytes, batchSize);
+  if (upload.status !== 202 || !upload.body.jobId) throw new Error(`upload refused: ${upload.status} ${upload.body.message}`);
+  return waitForJob(cookie, upload.body.jobId);
+}
+
+export async function businessCount(): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM businesses`).first<{ n: number }>();
+  return row!.n;
+}
+
+export function base64ToBytes(base64: string): Uint8Array {
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}

@@ -1,0 +1,127 @@
+import { env, SELF } from "cloudflare:test";
+import * as XLSX from "@e965/xlsx";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, base64ToBytes, businessCount, importFile, uploadFile } from "./import-support";
+
+const fixtures = env as unknown as { FIXTURE_REAL_CSV: string; FIXTURE_REAL_XLSX_BASE64: string };
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+async function business(name: string) {
+  return env.DB.prepare(`SELECT * FROM businesses WHERE name = ?1`).bind(name).first<Record<string, unknown>>();
+}
+
+describe("importing the real Google-Maps exports", () => {
+  it("imports the 797-row Outscraper CSV with its accents, hours and amenities, and a re-import adds nothing", async () => {
+    const before = await businessCount();
+    const job = await importFile(cookie, "zurich restaurants.csv", fixtures.FIXTURE_REAL_CSV, 100);
+    expect(job.status).toBe("done");
+    expect(job.result).toMatchObject({ success: true, totalRows: 797, successCount: 797, errorCount: 0, skippedCount: 0 });
+    expect(job.result!.columnExtraction!.extractedCount).toBe(23);
+    expect(job.result!.duplicateAnalysis).toMatchObject({ newPlaceIdCount: 797, databaseDuplicateCount: 0, recordsWithPlaceId: 797 });
+    expect(await businessCount()).toBe(before + 797);
+
+    const rossli = await business("Weisses Rössli");
+    expect(rossli).toMatchObject({ country_code: "CH", city: "Zürich", postal_code: "8002", reviews: 819, verified: 1, url: "http://www.weisses-roessli.ch/" });
+    expect(JSON.parse(String(rossli!.working_hours))).toMatchObject({ Monday: "Closed", Tuesday: "11:45am-2pm,6-11:45pm" });
+    expect(JSON.parse(String(rossli!.about))["Service options"]).toMatchObject({ "Outdoor seating": true });
+    expect(await business("Bistrot à Paris")).toMatchObject({ country_code: "CH" });
+    // The summary tables follow by trigger; one row of the export has neither country nor address.
+    const switzerland = await env.DB.prepare(`SELECT business_count FROM countries WHERE code = 'CH'`).first<{ business_count: number }>();
+    expect(switzerland!.business_count).toBe(796);
+
+    const again = await importFile(cookie, "zurich restaurants.csv", fixtures.FIXTURE_REAL_CSV, 2000);
+    expect(again.result).toMatchObject({ totalRows: 797, successCount: 797 });
+    expect(again.result!.duplicateAnalysis).toMatchObject({ databaseDuplicateCount: 797, newPlaceIdCount: 0, databaseDuplicateRate: 100 });
+    expect(await businessCount()).toBe(before + 797);
+  }, 60_000);
+
+  it("imports the 183-row Outscraper XLSX (shared strings, typed cells, 'None' postal codes)", async () => {
+    const before = await businessCount();
+    const job = await importFile(cookie, "qc.xlsx", base64ToBytes(fixtures.FIXTURE_REAL_XLSX_BASE64));
+    expect(job.result).toMatchObject({ success: true, totalRows: 183, successCount: 183, errorCount: 0 });
+    expect(await businessCount()).toBe(before + 183);
+    const kitchen = await business("Esmeralda Kitchen");
+    expect(kitchen).toMatchObject({ country_code: "PH", city: "Quezon City", postal_code: "1114", reviews: 395, rating: 4.6, type: "Restaurant" });
+    expect(JSON.parse(String(kitchen!.working_hours)).Monday).toBe("11AM-10PM");
+    const nonePostal = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE postal_code = 'None'`).first<{ n: number }>();
+    expect(nonePostal!.n).toBe(0);
+    expect((await env.BUCKET.list({ prefix: "uploads/" })).objects).toEqual([]);
+  }, 30_000);
+});
+
+describe("generated spreadsheets", () => {
+  const rows = [
+    ["name", "address", "phone", "category", "latitude", "longitude", "rating", "reviewCount", "place_id", "country"],
+    ["Otel Ankara Palas", "Ulus, 06050 Ankara", "+90 312 000", "Hotel", 39.94, 32.85, 4.5, 120, "gen-1", "Türkiye"],
+    ["Ξενοδοχείο Αθήνα", "Athens 105 57, Greece", "", "Hotel", 37.98, 23.72, 4.1, 80, "gen-2", "Greece"],
+    ["東京ホテル", "Tokyo, Japan", "", "Hotel", 35.68, 139.76, 3.9, 40, "gen-3", "Japan"],
+    ["Otel Ankara Palas", "Ulus, 06050 Ankara", "", "Hotel", 39.94, 32.85, 4.5, 120, "gen-1", "Türkiye"],
+    ["Bad Coordinates Inn", "Nowhere", "", "Hotel", 123, 32.85, 4, 1, "gen-4", ""],
+  ];
+
+  it("reads an XLSX with a shared-strings table and derives country codes from country names", async () => {
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+    const bytes = XLSX.write(workbook, { type: "array", bookType: "xlsx", bookSST: true }) as ArrayBuffer;
+    const job = await importFile(cookie, "template.xlsx", new Uint8Array(bytes));
+    expect(job.result).toMatchObject({ success: false, totalRows: 5, successCount: 3, skippedCount: 1, errorCount: 1, skippedBusinesses: ["Otel Ankara Palas"] });
+    expect(job.result!.errors[0]).toMatch(/^Satır 6 \(Bad Coordinates Inn\): geçersiz koordinat/);
+    expect(job.result!.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, excelDuplicateRecords: ["Otel Ankara Palas"] });
+    expect(await business("Ξενοδοχείο Αθήνα")).toMatchObject({ country_code: "GR", reviews: 80 });
+    expect(await business("Otel Ankara Palas")).toMatchObject({ country_code: "TR", full_address: "Ulus, 06050 Ankara" });
+    expect(await business("Bad Coordinates Inn")).toBeNull();
+  });
+
+  it("reads a legacy XLS", async () => {
+    const renamed = rows.map((r, i) => (i === 0 ? r : [`${r[0]} (xls)`, ...r.slice(1, 8), `${r[8]}-xls`, r[9]]));
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(renamed), "Sheet1");
+    const bytes = XLSX.write(workbook, { type: "array", bookType: "biff8" }) as ArrayBuffer;
+    const job = await importFile(cookie, "legacy.xls", new Uint8Array(bytes));
+    expect(job.result).toMatchObject({ totalRows: 5, successCount: 3, skippedCount: 1, errorCount: 1 });
+    expect(await business("東京ホテル (xls)")).toMatchObject({ country_code: "JP", place_id: "gen-3-xls" });
+  });
+});
+
+describe("upload reports and progress", () => {
+  it("lists the finished imports' reports for the dashboard, newest first", async () => {
+    const response = await SELF.fetch("https://example.com/api/admin/upload-reports", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { updated: number } }[];
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    expect(reports[0]!.summary.fileName).toBe("legacy.xls");
+    expect(reports.find((r) => r.summary.fileName === "qc.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 183 }, results: { updated: 183 } });
+    expect((await SELF.fetch("https://example.com/api/admin/upload-reports")).status).toBe(401);
+  });
+
+  it("sends the job's progress over its WebSocket until the result", async () => {
+    const csv = ["name,place_id,latitude,longitude", ...Array.from({ length: 1200 }, (_, i) => `WS Hotel ${i},ws-${i},41.0,29.0`)].join("\n");
+    const upload = await uploadFile(cookie, "ws.csv", csv, 100);
+    expect(upload.status).toBe(202);
+    const response = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${upload.body.jobId}/progress`, {
+      headers: { Upgrade: "websocket", Cookie: cookie },
+    });
+    expect(response.status).toBe(101);
+    const socket = response.webSocket!;
+    const messages: { status: string; processedRows: number; result?: { successCount: number } }[] = [];
+    const done = new Promise<void>((resolve) => {
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(event.data as string);
+        messages.push(message);
+        if (message.status === "done") resolve();
+      });
+    });
+    socket.accept();
+    await done;
+    socket.close(1000, "bye");
+    const last = messages.at(-1)!;
+    expect(last.processedRows).toBe(1200);
+    expect(last.result?.successCount).toBe(1200);
+    expect(messages.length).toBeGreaterThan(1);
+    expect(messages.map((m) => m.processedRows)).toEqual([...messages.map((m) => m.processedRows)].sort((a, b) => a - b));
+  });
+});

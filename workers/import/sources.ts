@@ -1,0 +1,316 @@
+/**
+ * Row sources of the import: each reads the stored upload from R2 as a stream, from a resume
+ * point, and yields the sheet's rows (header included) one at a time with bounded memory.
+ * A problem with the file itself (corrupt, truncated, malformed) is an ImportFileError: it
+ * ends the job with a clear message instead of being retried.
+ */
+import { Inflate } from "fflate";
+import { CsvParser } from "~/lib/import/csv";
+import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
+import { SharedStringsReader, SheetReader, firstSheetPath, type SheetCell } from "~/lib/import/xlsx";
+import { readStoredZipDirectory } from "~/models/import-storage.server";
+
+export class ImportFileError extends Error {}
+
+export interface SourceRow {
+  /** 1-based row (record) number in the sheet; the header is row 1. */
+  rowNumber: number;
+  cells: unknown[];
+  /** Byte offset after this row, where a CSV import resumes. */
+  offset?: number;
+}
+
+export interface ResumePoint {
+  /** Last row already processed (0: start of the file). */
+  row: number;
+  /** Byte offset just after that row (CSV only). */
+  offset?: number;
+}
+
+function asFileError(error: unknown, what: string): ImportFileError {
+  if (error instanceof ImportFileError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ImportFileError(`${what}: ${detail}`);
+}
+
+async function* bytesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): AsyncGenerator<SourceRow> {
+  const offset = from.offset ?? 0;
+  const object = await bucket.get(key, offset > 0 ? { range: { offset } } : undefined);
+  if (!object) throw new Error(`upload ${key} is missing`);
+  const parser = new CsvParser(offset);
+  let row = from.row;
+  for await (const chunk of bytesOf(object.body)) {
+    let records;
+    try {
+      records = parser.push(chunk);
+    } catch (error) {
+      throw asFileError(error, "CSV okunamadı");
+    }
+    for (const record of records) yield { rowNumber: ++row, cells: record.cells, offset: record.endOffset };
+  }
+  let last;
+  try {
+    last = parser.finish();
+  } catch (error) {
+    throw asFileError(error, "CSV okunamadı");
+  }
+  for (const record of last) yield { rowNumber: ++row, cells: record.cells, offset: record.endOffset };
+}
+
+/** Text of one zip entry, inflated as it streams from a ranged R2 read. */
+async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<string> {
+  const header = await bucket.get(key, { range: { offset: entry.localHeaderOffset, length: 30 } });
+  if (!header) throw new Error(`upload ${key} is missing`);
+  let start: number;
+  try {
+    // The name/extra lengths are only known from the header's own fields, so read them first.
+    const first30 = new Uint8Array(await header.arrayBuffer());
+    start = entry.localHeaderOffset + localHeaderLength(first30);
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx");
+  }
+  const object = await bucket.get(key, { range: { offset: start, length: entry.compressedSize } });
+  if (!object) throw new Error(`upload ${key} is missing`);
+  const decoder = new TextDecoder();
+  let out: string[] = [];
+  let inflated = 0;
+  const inflate = new Inflate((data, final) => {
+    inflated += data.length;
+    // The central directory was checked at upload; an entry that inflates past its stated size lies.
+    if (inflated > entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan büyük açılıyor");
+    out.push(decoder.decode(data, { stream: !final }));
+  });
+  for await (const chunk of bytesOf(object.body)) {
+    if (entry.method === 0) {
+      yield decoder.decode(chunk, { stream: true });
+      continue;
+    }
+    try {
+      inflate.push(chunk);
+    } catch (error) {
+      throw asFileError(error, "bozuk .xlsx");
+    }
+    yield* out;
+    out = [];
+  }
+  if (entry.method === 0) {
+    yield decoder.decode();
+    return;
+  }
+  try {
+    inflate.push(new Uint8Array(0), true);
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx");
+  }
+  yield* out;
+}
+
+async function entryAsText(bucket: R2Bucket, key: string, entry: ZipEntry, maxBytes = 4 * 1024 * 1024): Promise<string> {
+  if (entry.uncompressedSize > maxBytes) throw new ImportFileError(`bozuk .xlsx: ${entry.name} beklenenden büyük`);
+  let text = "";
+  for await (const part of zipEntryText(bucket, key, entry)) text += part;
+  return text;
+}
+
+/** Shared strings go to R2 side storage in chunks of this many strings (or characters). */
+const STRINGS_PER_CHUNK = 5_000;
+const CHUNK_MAX_CHARS = 1_000_000;
+/** Chunks kept in memory while reading the sheet: exports number strings in row order. */
+const CACHED_CHUNKS = 4;
+
+interface SharedStringsIndex {
+  /** First string index of each chunk. */
+  starts: number[];
+  count: number;
+}
+
+const chunkKey = (key: string, chunk: number) => `${key}.strings/${chunk}`;
+const indexKey = (key: string) => `${key}.strings/index`;
+
+/**
+ * First pass: streams the shared-strings table into R2 chunks (bounded memory whatever its
+ * size). Idempotent: a resumed step finds the index object and skips the pass.
+ */
+async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry): Promise<SharedStringsIndex> {
+  const stored = await bucket.get(indexKey(key));
+  if (stored) return stored.json<SharedStringsIndex>();
+  const starts: number[] = [];
+  const ready: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  let count = 0;
+  const reader = new SharedStringsReader((text) => {
+    if (chunk.length === 0) starts.push(count);
+    chunk.push(text);
+    chars += text.length;
+    count++;
+    if (chunk.length >= STRINGS_PER_CHUNK || chars >= CHUNK_MAX_CHARS) {
+      ready.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+  });
+  let written = 0;
+  const flush = async () => {
+    for (const strings of ready.splice(0)) await bucket.put(chunkKey(key, written++), JSON.stringify(strings));
+  };
+  for await (const text of zipEntryText(bucket, key, entry)) {
+    try {
+      reader.push(text);
+    } catch (error) {
+      throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
+    }
+    await flush();
+  }
+  try {
+    reader.finish();
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
+  }
+  if (chunk.length > 0) ready.push(chunk);
+  await flush();
+  const index = { starts, count };
+  await bucket.put(indexKey(key), JSON.stringify(index));
+  return index;
+}
+
+/** Looks shared strings up by index, holding a few chunks in memory. */
+class SharedStrings {
+  private readonly cache = new Map<number, string[]>();
+
+  constructor(
+    private readonly bucket: R2Bucket,
+    private readonly key: string,
+    private readonly index: SharedStringsIndex,
+  ) {}
+
+  private chunkOf(i: number): number {
+    let low = 0;
+    let high = this.index.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.index.starts[mid]! <= i) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  /** The string when its chunk is in memory (most cells: no await per cell). */
+  peek(i: number): string | undefined {
+    const chunk = this.chunkOf(i);
+    return this.cache.get(chunk)?.[i - this.index.starts[chunk]!];
+  }
+
+  async get(i: number): Promise<string> {
+    if (!(i >= 0 && i < this.index.count)) throw new ImportFileError(`bozuk .xlsx: paylaşılan metin ${i} yok`);
+    const chunk = this.chunkOf(i);
+    let strings = this.cache.get(chunk);
+    if (!strings) {
+      const object = await this.bucket.get(chunkKey(this.key, chunk));
+      if (!object) throw new Error(`shared strings chunk ${chunk} of ${this.key} is missing`);
+      strings = await object.json<string[]>();
+      if (this.cache.size >= CACHED_CHUNKS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(chunk, strings);
+    }
+    return strings[i - this.index.starts[chunk]!]!;
+  }
+}
+
+/**
+ * XLSX: the zip's central directory is read from the end of the object (ranged get). The
+ * shared strings (stored by Excel after the sheet) are first moved to R2 side storage in
+ * chunks, then the first sheet is streamed and its string cells looked up chunk by chunk.
+ * A resumed step streams the sheet again from its start and skips the rows already done: the
+ * inflate state cannot be saved, and skipping costs only parsing time.
+ */
+async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: ResumePoint): AsyncGenerator<SourceRow> {
+  const entries = await readStoredZipDirectory(bucket, key, size).catch(() => null);
+  if (!entries) throw new ImportFileError("bozuk .xlsx: zip dizini okunamadı");
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const workbook = byName.get("xl/workbook.xml");
+  const relationships = byName.get("xl/_rels/workbook.xml.rels");
+  if (!workbook || !relationships) throw new ImportFileError("bozuk .xlsx: çalışma kitabı bulunamadı");
+  let sheetPath: string | null;
+  try {
+    sheetPath = firstSheetPath(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx");
+  }
+  const sheet = sheetPath ? byName.get(sheetPath) : undefined;
+  if (!sheet) throw new ImportFileError("bozuk .xlsx: ilk sayfa bulunamadı");
+
+  const sharedEntry = byName.get("xl/sharedStrings.xml");
+  const shared = new SharedStrings(bucket, key, sharedEntry ? await storeSharedStrings(bucket, key, sharedEntry) : { starts: [0], count: 0 });
+  const reader = new SheetReader();
+  const parse = (text: string | null) => {
+    try {
+      return text === null ? reader.finish() : reader.push(text);
+    } catch (error) {
+      throw asFileError(error, "bozuk .xlsx (sayfa)");
+    }
+  };
+  const resolve = async (cells: SheetCell[]) => {
+    const out: string[] = new Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      out[i] = typeof cell === "string" ? cell : (shared.peek(cell.shared) ?? (await shared.get(cell.shared)));
+    }
+    return out;
+  };
+  for await (const text of zipEntryText(bucket, key, sheet)) {
+    for (const row of parse(text)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
+  }
+  for (const row of parse(null)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
+}
+
+/** Legacy .xls: no streaming parser exists; SheetJS reads it whole, under the upload's size cap. */
+async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint): AsyncGenerator<SourceRow> {
+  const object = await bucket.get(key);
+  if (!object) throw new Error(`upload ${key} is missing`);
+  const XLSX = await import("@e965/xlsx");
+  let rows: unknown[][];
+  try {
+    const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true });
+    const first = workbook.SheetNames[0];
+    if (!first) throw new ImportFileError("bozuk .xls: sayfa yok");
+    rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[first]!, { header: 1, raw: true, blankrows: true, defval: "" });
+  } catch (error) {
+    throw asFileError(error, "bozuk .xls");
+  }
+  for (let i = from.row; i < rows.length; i++) yield { rowNumber: i + 1, cells: rows[i]! };
+}
+
+/**
+ * Reads a whole CSV once before its first row is written: a file cut inside a quoted field is
+ * only noticed at its end, and a rejected file must change nothing. Costs parsing time only.
+ */
+export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<void> {
+  for await (const _row of csvRows(bucket, key, { row: 0 })) {
+    // nothing to do with the rows: reaching the end without an error is the check
+  }
+}
+
+export function sheetRows(
+  bucket: R2Bucket,
+  key: string,
+  type: SpreadsheetType,
+  size: number,
+  from: ResumePoint,
+): AsyncGenerator<SourceRow> {
+  if (type === "csv") return csvRows(bucket, key, from);
+  if (type === "xlsx") return xlsxRows(bucket, key, size, from);
+  return xlsRows(bucket, key, from);
+}
