@@ -40,11 +40,30 @@ async function write(stream: NodeJS.WritableStream, text: string) {
   if (!stream.write(text)) await once(stream, "drain");
 }
 
-export async function generateCsv(file: string, rows: number) {
+/**
+ * Rows per generated file: a CSV row of these columns is ~600 bytes, so a file stays well under
+ * the upload's 150 MB cap; a bigger import is several files, uploaded one after another as the
+ * admin page does.
+ */
+export const ROWS_PER_FILE = 200_000;
+
+/** The import files for `rows` rows of one format, generated once under `dir` and reused. */
+export async function importFiles(dir: string, format: "csv" | "xlsx", rows: number): Promise<string[]> {
+  const files: string[] = [];
+  for (let start = 0, part = 1; start < rows; start += ROWS_PER_FILE, part++) {
+    const file = path.join(dir, `import-${rows}-part${part}.${format}`);
+    const count = Math.min(ROWS_PER_FILE, rows - start);
+    await (format === "csv" ? generateCsv : generateXlsx)(file, IMPORT_FIRST_INDEX + start, count);
+    files.push(file);
+  }
+  return files;
+}
+
+async function generateCsv(file: string, first: number, rows: number) {
   if (existsSync(file)) return;
   const stream = createWriteStream(`${file}.part`);
   await write(stream, IMPORT_COLUMNS.map(([name]) => name).join(",") + "\n");
-  for (const business of demoBusinesses(IMPORT_FIRST_INDEX, rows)) {
+  for (const business of demoBusinesses(first, rows)) {
     await write(stream, IMPORT_COLUMNS.map(([, get]) => csvCell(get(business))).join(",") + "\n");
   }
   stream.end();
@@ -58,7 +77,7 @@ const xmlText = (text: string) => text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;",
  * An XLSX as Excel writes it: text in the shared-strings part, which comes after the sheet in the
  * archive (the hard case for a streaming reader). Streamed to disk, never held whole in memory.
  */
-export async function generateXlsx(file: string, rows: number) {
+async function generateXlsx(file: string, first: number, rows: number) {
   if (existsSync(file)) return;
   const out = createWriteStream(`${file}.part`);
   const finished = new Promise<void>((resolve, reject) => {
@@ -93,7 +112,7 @@ export async function generateXlsx(file: string, rows: number) {
       sheet.push(encoder.encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`));
       sheet.push(encoder.encode(`<row>${IMPORT_COLUMNS.map(([name]) => cell(name)).join("")}</row>`));
       let pending = "";
-      for (const business of demoBusinesses(IMPORT_FIRST_INDEX, rows)) {
+      for (const business of demoBusinesses(first, rows)) {
         pending += `<row>${IMPORT_COLUMNS.map(([, get]) => cell(get(business))).join("")}</row>`;
         if (pending.length > 1 << 20) {
           sheet.push(encoder.encode(pending));
@@ -166,9 +185,22 @@ export function sqliteInsertBaseline(workDir: string, rows: number): { rowsPerSe
   return { rowsPerSecond: rows / seconds, seconds };
 }
 
+/**
+ * fetch that retries once when the server closed a kept-alive connection while the bench was
+ * busy elsewhere (Lighthouse): undici does not retry a POST on its own.
+ */
+export async function fetchOnFreshSocket(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Session cookie of the bench admin, or null when the login endpoint does not exist (yet). */
 export async function adminLogin(baseURL: string): Promise<string | null> {
-  const response = await fetch(`${baseURL}/api/admin/login`, {
+  const response = await fetchOnFreshSocket(`${baseURL}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(BENCH_ADMIN),
@@ -183,41 +215,50 @@ export async function adminLogin(baseURL: string): Promise<string | null> {
 
 export type ImportResult =
   | { available: false; reason: string }
-  | { available: true; rows: number; fileBytes: number; seconds: number; rowsPerSecond: number; status: string };
+  | { available: true; rows: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number };
 
 function jobIdOf(answer: unknown): string | undefined {
   const a = answer as { jobId?: string; job?: { id?: string }; id?: string } | null;
   return a?.jobId ?? a?.job?.id ?? a?.id;
 }
 
-/** Uploads one file like the admin page does and waits for its upload job to finish. */
-export async function importThroughWorker(baseURL: string, cookie: string, file: string, rows: number, timeoutMs: number): Promise<ImportResult> {
-  const form = new FormData();
-  form.set("file", new Blob([readFileSync(file)]), path.basename(file));
-  form.set("batchSize", "500");
-  form.set("fileIndex", "0");
-  form.set("totalFiles", "1");
+/**
+ * Uploads the files one at a time like the admin page does, then waits until every upload job
+ * has finished: the time covers upload, R2, the queue and the consumer's writes.
+ */
+export async function importThroughWorker(baseURL: string, cookie: string, files: readonly string[], rows: number, timeoutMs: number): Promise<ImportResult> {
   const started = performance.now();
-  const upload = await fetch(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
-  const text = await upload.text();
-  if (upload.status === 404) return { available: false, reason: "POST /api/upload-excel-batch answers 404" };
-  if (!upload.ok) throw new Error(`upload answered ${upload.status}: ${text.slice(0, 300)}`);
-  const jobId = jobIdOf(JSON.parse(text));
-  if (!jobId) return { available: false, reason: `upload answer carries no job id: ${text.slice(0, 200)}` };
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, { headers: { Cookie: cookie } });
-    if (response.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
-    const job = (await response.json()) as { status?: string; job?: { status?: string } };
-    const status = job.status ?? job.job?.status;
-    if (status === "done" || status === "failed") {
-      const seconds = (performance.now() - started) / 1000;
-      if (status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
-      return { available: true, rows, fileBytes: statSync(file).size, seconds, rowsPerSecond: rows / seconds, status };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const jobIds: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const form = new FormData();
+    form.set("file", new Blob([readFileSync(file)]), path.basename(file));
+    form.set("batchSize", "500");
+    form.set("fileIndex", String(index));
+    form.set("totalFiles", String(files.length));
+    const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
+    const text = await upload.text();
+    if (upload.status === 404) return { available: false, reason: "POST /api/upload-excel-batch answers 404" };
+    if (!upload.ok) throw new Error(`upload of ${path.basename(file)} answered ${upload.status}: ${text.slice(0, 300)}`);
+    const jobId = jobIdOf(JSON.parse(text));
+    if (!jobId) return { available: false, reason: `upload answer carries no job id: ${text.slice(0, 200)}` };
+    jobIds.push(jobId);
   }
-  throw new Error(`import job ${jobId} did not finish within ${timeoutMs / 1000} s`);
+  const deadline = Date.now() + timeoutMs;
+  for (const jobId of jobIds) {
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`import job ${jobId} did not finish within ${timeoutMs / 1000} s`);
+      const response = await fetchOnFreshSocket(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, { headers: { Cookie: cookie } });
+      if (response.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
+      const job = (await response.json()) as { status?: string; job?: { status?: string } };
+      const status = job.status ?? job.job?.status;
+      if (status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
+      if (status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const fileBytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  return { available: true, rows, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds };
 }
 
 export type ExportResult =
@@ -234,7 +275,7 @@ export async function exportAll(server: RunningServer, cookie: string | null): P
   try {
     const started = performance.now();
     const query = new URLSearchParams({ fields: EXPORT_FIELDS.join(","), countryCode: "all", dateRange: "all" });
-    const response = await fetch(`${server.baseURL}/api/admin/export-csv?${query}`, { headers: { Cookie: cookie } });
+    const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/export-csv?${query}`, { headers: { Cookie: cookie } });
     if (response.status === 404) {
       await response.arrayBuffer();
       return { available: false, reason: "GET /api/admin/export-csv answers 404" };

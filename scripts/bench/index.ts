@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminLogin, exportAll, generateCsv, generateXlsx, importThroughWorker, sqliteInsertBaseline, type ExportResult, type ImportResult } from "./import-export";
+import { adminLogin, exportAll, fetchOnFreshSocket, importFiles, importThroughWorker, sqliteInsertBaseline, type ExportResult, type ImportResult } from "./import-export";
 import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } from "./frontend";
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
@@ -117,7 +117,10 @@ async function main() {
 
     if (!skip.has("lighthouse")) {
       lighthouseResults = [];
-      const targets = ["home", "category", "business"].map((id) => pages.find((p) => p.page.id === id && p.capture.available));
+      // Home, a list page and a detail page: the first of each kind that exists in this build.
+      const targets = [["home"], ["category", "city", "businesses-1"], ["business"]].map((ids) =>
+        ids.map((id) => pages.find((p) => p.page.id === id && p.capture.available)).find(Boolean),
+      );
       for (const target of targets) {
         if (!target) continue;
         log(`lighthouse ${target.page.path} …`);
@@ -131,7 +134,7 @@ async function main() {
       try {
         const cookie = await adminLogin(server.baseURL);
         if (cookie) {
-          const probe = await fetch(`${server.baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie } });
+          const probe = await fetchOnFreshSocket(`${server.baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie } });
           await probe.arrayBuffer();
           uploadAvailable = probe.status !== 404;
         }
@@ -159,16 +162,14 @@ async function main() {
   let importResult: BenchResults["import"] = "skipped";
   if (!skip.has("import")) {
     log(`import: ${importRows} rows …`);
-    const csvFile = path.join(dataDir, `import-${importRows}.csv`);
-    const xlsxFile = path.join(dataDir, `import-${importRows}.xlsx`);
-    await generateCsv(csvFile, importRows);
-    await generateXlsx(xlsxFile, importRows);
+    const csvFiles = await importFiles(dataDir, "csv", importRows);
+    const xlsxFiles = await importFiles(dataDir, "xlsx", importRows);
     const sqlite = sqliteInsertBaseline(dataDir, importRows);
     let csv: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
     let xlsx: ImportResult = csv;
     if (uploadAvailable) {
       // A fresh, empty database per file: the import is measured alone, like the SQLite baseline.
-      for (const [file, set] of [[csvFile, (r: ImportResult) => (csv = r)], [xlsxFile, (r: ImportResult) => (xlsx = r)]] as const) {
+      for (const [files, set] of [[csvFiles, (r: ImportResult) => (csv = r)], [xlsxFiles, (r: ImportResult) => (xlsx = r)]] as const) {
         const importState = path.join(dataDir, "import-state");
         rmSync(importState, { recursive: true, force: true });
         mkdirSync(importState, { recursive: true });
@@ -176,9 +177,9 @@ async function main() {
         const importServer = await startServer(importState, port + 1, log);
         try {
           const importCookie = await adminLogin(importServer.baseURL);
-          set(importCookie ? await importThroughWorker(importServer.baseURL, importCookie, file, importRows, 3_600_000) : csv);
+          set(importCookie ? await importThroughWorker(importServer.baseURL, importCookie, files, importRows, 3_600_000) : csv);
         } catch (error) {
-          log(`import of ${path.basename(file)} failed: ${String(error)}`);
+          log(`import of ${files.map((f) => path.basename(f)).join(", ")} failed: ${String(error)}`);
           set({ available: false, reason: `failed: ${String(error)}` });
         } finally {
           await importServer.stop();

@@ -157,7 +157,7 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
   if (results.import === "skipped") out.push("Skipped.", "");
   else {
     const { rows, sqlite, csv, xlsx } = results.import;
-    const cell = (r: typeof csv) => (r.available ? [`${int(r.rowsPerSecond)} rows/s`, `${r.seconds.toFixed(1)} s, ${mb(r.fileBytes)} MB file`] : [NOT_AVAILABLE, r.reason]);
+    const cell = (r: typeof csv) => (r.available ? [`${int(r.rowsPerSecond)} rows/s`, `${r.seconds.toFixed(1)} s, ${r.files} file(s), ${mb(r.fileBytes)} MB`] : [NOT_AVAILABLE, r.reason]);
     out.push(`${int(rows)} generated rows, each into a fresh empty database.`, "");
     out.push(
       table(
