@@ -38,7 +38,9 @@ export const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync --disable-quic";
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-export type LighthouseScores = Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number> | { error: string };
+export type LighthouseScores =
+  | (Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number> & { failedAudits: string[] })
+  | { error: string };
 
 /** Lighthouse (default mobile profile, simulated throttling) against the local server. */
 export function lighthouse(url: string, outputFile: string): LighthouseScores {
@@ -53,12 +55,19 @@ export function lighthouse(url: string, outputFile: string): LighthouseScores {
     return { error: `lighthouse exited with ${result.status}: ${(result.stderr || String(result.error ?? "")).trim().slice(-300)}` };
   }
   const report = JSON.parse(readFileSync(outputFile, "utf8")) as {
-    categories: Record<string, { score: number | null }>;
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, { score: number | null; title: string }>;
     runtimeError?: { message: string };
   };
   if (report.runtimeError) return { error: report.runtimeError.message };
   const scores = Object.fromEntries(
     LIGHTHOUSE_CATEGORIES.map((category) => [category, Math.round((report.categories[category]?.score ?? 0) * 100)]),
-  ) as LighthouseScores;
-  return scores;
+  ) as Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number>;
+  // What cost points (weighted audits below a full score), so a poor score says what to fix.
+  const failedAudits = LIGHTHOUSE_CATEGORIES.flatMap((category) =>
+    (report.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${report.audits[ref.id]!.title} (${Math.round(report.audits[ref.id]!.score! * 100)})`),
+  );
+  return { ...scores, failedAudits };
 }

@@ -54,7 +54,7 @@ export interface PageResult {
 export interface BenchResults {
   mode: string;
   date: string;
-  machine: { cpu: string; cores: number; memoryBytes: number; platform: string };
+  machine: { cpu: string; cores: number; memoryBytes: number; platform: string; loadAverage: number[] };
   versions: ReturnType<typeof toolVersions> & { sqliteEngine: string };
   settings: { count: number; seconds: number; connections: number[]; skipped: string[] };
   seed: SeedInfo;
@@ -70,6 +70,7 @@ export interface BenchResults {
 
 async function main() {
   const started = performance.now();
+  const loadAverage = os.loadavg();
   mkdirSync(dataDir, { recursive: true });
   if (!process.argv.includes("--no-build")) {
     log("building …");
@@ -193,7 +194,7 @@ async function main() {
   const results: BenchResults = {
     mode,
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memoryBytes: os.totalmem(), platform: `${os.type()} ${os.release()} ${os.arch()}` },
+    machine: { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memoryBytes: os.totalmem(), platform: `${os.type()} ${os.release()} ${os.arch()}`, loadAverage },
     versions: { ...toolVersions(), sqliteEngine: SQLITE_ENGINE },
     settings: { count, seconds, connections: connectionLevels, skipped: [...skip] },
     seed,

@@ -36,7 +36,11 @@ export function ensureSeeded(stateDir: string, count: number, log: (line: string
   const marker = path.join(stateDir, "seed.json");
   if (existsSync(marker)) {
     const info = JSON.parse(readFileSync(marker, "utf8")) as SeedInfo;
-    if (info.count === count) return { ...info, reused: true };
+    if (info.count === count) {
+      // Migrations added since the seed (other branches merged) are applied to the kept data.
+      run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+      return { ...info, reused: true };
+    }
   }
   // A folder without a finished marker is a seed that was interrupted: start over.
   rmSync(stateDir, { recursive: true, force: true });
