@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     SESSION_SECRET?: string;
     /** "development" locally (from .dev.vars): cookies are not marked Secure over plain http. */
     ENVIRONMENT?: string;
+    /** "1" only when `npm run bench` starts wrangler dev: D1 figures per answer (workers/bench-metrics.ts). */
+    BENCH_METRICS?: string;
   }
 }

@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
+import { D1Recorder } from "./bench-metrics";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
@@ -11,21 +12,31 @@ export { UploadProgress } from "./progress";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  return withEdgeCache(request, env, ctx, () =>
+    handleRemixRequest(request, {
+      cloudflare: {
+        cf: request.cf as never,
+        ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
+        caches: caches as never,
+        env,
+      },
+    }),
+  );
+}
+
 export default {
   async fetch(request, env, ctx) {
-    // Admin issue #4: cross-site non-GET requests are refused here, before any route runs.
+    // Cross-site non-GET requests are refused here, before any route runs.
     const refusal = refuseCrossSiteRequest(request, env);
     if (refusal) return refusal;
-    return withEdgeCache(request, env, ctx, () =>
-      handleRemixRequest(request, {
-        cloudflare: {
-          cf: request.cf as never,
-          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
-          caches: caches as never,
-          env,
-        },
-      }),
-    );
+    // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
+    if (env.BENCH_METRICS === "1") {
+      const recorder = new D1Recorder();
+      const response = await handleFetch(request, { ...env, DB: recorder.wrap(env.DB) }, ctx);
+      return recorder.annotate(response, request.headers.get("X-Bench-Capture") === "1");
+    }
+    return handleFetch(request, env, ctx);
   },
 
   async queue(batch, env) {

@@ -1,0 +1,301 @@
+/**
+ * Import through the real pipeline (upload → R2 → queue consumer → D1) against SQLite inserting
+ * the same rows in one transaction, and the full CSV export streamed from the Worker. Both need
+ * endpoints built in other branches: when they answer 404 the section is "not available".
+ */
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import { Zip, ZipDeflate } from "fflate";
+import { toBusinessRow, type BusinessRow } from "../../app/lib/business-record";
+import { demoBusinesses, type DemoBusiness } from "../demo-data";
+import { BENCH_ADMIN, ROOT, run, workerdRss, type RunningServer } from "./server";
+
+/** Google-Maps-export (Outscraper) columns the importer maps; `about` is left out to stay under the 150 MB upload cap. */
+const IMPORT_COLUMNS: [string, (b: DemoBusiness) => string | number | boolean | null][] = [
+  ["name", (b) => b.name], ["site", (b) => b.url], ["category", (b) => b.category], ["type", (b) => b.type],
+  ["phone", (b) => b.phone], ["full_address", (b) => b.fullAddress], ["street", (b) => b.street], ["city", (b) => b.city],
+  ["postal_code", (b) => b.postalCode], ["country", (b) => b.country], ["country_code", (b) => b.countryCode],
+  ["latitude", (b) => b.latitude], ["longitude", (b) => b.longitude], ["time_zone", (b) => b.timeZone],
+  ["rating", (b) => b.rating], ["reviews", (b) => b.reviews], ["reviews_link", (b) => b.reviewsLink], ["photo", (b) => b.photo],
+  ["logo", (b) => b.logo], ["located_in", (b) => b.locatedIn], ["working_hours", (b) => b.workingHours],
+  ["verified", (b) => b.verified], ["place_id", (b) => b.placeId],
+];
+
+/** The 27 export fields of the spec. */
+export const EXPORT_FIELDS = ["id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code", "country",
+  "country_code", "phone", "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in",
+  "working_hours", "verified", "about", "place_id", "created_at", "updated_at", "url"];
+
+// Rows of the import files come after the seeded ones, so they are new businesses everywhere.
+const IMPORT_FIRST_INDEX = 50_000_000;
+
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function write(stream: NodeJS.WritableStream, text: string) {
+  if (!stream.write(text)) await once(stream, "drain");
+}
+
+/**
+ * Rows per generated file: a CSV row of these columns is ~600 bytes, so a file stays well under
+ * the upload's 150 MB cap; a bigger import is several files, uploaded one after another as the
+ * admin page does.
+ */
+export const ROWS_PER_FILE = 200_000;
+
+/** The import files for `rows` rows of one format, generated once under `dir` and reused. */
+export async function importFiles(dir: string, format: "csv" | "xlsx", rows: number): Promise<string[]> {
+  const files: string[] = [];
+  for (let start = 0, part = 1; start < rows; start += ROWS_PER_FILE, part++) {
+    const file = path.join(dir, `import-${rows}-part${part}.${format}`);
+    const count = Math.min(ROWS_PER_FILE, rows - start);
+    await (format === "csv" ? generateCsv : generateXlsx)(file, IMPORT_FIRST_INDEX + start, count);
+    files.push(file);
+  }
+  return files;
+}
+
+async function generateCsv(file: string, first: number, rows: number) {
+  if (existsSync(file)) return;
+  const stream = createWriteStream(`${file}.part`);
+  await write(stream, IMPORT_COLUMNS.map(([name]) => name).join(",") + "\n");
+  for (const business of demoBusinesses(first, rows)) {
+    await write(stream, IMPORT_COLUMNS.map(([, get]) => csvCell(get(business))).join(",") + "\n");
+  }
+  stream.end();
+  await once(stream, "finish");
+  renameSync(`${file}.part`, file);
+}
+
+const xmlText = (text: string) => text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
+
+/**
+ * An XLSX as Excel writes it: text in the shared-strings part, which comes after the sheet in the
+ * archive (the hard case for a streaming reader). Streamed to disk, never held whole in memory.
+ */
+async function generateXlsx(file: string, first: number, rows: number) {
+  if (existsSync(file)) return;
+  const out = createWriteStream(`${file}.part`);
+  const finished = new Promise<void>((resolve, reject) => {
+    const zip = new Zip((error, chunk, final) => {
+      if (error) return reject(error);
+      out.write(chunk);
+      if (final) out.end(() => resolve());
+    });
+    const addSmall = (name: string, text: string) => {
+      const entry = new ZipDeflate(name, { level: 6 });
+      zip.add(entry);
+      entry.push(new TextEncoder().encode(text), true);
+    };
+    void (async () => {
+      addSmall("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`);
+      addSmall("_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+      addSmall("xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+      addSmall("xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`);
+      const sheet = new ZipDeflate("xl/worksheets/sheet1.xml", { level: 6 });
+      zip.add(sheet);
+      const encoder = new TextEncoder();
+      const strings: string[] = [];
+      let stringCount = 0;
+      const stringsFile = `${file}.strings`;
+      const stringsOut = createWriteStream(stringsFile);
+      const cell = (value: string | number | boolean | null) => {
+        if (value === null) return "<c/>";
+        if (typeof value === "number") return `<c><v>${value}</v></c>`;
+        strings.push(`<si><t xml:space="preserve">${xmlText(String(value))}</t></si>`);
+        return `<c t="s"><v>${stringCount++}</v></c>`;
+      };
+      sheet.push(encoder.encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`));
+      sheet.push(encoder.encode(`<row>${IMPORT_COLUMNS.map(([name]) => cell(name)).join("")}</row>`));
+      let pending = "";
+      for (const business of demoBusinesses(first, rows)) {
+        pending += `<row>${IMPORT_COLUMNS.map(([, get]) => cell(get(business))).join("")}</row>`;
+        if (pending.length > 1 << 20) {
+          sheet.push(encoder.encode(pending));
+          pending = "";
+          await write(stringsOut, strings.join(""));
+          strings.length = 0;
+        }
+      }
+      sheet.push(encoder.encode(`${pending}</sheetData></worksheet>`), true);
+      await write(stringsOut, strings.join(""));
+      stringsOut.end();
+      await once(stringsOut, "finish");
+      const shared = new ZipDeflate("xl/sharedStrings.xml", { level: 6 });
+      zip.add(shared);
+      shared.push(encoder.encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${stringCount}" uniqueCount="${stringCount}">`));
+      for await (const chunk of createReadStream(stringsFile)) shared.push(chunk as Uint8Array);
+      shared.push(encoder.encode(`</sst>`), true);
+      rmSync(stringsFile);
+      zip.end();
+    })().catch(reject);
+  });
+  await finished;
+  renameSync(`${file}.part`, file);
+}
+
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** A fresh database file with every migration applied (the production schema, triggers included). */
+export function freshSchema(file: string) {
+  rmSync(file, { force: true });
+  const migrations = readdirSync(path.join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+  const sql = migrations.map((f) => readFileSync(path.join(ROOT, "migrations", f), "utf8")).join("\n;\n");
+  run("sqlite3", [file], { input: sql });
+}
+
+/** Rows/s of SQLite inserting the import file's rows (same columns) in one transaction into a fresh schema. */
+export function sqliteInsertBaseline(workDir: string, rows: number): { rowsPerSecond: number; seconds: number } {
+  const file = path.join(workDir, "import-baseline.sqlite");
+  freshSchema(file);
+  const now = Math.floor(Date.now() / 1000);
+  const importedNames = new Set(IMPORT_COLUMNS.map(([name]) => name));
+  const parts: string[] = ["BEGIN;"];
+  let columns: (keyof BusinessRow)[] | undefined;
+  let values: string[] = [];
+  const flush = () => {
+    if (values.length && columns) parts.push(`INSERT INTO businesses (${columns.join(", ")}) VALUES ${values.join(",")};`);
+    values = [];
+  };
+  for (const business of demoBusinesses(IMPORT_FIRST_INDEX, rows)) {
+    // Only what the import file carries (plus the derived slugs), like the import writes it.
+    const row = toBusinessRow({ ...business, about: importedNames.has("about") ? business.about : null }, now);
+    columns ??= Object.keys(row) as (keyof BusinessRow)[];
+    values.push(`(${columns.map((c) => sqlLiteral(row[c])).join(",")})`);
+    if (values.length === 500) flush();
+  }
+  flush();
+  parts.push("COMMIT;");
+  const sqlFile = path.join(workDir, "import-baseline.sql");
+  writeFileSync(sqlFile, parts.join("\n"));
+  const started = performance.now();
+  run("sh", ["-c", `sqlite3 '${file}' < '${sqlFile}'`]);
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(sqlFile);
+  rmSync(file);
+  return { rowsPerSecond: rows / seconds, seconds };
+}
+
+/**
+ * fetch that retries once when the server closed a kept-alive connection while the bench was
+ * busy elsewhere (Lighthouse): undici does not retry a POST on its own.
+ */
+export async function fetchOnFreshSocket(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
+/** Session cookie of the bench admin, or null when the login endpoint does not exist (yet). */
+export async function adminLogin(baseURL: string): Promise<string | null> {
+  const response = await fetchOnFreshSocket(`${baseURL}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  await response.arrayBuffer();
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`admin login answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!cookie) throw new Error("admin login set no cookie");
+  return cookie;
+}
+
+export type ImportResult =
+  | { available: false; reason: string }
+  | { available: true; rows: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number };
+
+function jobIdOf(answer: unknown): string | undefined {
+  const a = answer as { jobId?: string; job?: { id?: string }; id?: string } | null;
+  return a?.jobId ?? a?.job?.id ?? a?.id;
+}
+
+/**
+ * Uploads the files one at a time like the admin page does, then waits until every upload job
+ * has finished: the time covers upload, R2, the queue and the consumer's writes.
+ */
+export async function importThroughWorker(baseURL: string, cookie: string, files: readonly string[], rows: number, timeoutMs: number): Promise<ImportResult> {
+  const started = performance.now();
+  const jobIds: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const form = new FormData();
+    form.set("file", new Blob([readFileSync(file)]), path.basename(file));
+    form.set("batchSize", "500");
+    form.set("fileIndex", String(index));
+    form.set("totalFiles", String(files.length));
+    const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
+    const text = await upload.text();
+    if (upload.status === 404) return { available: false, reason: "POST /api/upload-excel-batch answers 404" };
+    if (!upload.ok) throw new Error(`upload of ${path.basename(file)} answered ${upload.status}: ${text.slice(0, 300)}`);
+    const jobId = jobIdOf(JSON.parse(text));
+    if (!jobId) return { available: false, reason: `upload answer carries no job id: ${text.slice(0, 200)}` };
+    jobIds.push(jobId);
+  }
+  const deadline = Date.now() + timeoutMs;
+  for (const jobId of jobIds) {
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`import job ${jobId} did not finish within ${timeoutMs / 1000} s`);
+      const response = await fetchOnFreshSocket(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, { headers: { Cookie: cookie } });
+      if (response.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
+      const job = (await response.json()) as { status?: string; job?: { status?: string } };
+      const status = job.status ?? job.job?.status;
+      if (status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
+      if (status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const fileBytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  return { available: true, rows, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds };
+}
+
+export type ExportResult =
+  | { available: false; reason: string }
+  | { available: true; rows: number; bytes: number; seconds: number; rowsPerSecond: number; peakRssBytes: number; idleRssBytes: number };
+
+/** Streams the full 27-field export, counting rows, while sampling the workerd memory. */
+export async function exportAll(server: RunningServer, cookie: string | null): Promise<ExportResult> {
+  if (!cookie) return { available: false, reason: "POST /api/admin/login answers 404" };
+  const rootPid = server.child.pid!;
+  const idleRssBytes = workerdRss(rootPid);
+  let peakRssBytes = idleRssBytes;
+  const sampler = setInterval(() => (peakRssBytes = Math.max(peakRssBytes, workerdRss(rootPid))), 200);
+  try {
+    const started = performance.now();
+    const query = new URLSearchParams({ fields: EXPORT_FIELDS.join(","), countryCode: "all", dateRange: "all" });
+    const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/export-csv?${query}`, { headers: { Cookie: cookie } });
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return { available: false, reason: "GET /api/admin/export-csv answers 404" };
+    }
+    if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+    // Records, not lines: a newline inside a quoted cell does not end a record.
+    let records = 0;
+    let bytes = 0;
+    let quoted = false;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) {
+        if (byte === 0x22) quoted = !quoted;
+        else if (byte === 0x0a && !quoted) records += 1;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const rows = Math.max(0, records - 1);
+    return { available: true, rows, bytes, seconds, rowsPerSecond: rows / seconds, peakRssBytes, idleRssBytes };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -1,0 +1,65 @@
+/** Load on one URL with autocannon; latency percentiles computed from every response. */
+import autocannon from "autocannon";
+import { withCacheBust } from "./pages";
+
+export interface LoadResult {
+  connections: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? 0;
+}
+
+let bustCounter = 0;
+
+/**
+ * `cold`: every request carries a fresh cache-busting parameter, so every one misses the edge
+ * cache and renders (and, like a real miss, stores its answer). Warm: the same URL, primed first.
+ */
+export async function measure(baseURL: string, path: string, options: { connections: number; seconds: number; cold: boolean }): Promise<LoadResult> {
+  const run = `${Date.now().toString(36)}${process.pid}`;
+  if (!options.cold) await (await fetch(baseURL + path)).arrayBuffer();
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: baseURL,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        method: "GET",
+        path,
+        setupRequest: (request: { path: string }) => ({
+          ...request,
+          path: options.cold ? withCacheBust(path, `${run}-${bustCounter++}`) : path,
+        }),
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const seconds = result.duration || options.seconds;
+  return {
+    connections: options.connections,
+    requests: latencies.length,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The page types the bench measures: a table, not code per page. Concrete slugs come from the
+ * database being measured, so the same table works at any size and for pages that other
+ * branches add later (a page that answers 404 is reported as not available).
+ */
+import { query } from "./sqlite";
+
+export interface Picks {
+  category: { slug: string; count: number };
+  categoryDeepPage: number;
+  country: string;
+  city: { countryCode: string; slug: string; name: string };
+  businessSlug: string;
+  commonWord: string;
+  rareWord: string;
+}
+
+export interface PageType {
+  id: string;
+  label: string;
+  /** HTML page or JSON API answer. */
+  kind: "page" | "api";
+  path: string;
+}
+
+/** Category and city details show 12 businesses a page (spec): the deep page is the last one. */
+const CATEGORY_PAGE_SIZE = 12;
+
+export function pickFromDatabase(file: string): Picks {
+  const [category] = query<{ slug: string; business_count: number }>(
+    file, `SELECT slug, business_count FROM categories ORDER BY business_count DESC, slug LIMIT 1`);
+  const [country] = query<{ code: string }>(file, `SELECT code FROM countries ORDER BY business_count DESC, code LIMIT 1`);
+  const [city] = query<{ country_code: string; slug: string; name: string }>(
+    file, `SELECT country_code, slug, name FROM cities ORDER BY business_count DESC, slug LIMIT 1`);
+  // A business from the middle of the table: neither the newest nor the oldest row.
+  const [business] = query<{ slug: string }>(
+    file, `SELECT slug FROM businesses WHERE is_approved = 1 AND id >= (SELECT max(id) / 2 FROM businesses) ORDER BY id LIMIT 1`);
+  if (!category || !country || !city || !business) throw new Error("the bench database holds no businesses");
+  // Words from the search index itself: the most and the least frequent real words (letters only).
+  const vocabulary = `CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, businesses_fts, 'row');`;
+  const words = (order: string) =>
+    query<{ term: string }>(file, `${vocabulary} SELECT term FROM temp.vocabulary
+       WHERE length(term) >= 4 AND term NOT GLOB '*[^a-z]*' ORDER BY ${order} LIMIT 1`);
+  const [common] = words("doc DESC, term");
+  const [rare] = words("doc ASC, term");
+  return {
+    category: { slug: category.slug, count: category.business_count },
+    categoryDeepPage: Math.max(2, Math.ceil(category.business_count / CATEGORY_PAGE_SIZE)),
+    country: country.code.toLowerCase(),
+    city: { countryCode: city.country_code.toLowerCase(), slug: city.slug, name: city.name },
+    businessSlug: business.slug,
+    commonWord: common?.term ?? "hotel",
+    rareWord: rare?.term ?? "zzzz",
+  };
+}
+
+export function pageTypes(p: Picks): PageType[] {
+  const q = encodeURIComponent;
+  const cat = q(p.category.slug);
+  const city = `${q(p.city.countryCode)}/${q(p.city.slug)}`;
+  return [
+    { id: "home", label: "Home", kind: "page", path: "/" },
+    { id: "businesses-1", label: "All businesses, page 1", kind: "page", path: "/businesses?page=1" },
+    { id: "businesses-100", label: "All businesses, page 100", kind: "page", path: "/businesses?page=100" },
+    { id: "category", label: "Category (biggest), page 1", kind: "page", path: `/categories/${cat}` },
+    { id: "category-deep", label: `Category (biggest), page ${p.categoryDeepPage}`, kind: "page", path: `/categories/${cat}?page=${p.categoryDeepPage}` },
+    { id: "country", label: "Country (biggest)", kind: "page", path: `/countries/${q(p.country)}` },
+    { id: "city", label: "City (biggest)", kind: "page", path: `/cities/${city}` },
+    { id: "business", label: "Business detail", kind: "page", path: `/business/${q(p.businessSlug)}` },
+    { id: "search-common", label: `Search, common word "${p.commonWord}"`, kind: "page", path: `/search?q=${q(p.commonWord)}` },
+    { id: "search-rare", label: `Search, rare word "${p.rareWord}"`, kind: "page", path: `/search?q=${q(p.rareWord)}` },
+    { id: "search-location", label: `Search "${p.commonWord}" in ${p.city.name}`, kind: "page", path: `/search?q=${q(p.commonWord)}&location=${q(p.city.name)}` },
+    { id: "categories", label: "Categories list", kind: "page", path: "/categories" },
+    { id: "countries", label: "Countries list", kind: "page", path: "/countries" },
+    { id: "cities", label: "Cities list", kind: "page", path: "/cities" },
+    { id: "api-homepage", label: "API home data", kind: "api", path: "/api/homepage-data" },
+    { id: "api-featured", label: "API featured businesses", kind: "api", path: "/api/featured-businesses" },
+    { id: "api-businesses-1", label: "API businesses, page 1", kind: "api", path: "/api/businesses?page=1" },
+    { id: "api-businesses-100", label: "API businesses, page 100", kind: "api", path: "/api/businesses?page=100" },
+    { id: "api-business", label: "API business detail", kind: "api", path: `/api/businesses/${q(p.businessSlug)}` },
+    { id: "api-category", label: "API category, page 1", kind: "api", path: `/api/categories/${cat}?page=1&limit=12` },
+    { id: "api-category-deep", label: `API category, page ${p.categoryDeepPage}`, kind: "api", path: `/api/categories/${cat}?page=${p.categoryDeepPage}&limit=12` },
+    { id: "api-country", label: "API country", kind: "api", path: `/api/countries/${q(p.country)}` },
+    { id: "api-city", label: "API city", kind: "api", path: `/api/cities/${city}?page=1&limit=12` },
+    { id: "api-categories", label: "API categories list", kind: "api", path: "/api/categories" },
+    { id: "api-countries", label: "API countries list", kind: "api", path: "/api/countries" },
+    { id: "api-cities", label: "API cities list", kind: "api", path: "/api/cities" },
+  ];
+}
+
+/** The query parameter that makes each request a distinct edge-cache key (the app ignores it). */
+export const CACHE_BUST_PARAM = "_bench";
+
+export function withCacheBust(path: string, token: string | number): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${CACHE_BUST_PARAM}=${token}`;
+}
+
+export interface Capture {
+  status: number;
+  available: boolean;
+  edgeCache: string | null;
+  rowsRead: number | null;
+  d1Calls: number | null;
+  unmetered: number | null;
+  statements: { sql: string; params: unknown[] }[];
+  bytes: number;
+}
+
+/** One cold request that reports the page's D1 figures and the SQL it ran. */
+export async function capture(baseURL: string, page: PageType, token: string): Promise<Capture> {
+  const response = await fetch(baseURL + withCacheBust(page.path, token), { headers: { "X-Bench-Capture": "1" } });
+  const body = await response.arrayBuffer();
+  const number = (name: string) => (response.headers.has(name) ? Number(response.headers.get(name)) : null);
+  const encoded = response.headers.get("X-D1-Statements");
+  return {
+    status: response.status,
+    available: response.status !== 404,
+    edgeCache: response.headers.get("X-Edge-Cache"),
+    rowsRead: number("X-D1-Rows-Read"),
+    d1Calls: number("X-D1-Calls"),
+    unmetered: number("X-D1-Unmetered"),
+    statements: encoded ? JSON.parse(decodeURIComponent(encoded)) : [],
+    bytes: body.byteLength,
+  };
+}

@@ -1,0 +1,57 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import type { BenchResults } from "../../scripts/bench/index";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-test-"));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+// The benchmark harness in a reduced form (small database, half-second measurements, no
+// Lighthouse/import/export) so that it cannot rot: it must run end to end, measure the pages
+// that exist with zero failed requests, and write every section of its report.
+test("npm run bench --quick runs end to end and reports every section", { timeout: 240_000 }, async () => {
+  const port = await freePort();
+  const run = spawnSync(
+    "npm",
+    ["run", "bench", "--", "--quick", "--count", "1000", "--duration", "0.5", "--connections", "8",
+      "--skip", "lighthouse,import,export", "--no-build", "--port", String(port), "--out", outDir],
+    { cwd: root, encoding: "utf8", timeout: 230_000 },
+  );
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+
+  const report = readFileSync(path.join(outDir, "RESULTS-quick.md"), "utf8");
+  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Export"]) {
+    expect(report).toContain(section);
+  }
+
+  const results = JSON.parse(readFileSync(path.join(outDir, "results-quick.json"), "utf8")) as BenchResults;
+  expect(results.database.businesses).toBe(1000);
+  const home = results.pages.find((p) => p.page.id === "home")!;
+  expect(home.capture.status).toBe(200);
+  // The opt-in D1 instrumentation answered, and the home page's SQL was replayed on SQLite.
+  expect(home.capture.rowsRead).toBeGreaterThan(0);
+  expect(home.capture.statements.length).toBeGreaterThan(0);
+  expect(home.rawMs).toBeGreaterThan(0);
+  for (const page of results.pages.filter((p) => p.capture.available)) {
+    expect(page.cold.length + page.warm.length).toBe(2);
+    for (const load of [...page.cold, ...page.warm]) {
+      expect(load.requests, page.page.path).toBeGreaterThan(0);
+      expect(load.errors, page.page.path).toBe(0);
+    }
+  }
+  expect(results.frontend.find((f) => f.path === "/")!.assets.jsGzip).toBeGreaterThan(10_000);
+});

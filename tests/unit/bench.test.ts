@@ -1,0 +1,23 @@
+import { describe, expect, test } from "vitest";
+import { percentile } from "../../scripts/bench/load";
+import { numberPlaceholders } from "../../scripts/bench/sqlite";
+
+describe("bench: replaying a page's SQL on SQLite", () => {
+  test("numbers anonymous placeholders in order, after numbered ones, outside quotes and comments", () => {
+    expect(numberPlaceholders("SELECT * FROM t WHERE a = ? AND b = ? LIMIT ?")).toBe("SELECT * FROM t WHERE a = ?1 AND b = ?2 LIMIT ?3");
+    expect(numberPlaceholders("SELECT '?', \"a?\" FROM t WHERE a = ?2 AND b = ? -- why?\nAND c = ?")).toBe(
+      "SELECT '?', \"a?\" FROM t WHERE a = ?2 AND b = ?3 -- why?\nAND c = ?4",
+    );
+  });
+});
+
+describe("bench: latency percentiles", () => {
+  test("nearest-rank percentiles of sorted latencies", () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 95)).toBe(95);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBe(0);
+  });
+});
