@@ -106,7 +106,7 @@ describe("sitemaps built by the cron on the running Worker", () => {
       const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
       await context.addCookies([{ name: "admin_session", value: adminSessionToken(), url: baseURL }]);
       const page = await context.newPage();
-      await page.goto(`${baseURL}/admin/sitemaps`);
+      await page.goto(`${baseURL}/admin/settings`);
       await page.getByRole("heading", { name: "Site Haritası Yönetimi" }).waitFor();
       await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
 

@@ -263,7 +263,7 @@ describe("sitemaps", () => {
     // The queued request reaches the consumer, which counts it (and builds).
     await eventually(async () => (await readSitemapState(env.DB)).requests > requests);
 
-    const page = await SELF.fetch(`${SITE}/admin/sitemaps`, { headers: { Cookie: cookie } });
+    const page = await SELF.fetch(`${SITE}/admin/settings`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`${SITE}/sitemaps/businesses/page-1.xml`);
