@@ -38,9 +38,12 @@ describe("benchmark D1 instrumentation (BENCH_METRICS=1)", () => {
   });
 
   it("adds the figures to every answer only when BENCH_METRICS is 1, and the SQL only on request", async () => {
+    let request = 0;
     const ask = async (vars: Partial<Env>, headers: HeadersInit = {}) => {
       const ctx = createExecutionContext();
-      const response = await worker.fetch(new Request("http://bench.test/?_bench=1", { headers }) as never, { ...env, ...vars }, ctx);
+      // A URL of its own per request: an edge-cache hit would make no D1 call to measure.
+      const url = `http://bench.test/?_bench=${++request}`;
+      const response = await worker.fetch(new Request(url, { headers }) as never, { ...env, ...vars }, ctx);
       await response.arrayBuffer();
       await waitOnExecutionContext(ctx);
       return response;
