@@ -164,6 +164,7 @@ describe("directory pages in Chromium", () => {
     expect(await page.locator('main a[href^="/business/"]').first().getAttribute("href")).not.toBe(firstPage);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: "2" }).waitFor();
     expect(await page.locator("main article").count()).toBe(12);
     await page.close();
   });
