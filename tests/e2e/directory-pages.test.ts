@@ -168,6 +168,38 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
+  it("shows the loading text and skeletons while a list page is on its way", async () => {
+    await open("/businesses");
+    // Hold the next page's data (single-fetch .data requests) so the pending state is visible.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.getByText("Loading businesses...").waitFor();
+    await screenshot(page, "directory-businesses-loading");
+    release();
+    await page.waitForURL(/\/businesses\?page=2$/);
+    await page.getByText(/^Showing 21-40 of/).waitFor();
+    expect(await page.getByText("Loading businesses...").count()).toBe(0);
+    await page.close();
+
+    await open("/cities");
+    let releaseCities: () => void = () => {};
+    const heldCities = new Promise<void>((resolve) => (releaseCities = resolve));
+    await page.route("**/*.data*", async (route) => {
+      await heldCities;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading cities..." }).waitFor();
+    releaseCities();
+    await page.getByText(/^Showing 13 to 24 of/).waitFor();
+    await page.close();
+  });
+
   it("shows 'Category not found' with status 404 for an unknown category", async () => {
     const response = await open("/categories/no-such-category-here");
     expect(response?.status()).toBe(404);
