@@ -27,7 +27,7 @@ export function BusinessGrid({
   const view = useListView();
   const pending = useListPending();
   return (
-    <section aria-labelledby="businesses-heading">
+    <section aria-labelledby="businesses-heading" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
         <ViewToggle />

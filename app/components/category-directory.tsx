@@ -12,7 +12,7 @@ import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
 
-export function categoriesTitle(letter: string | null): string {
+function categoriesTitle(letter: string | null): string {
   return letter ? `Keywords beginning with ${letter}` : "Business Categories";
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 
 interface LetterBarProps {
   /** List path without a letter, e.g. "/categories"; a letter's page is `${basePath}/${letter}`. */

@@ -11,16 +11,20 @@ export function SearchBox({ placeholder, label, value }: { placeholder: string; 
   const { pathname, search } = useLocation();
   const view = new URLSearchParams(search).get("view");
   const [text, setText] = useState(value);
-  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
-  useEffect(() => setText(value), [value]);
+  // Follow the URL (back button, letter links) but never overwrite what the visitor is typing.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setText(value);
+  }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
-    <Form ref={form} method="get" action={pathname} role="search" className="relative w-full max-w-md">
+    <Form method="get" action={pathname} role="search" className="relative w-full max-w-md">
       <label htmlFor="list-search" className="sr-only">{label}</label>
       <input
+        ref={input}
         id="list-search"
         type="search"
         name="q"

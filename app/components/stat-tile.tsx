@@ -1,14 +1,13 @@
 /** A headline figure of a directory page (e.g. "Countries 52"). */
-export function StatTile({ label, value, hint }: { label: string; value: string; hint?: string }) {
+export function StatTile({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{value}</p>
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+      <p className="text-xs font-medium text-slate-600 sm:text-sm">{label}</p>
+      <p className="mt-1 truncate text-xl font-bold tracking-tight text-slate-900 sm:text-3xl">{value}</p>
     </div>
   );
 }
 
 export function StatTiles({ children }: { children: React.ReactNode }) {
-  return <div className="mt-6 grid gap-4 sm:grid-cols-3">{children}</div>;
+  return <div className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">{children}</div>;
 }

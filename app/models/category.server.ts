@@ -1,8 +1,8 @@
 import { CATEGORIES_PER_PAGE, CATEGORY_TOP_COUNTRIES } from "~/lib/directory-limits";
 import { containsPattern, letterRange } from "~/lib/directory-query";
-import { countryName } from "~/lib/format";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
+import { displayCountry } from "./country.server";
 import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 
 
@@ -94,12 +94,6 @@ export interface CategoryPage {
   limit: number;
   /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
   cursors: Record<number, number>;
-}
-
-/** Name of a country for display: the English name of its ISO code, else the stored name. */
-export function displayCountry(code: string, stored: unknown): string {
-  const name = countryName(code);
-  return name !== code.toUpperCase() ? name : String(stored ?? code);
 }
 
 /**

@@ -3,7 +3,7 @@ import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
-import { displayCountry } from "./category.server";
+import { displayCountry } from "./country.server";
 
 
 export interface CitySummary {

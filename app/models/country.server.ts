@@ -1,8 +1,14 @@
 import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
+import { countryName } from "~/lib/format";
 import { slugify } from "~/lib/slug";
 import { totalPages } from "~/lib/paging";
-import { displayCountry } from "./category.server";
 
+
+/** Name of a country for display: the English name of its ISO code, else the stored name. */
+export function displayCountry(code: string, stored: unknown): string {
+  const name = countryName(code);
+  return name !== code.toUpperCase() ? name : String(stored ?? code);
+}
 
 export interface CountrySummary {
   country: string;

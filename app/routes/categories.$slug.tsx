@@ -62,12 +62,12 @@ export default function CategoryRoute() {
         {category.businessCount.toLocaleString("en-US")} businesses in {category.countryCount.toLocaleString("en-US")}{" "}
         {category.countryCount === 1 ? "country" : "countries"}
       </p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />
         <StatTile label="Countries" value={category.countryCount.toLocaleString("en-US")} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-labelledby="top-countries" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <aside aria-labelledby="top-countries" className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
           <h2 id="top-countries" className="font-semibold">Top Countries</h2>
           <ul className="mt-3 space-y-1">
             {category.topCountries.map((c) => (

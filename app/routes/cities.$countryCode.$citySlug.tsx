@@ -50,12 +50,12 @@ export default function CityDetail() {
         Hotels and businesses in {city.city},{" "}
         <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
       </p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
         <StatTile label="Categories" value={city.categoryCount.toLocaleString("en-US")} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-labelledby="top-categories" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <aside aria-labelledby="top-categories" className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
           <h2 id="top-categories" className="font-semibold">Top Categories</h2>
           <ul className="mt-3 space-y-1">
             {city.topCategories.map((c) => (

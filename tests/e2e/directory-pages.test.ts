@@ -118,6 +118,8 @@ describe("directory pages in Chromium", () => {
     await open("/countries?page=2");
     await page.getByRole("searchbox", { name: "Search countries" }).fill("united");
     await page.waitForURL((url) => url.searchParams.get("q") === "united" && !url.searchParams.has("page"));
+    // The URL can change a moment before React renders the new list: wait for what the visitor sees.
+    await page.getByText(/^Showing 1 to \d+ of \d+ countries$/).waitFor();
     const names = await page.locator("main ul li h2").allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.toLowerCase()).toContain("united");
@@ -126,13 +128,13 @@ describe("directory pages in Chromium", () => {
     await open("/categories");
     await page.getByRole("button", { name: "List" }).click();
     await page.waitForURL(/view=list/);
-    await expect(page.locator("main ul").first().getAttribute("class")).resolves.toContain("flex-col");
+    await page.locator("main ul.flex-col").first().waitFor();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("view") === "list");
     await screenshot(page, "directory-categories-list");
     await page.getByRole("button", { name: "Grid" }).click();
     await page.waitForURL((url) => !url.searchParams.has("view") && url.searchParams.get("page") === "2");
-    await expect(page.locator("main ul").first().getAttribute("class")).resolves.toContain("grid");
+    await page.locator("main ul.grid").first().waitFor();
     await page.close();
   });
 
@@ -160,12 +162,44 @@ describe("directory pages in Chromium", () => {
     const firstPage = await page.locator('main a[href^="/business/"]').first().getAttribute("href");
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 3" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "3" && url.searchParams.has("before"));
-    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: "3" }).waitFor();
+    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: /^3$/ }).waitFor();
     expect(await page.locator('main a[href^="/business/"]').first().getAttribute("href")).not.toBe(firstPage);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
-    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: "2" }).waitFor();
+    await page.locator('nav[aria-label="Pagination"] [aria-current="page"]', { hasText: /^2$/ }).waitFor();
     expect(await page.locator("main article").count()).toBe(12);
+    await page.close();
+  });
+
+  it("shows the loading text and skeletons while a list page is on its way", async () => {
+    await open("/businesses");
+    // Hold the next page's data (single-fetch .data requests) so the pending state is visible.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.getByText("Loading businesses...").waitFor();
+    await screenshot(page, "directory-businesses-loading");
+    release();
+    await page.waitForURL(/\/businesses\?page=2$/);
+    await page.getByText(/^Showing 21-40 of/).waitFor();
+    expect(await page.getByText("Loading businesses...").count()).toBe(0);
+    await page.close();
+
+    await open("/cities");
+    let releaseCities: () => void = () => {};
+    const heldCities = new Promise<void>((resolve) => (releaseCities = resolve));
+    await page.route("**/*.data*", async (route) => {
+      await heldCities;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading cities..." }).waitFor();
+    releaseCities();
+    await page.getByText(/^Showing 13 to 24 of/).waitFor();
     await page.close();
   });
 
