@@ -165,7 +165,7 @@ async function main() {
     log(`import: ${importRows} rows …`);
     const csvFiles = await importFiles(dataDir, "csv", importRows);
     const xlsxFiles = await importFiles(dataDir, "xlsx", importRows);
-    const sqlite = sqliteInsertBaseline(dataDir, importRows);
+    const sqlite = await sqliteInsertBaseline(dataDir, importRows);
     let csv: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
     let xlsx: ImportResult = csv;
     if (uploadAvailable) {
