@@ -63,7 +63,7 @@ export interface BenchResults {
   pages: PageResult[];
   frontend: { page: string; path: string; assets: ShippedAssets }[];
   lighthouse: { page: string; path: string; scores: LighthouseScores }[] | "skipped";
-  import: { rows: number; sqlite: { rowsPerSecond: number; seconds: number }; csv: ImportResult; xlsx: ImportResult } | "skipped";
+  import: { rows: number; sqlite: { rowsPerSecond: number; seconds: number; cpuSeconds: number }; csv: ImportResult; xlsx: ImportResult } | "skipped";
   export: ExportResult | "skipped";
   totalSeconds: number;
 }

@@ -170,7 +170,8 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
       table(
         ["path", "rate", "detail"],
         [
-          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`, `${sqlite.seconds.toFixed(1)} s`],
+          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`,
+            `${sqlite.seconds.toFixed(1)} s wall, ${sqlite.cpuSeconds.toFixed(1)} s CPU (${int(rows / sqlite.cpuSeconds)} rows per CPU second)`],
           ["CSV through upload → R2 → queue consumer → D1", ...cell(csv)],
           ["XLSX through upload → R2 → queue consumer → D1", ...cell(xlsx)],
         ],
