@@ -53,7 +53,8 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
       const match = other.pages.find((o) => o.page.id === p.page.id);
       return !match?.capture.available || match.capture.rowsRead === p.capture.rowsRead;
     });
-    targetRows.push([`rows read the same at ${int(other.settings.count)} and ${int(settings.count)} businesses`, flat ? "flat" : "grows", mark(flat)]);
+    const [smaller, larger] = [other.settings.count, settings.count].sort((a, b) => a - b) as [number, number];
+    targetRows.push([`rows read the same at ${int(smaller)} and ${int(larger)} businesses`, flat ? "flat" : "grows", mark(flat)]);
   }
   if (results.import !== "skipped" && results.import.csv.available) {
     const share = results.import.csv.rowsPerSecond / results.import.sqlite.rowsPerSecond;
