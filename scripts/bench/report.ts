@@ -90,7 +90,7 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
           p.page.label, `\`${p.page.path}\``, String(p.capture.status), `${int(p.capture.rowsRead ?? 0)}${unmetered}`, String(p.capture.d1Calls ?? "–"),
           ...settings.connections.flatMap((c) => loadCells(p.cold, c)),
           ...settings.connections.flatMap((c) => loadCells(p.warm, c)),
-          `${errors(p)}${p.warmHit ? "" : " (warm missed the cache)"}`,
+          `${errors(p)}${p.capture.edgeCache === "HIT" ? " (cold request hit the cache)" : ""}${p.warmHit ? "" : " (warm missed the cache)"}`,
         ];
       }),
     ),
