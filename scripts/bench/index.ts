@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip lighthouse,import,export]
- *                [--port P] [--import-rows N] [--out DIR]
+ *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
  * `wrangler dev` (D1 instrumentation on), measures every page type cold and warm, replays each
@@ -63,9 +63,18 @@ export interface BenchResults {
   pages: PageResult[];
   frontend: { page: string; path: string; assets: ShippedAssets }[];
   lighthouse: { page: string; path: string; scores: LighthouseScores }[] | "skipped";
-  import: { rows: number; sqlite: { rowsPerSecond: number; seconds: number }; csv: ImportResult; xlsx: ImportResult } | "skipped";
+  import: { rows: number; sqlite: { rowsPerSecond: number; seconds: number; cpuSeconds: number }; csv: ImportResult; xlsx: ImportResult } | "skipped";
   export: ExportResult | "skipped";
   totalSeconds: number;
+}
+
+function writeReport(results: BenchResults) {
+  // The full report also shows the quick run's rows read, to compare sizes side by side.
+  const otherFile = path.join(outDir, `results-${quick ? "full" : "quick"}.json`);
+  const other = existsSync(otherFile) ? (JSON.parse(readFileSync(otherFile, "utf8")) as BenchResults) : undefined;
+  const reportFile = path.join(outDir, quick ? "RESULTS-quick.md" : "RESULTS.md");
+  writeFileSync(reportFile, renderReport(results, other));
+  return reportFile;
 }
 
 async function main() {
@@ -165,7 +174,7 @@ async function main() {
     log(`import: ${importRows} rows …`);
     const csvFiles = await importFiles(dataDir, "csv", importRows);
     const xlsxFiles = await importFiles(dataDir, "xlsx", importRows);
-    const sqlite = sqliteInsertBaseline(dataDir, importRows);
+    const sqlite = await sqliteInsertBaseline(dataDir, importRows);
     let csv: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
     let xlsx: ImportResult = csv;
     if (uploadAvailable) {
@@ -210,11 +219,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const jsonFile = path.join(outDir, `results-${mode}.json`);
   writeFileSync(jsonFile, JSON.stringify(results, null, 2) + "\n");
-  // The full report also shows the quick run's rows read, to compare sizes side by side.
-  const otherFile = path.join(outDir, `results-${quick ? "full" : "quick"}.json`);
-  const other = existsSync(otherFile) ? (JSON.parse(readFileSync(otherFile, "utf8")) as BenchResults) : undefined;
-  const reportFile = path.join(outDir, quick ? "RESULTS-quick.md" : "RESULTS.md");
-  writeFileSync(reportFile, renderReport(results, other));
+  const reportFile = writeReport(results);
   log(`wrote ${path.relative(ROOT, reportFile)} and ${path.relative(ROOT, jsonFile)} in ${results.totalSeconds.toFixed(0)} s`);
   const errors = pages.flatMap((p) => [...p.cold, ...p.warm]).reduce((sum, r) => sum + r.errors, 0);
   if (errors > 0) {
@@ -223,4 +228,10 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv.includes("--report-only")) {
+  // Re-renders the Markdown from the kept raw results (after a change to the report's layout).
+  const jsonFile = path.join(outDir, `results-${mode}.json`);
+  log(`wrote ${path.relative(ROOT, writeReport(JSON.parse(readFileSync(jsonFile, "utf8")) as BenchResults))}`);
+} else {
+  await main();
+}

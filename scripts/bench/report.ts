@@ -53,7 +53,8 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
       const match = other.pages.find((o) => o.page.id === p.page.id);
       return !match?.capture.available || match.capture.rowsRead === p.capture.rowsRead;
     });
-    targetRows.push([`rows read the same at ${int(other.settings.count)} and ${int(settings.count)} businesses`, flat ? "flat" : "grows", mark(flat)]);
+    const [smaller, larger] = [other.settings.count, settings.count].sort((a, b) => a - b) as [number, number];
+    targetRows.push([`rows read the same at ${int(smaller)} and ${int(larger)} businesses`, flat ? "flat" : "grows", mark(flat)]);
   }
   if (results.import !== "skipped" && results.import.csv.available) {
     const share = results.import.csv.rowsPerSecond / results.import.sqlite.rowsPerSecond;
@@ -89,7 +90,7 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
           p.page.label, `\`${p.page.path}\``, String(p.capture.status), `${int(p.capture.rowsRead ?? 0)}${unmetered}`, String(p.capture.d1Calls ?? "–"),
           ...settings.connections.flatMap((c) => loadCells(p.cold, c)),
           ...settings.connections.flatMap((c) => loadCells(p.warm, c)),
-          `${errors(p)}${p.warmHit ? "" : " (warm missed the cache)"}`,
+          `${errors(p)}${p.capture.edgeCache === "HIT" ? " (cold request hit the cache)" : ""}${p.warmHit ? "" : " (warm missed the cache)"}`,
         ];
       }),
     ),
@@ -170,7 +171,8 @@ export function renderReport(results: BenchResults, other?: BenchResults): strin
       table(
         ["path", "rate", "detail"],
         [
-          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`, `${sqlite.seconds.toFixed(1)} s`],
+          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`,
+            `${sqlite.seconds.toFixed(1)} s wall, ${sqlite.cpuSeconds.toFixed(1)} s CPU (${int(rows / sqlite.cpuSeconds)} rows per CPU second)`],
           ["CSV through upload → R2 → queue consumer → D1", ...cell(csv)],
           ["XLSX through upload → R2 → queue consumer → D1", ...cell(xlsx)],
         ],
