@@ -1,9 +1,8 @@
 import { z } from "zod";
 
-/** Query parameters of the admin business list (page and API alike). */
+/** Query parameters of the admin business list (page and API alike); the page size is fixed at 20. */
 export const AdminBusinessQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
-  limit: z.coerce.number().int().catch(20),
   filter: z.string().trim().max(200).optional().catch(undefined),
   category: z.string().trim().max(200).optional().catch(undefined),
   sortBy: z.enum(["name", "rating", "reviewCount", "createdAt"]).catch("name"),

@@ -95,3 +95,21 @@ export function exportFileName(country: string, categoryCount: number, range: Da
 export function simpleExportFileName(date: Date): string {
   return `businesses_export_${date.toISOString().slice(0, 10)}.csv`;
 }
+
+/** The dialog's query for GET /api/admin/export-csv; a custom range is sent only when both days are set. */
+export function exportQuery(
+  fields: readonly string[],
+  countryCode: string,
+  categories: readonly string[],
+  dateRange: DateRange,
+  startDate: string,
+  endDate: string,
+): URLSearchParams {
+  const query = new URLSearchParams({ fields: fields.join(","), countryCode, dateRange });
+  if (categories.length > 0) query.set("categories", categories.join(","));
+  if (dateRange === "custom" && startDate && endDate) {
+    query.set("startDate", startDate);
+    query.set("endDate", endDate);
+  }
+  return query;
+}

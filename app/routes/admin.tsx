@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
+import { prefersDarkMode } from "~/lib/admin-theme";
 import { ADMIN_NO_STORE } from "~/lib/http.server";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
@@ -22,18 +23,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getAdminUser(request, db);
   if (!user) {
     const url = new URL(request.url);
-    if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null };
+    if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null, darkMode: false };
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  return { user, figures: await getAdminLayoutFigures(db) };
+  return { user, figures: await getAdminLayoutFigures(db), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
 }
 
 export default function AdminLayout() {
-  const { user, figures } = useLoaderData<typeof loader>();
+  const { user, figures, darkMode } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   if (!user || !figures) return <InlineLoginPanel onSuccess={() => revalidator.revalidate()} />;
   return (
-    <AdminShell username={user.username} figures={figures}>
+    <AdminShell username={user.username} figures={figures} darkMode={darkMode}>
       <Outlet />
     </AdminShell>
   );

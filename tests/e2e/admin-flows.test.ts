@@ -193,6 +193,9 @@ describe("admin back office in Chromium", () => {
     await page.getByRole("button", { name: "Karanlık mod" }).click();
     await page.reload();
     await page.locator("[data-theme=dark]").waitFor();
+    // Rendered dark by the server, so there is no light flash before hydration.
+    const html = await page.evaluate(async () => (await fetch("/admin/dashboard")).text());
+    expect(html).toContain('data-theme="dark"');
     await screenshot(page, "admin-dashboard-dark");
     await page.getByRole("button", { name: "Karanlık mod" }).click();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createdBetween, DEFAULT_EXPORT_FIELDS, EXPORT_COLUMNS, exportFileName, simpleExportFileName } from "~/lib/export-options";
+import { createdBetween, DEFAULT_EXPORT_FIELDS, EXPORT_COLUMNS, exportFileName, exportQuery, simpleExportFileName } from "~/lib/export-options";
 
 // Sunday 2026-11-22 10:30:00 UTC
 const NOW = Date.UTC(2026, 10, 22, 10, 30, 0) / 1000;
@@ -31,5 +31,13 @@ describe("export options", () => {
     const at = new Date(NOW * 1000);
     expect(exportFileName("tr", 3, "last7days", at)).toBe("businesses_tr_3kategoriler_last7days_2026-11-22T10-30-00.csv");
     expect(simpleExportFileName(at)).toBe("businesses_export_2026-11-22.csv");
+  });
+
+  it("builds the dialog's query, with a custom range only when both days are set", () => {
+    expect(exportQuery(["name", "phone"], "all", [], "all", "", "").toString()).toBe("fields=name%2Cphone&countryCode=all&dateRange=all");
+    expect(exportQuery(["name"], "TR", ["Hotel", "Hostel"], "custom", "2026-01-01", "").toString()).toBe(
+      "fields=name&countryCode=TR&dateRange=custom&categories=Hotel%2CHostel",
+    );
+    expect(exportQuery(["name"], "TR", [], "custom", "2026-01-01", "2026-01-31").get("endDate")).toBe("2026-01-31");
   });
 });

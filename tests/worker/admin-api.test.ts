@@ -128,6 +128,16 @@ describe("bulk changes", () => {
     expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
   });
 
+  it("counts a filtered list up to the 100 pages one can open", async () => {
+    const bulk = await json<{ total: number; totalCapped: boolean; pagination: { totalPages: number } }>(await adminFetch(cookie, "/api/admin/businesses?filter=Bulk"));
+    expect(bulk).toMatchObject({ total: 1100, totalCapped: false, pagination: { totalPages: 55 } });
+    await addBusinesses(Array.from({ length: 1000 }, (_, i) => record({ name: `Bulk Inn ${i}`, placeId: `bulk-inn-${i}` })));
+    const capped = await json<{ total: number; totalCapped: boolean; pagination: { page: number; totalPages: number } }>(
+      await adminFetch(cookie, "/api/admin/businesses?filter=bulk&page=500"),
+    );
+    expect(capped).toMatchObject({ total: 2000, totalCapped: true, pagination: { page: 100, totalPages: 100 } });
+  });
+
   it("deletes everything in bounded steps, summaries back to zero", async () => {
     const first = await deleteAllBusinesses(env.DB, 0);
     expect(first).toEqual({ deletedCount: 500, done: false });

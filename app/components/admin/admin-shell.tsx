@@ -1,10 +1,10 @@
 import { NavLink } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
 import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
-const DARK_MODE_KEY = "adminDarkMode";
 /** The reports page announces three upcoming reports. */
 const UPCOMING_REPORTS = 3;
 
@@ -16,13 +16,15 @@ interface NavItem {
   badge?: string;
 }
 
-/** Dark mode of the admin, remembered in this browser. */
-function useDarkMode(): [boolean, () => void] {
-  const [dark, setDark] = useState(false);
-  useEffect(() => setDark(localStorage.getItem(DARK_MODE_KEY) === "true"), []);
+/**
+ * Dark mode of the admin, remembered in a cookie (a year) so that the server renders the page in
+ * the right theme at once, without a light flash.
+ */
+function useDarkMode(initial: boolean): [boolean, () => void] {
+  const [dark, setDark] = useState(initial);
   const toggle = () =>
     setDark((value) => {
-      localStorage.setItem(DARK_MODE_KEY, String(!value));
+      document.cookie = `${DARK_MODE_COOKIE}=${!value}; Path=/; Max-Age=31536000; SameSite=Lax`;
       return !value;
     });
   return [dark, toggle];
@@ -37,8 +39,8 @@ export async function logout() {
   }
 }
 
-export function AdminShell({ username, figures, children }: { username: string; figures: AdminLayoutFigures; children: ReactNode }) {
-  const [dark, toggleDark] = useDarkMode();
+export function AdminShell({ username, figures, darkMode, children }: { username: string; figures: AdminLayoutFigures; darkMode: boolean; children: ReactNode }) {
+  const [dark, toggleDark] = useDarkMode(darkMode);
   const [search, setSearch] = useState("");
   const items: NavItem[] = [
     { to: "/admin", label: "Ana Sayfa", icon: "⌂", end: true },

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useToast } from "~/components/toast";
 import { apiRequest } from "~/lib/api-client";
-import { DATE_RANGES, DEFAULT_EXPORT_FIELDS, EXPORT_COLUMNS, type DateRange, type ExportColumn } from "~/lib/export-options";
+import { DATE_RANGES, DEFAULT_EXPORT_FIELDS, EXPORT_COLUMNS, exportQuery, type DateRange, type ExportColumn } from "~/lib/export-options";
 import { buttonClass, inputClass } from "./ui";
 
 const SHOWN_CATEGORIES = 100;
@@ -22,17 +22,6 @@ type DialogState = "open" | "exporting";
 function fileNameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
   return match?.[1] ?? "businesses.csv";
-}
-
-export function exportQuery(fields: readonly string[], countryCode: string, categories: readonly string[], dateRange: DateRange, startDate: string, endDate: string) {
-  const query = new URLSearchParams({ fields: fields.join(","), countryCode, dateRange });
-  if (categories.length > 0) query.set("categories", categories.join(","));
-  // A custom range is sent only when both ends are set.
-  if (dateRange === "custom" && startDate && endDate) {
-    query.set("startDate", startDate);
-    query.set("endDate", endDate);
-  }
-  return query;
 }
 
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
