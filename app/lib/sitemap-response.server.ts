@@ -10,11 +10,15 @@ import { queueSitemapRebuild } from "../../workers/queue-messages";
 const SITEMAP_CACHE_CONTROL = "public, max-age=3600";
 
 /** The HTTP answer for a sitemap file of the live set (shared by the three sitemap routes). */
-export async function sitemapResponse(context: AppLoadContext, file: string | null): Promise<Response> {
+export async function sitemapResponse(request: Request, context: AppLoadContext, file: string | null): Promise<Response> {
   const { env, ctx } = context.cloudflare;
-  const answer = file === null ? null : await readSitemapFile(env, file);
+  const answer = file === null ? null : await readSitemapFile(env, file, request.headers);
   if (!answer) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" } });
+  }
+  // Crawlers revalidate with If-None-Match: an unchanged file costs no body.
+  if (answer.kind === "unchanged") {
+    return new Response(null, { status: 304, headers: { ETag: answer.etag, "Cache-Control": SITEMAP_CACHE_CONTROL } });
   }
   const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8" });
   if (answer.kind === "object") {

@@ -223,6 +223,8 @@ export async function sitemapCities(db: D1Database, after: SitemapCityRow, limit
 
 export type SitemapFileAnswer =
   | { kind: "object"; body: ReadableStream; etag: string }
+  /** The client's copy (If-None-Match) is current. */
+  | { kind: "unchanged"; etag: string }
   /** Before the first build: a minimal index, or main.xml built on demand. */
   | { kind: "provisional"; body: string };
 
@@ -230,7 +232,7 @@ export type SitemapFileAnswer =
  * A sitemap file of the live set: `file` is "sitemap.xml" (the index) or a path under
 XX
  */
-export async function readSitemapFile(env: Env, file: string): Promise<SitemapFileAnswer | null> {
+export async function readSitemapFile(env: Env, file: string, conditional?: Headers): Promise<SitemapFileAnswer | null> {
   const row = await env.DB.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURRENT_KEY).first<{ value: string }>();
   if (!row) {
     if (file === "sitemap.xml") {
@@ -240,8 +242,10 @@ export async function readSitemapFile(env: Env, file: string): Promise<SitemapFi
     return null;
   }
   const { generation } = JSON.parse(row.value) as SitemapSet;
-  const object = await env.BUCKET.get(sitemapObjectKey(generation, file));
-  return object ? { kind: "object", body: object.body, etag: object.httpEtag } : null;
+  // With `onlyIf`, R2 answers an object without a body when the client's ETag still matches.
+  const object: R2Object | R2ObjectBody | null = await env.BUCKET.get(sitemapObjectKey(generation, file), { onlyIf: conditional });
+  if (!object) return null;
+  return "body" in object ? { kind: "object", body: object.body, etag: object.httpEtag } : { kind: "unchanged", etag: object.httpEtag };
 }
 
 /** The spec's six links of the settings panel. */

@@ -6,7 +6,7 @@ import { sitemapResponse } from "~/lib/sitemap-response.server";
 const fileParam = z.string().regex(LIST_SITEMAP_FILE_PATTERN);
 
 /** main.xml, categories.xml, countries.xml, cities.xml (and cities-N.xml when cities are split). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const file = fileParam.safeParse(params.file);
-  return sitemapResponse(context, file.success ? file.data : null);
+  return sitemapResponse(request, context, file.success ? file.data : null);
 }

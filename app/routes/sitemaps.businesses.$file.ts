@@ -6,7 +6,7 @@ import { sitemapResponse } from "~/lib/sitemap-response.server";
 const fileParam = z.string().regex(BUSINESS_SITEMAP_FILE_PATTERN);
 
 /** page-N.xml: 9,000 approved businesses per file. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const file = fileParam.safeParse(params.file);
-  return sitemapResponse(context, file.success ? `businesses/${file.data}` : null);
+  return sitemapResponse(request, context, file.success ? `businesses/${file.data}` : null);
 }

@@ -234,6 +234,19 @@ describe("sitemaps", () => {
     expect((await getSitemapStatus(env)).fileCount).toBe(files.size);
   }, 120_000);
 
+  it("answers a crawler's revalidation of an unchanged file with 304", async () => {
+    const first = await SELF.fetch(`${SITE}/sitemaps/businesses/page-1.xml`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    const again = await SELF.fetch(`${SITE}/sitemaps/businesses/page-1.xml`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const changed = await SELF.fetch(`${SITE}/sitemaps/businesses/page-1.xml`, { headers: { "If-None-Match": '"stale"' } });
+    expect(changed.status).toBe(200);
+    expect(locs(await changed.text()).length).toBe(9000);
+  });
+
   it("answers 404 for unknown sitemap files", async () => {
     for (const path of ["/sitemaps/other.xml", "/sitemaps/businesses/page-0.xml", "/sitemaps/businesses/page-999.xml", "/sitemaps/cities-999.xml"]) {
       expect((await get(path)).response.status, path).toBe(404);
