@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useMatches } from "@remix-run/react";
+import { Link, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import maplibreStyles from "maplibre-gl/dist/maplibre-gl.css?url";
 import { AdSlot } from "~/components/ad-slot";
@@ -318,6 +318,13 @@ function BusinessJsonLd({ business, crumbs: path }: { business: BusinessDetail; 
 
 function useSiteUrl(): string {
   return siteUrlFrom(useMatches());
+}
+
+/** Loading failed (e.g. the database is unreachable): the spec shows Business Not Found too. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error("business page failed", error);
+  return <BusinessNotFound />;
 }
 
 /** The spec's Business Not Found page (HTTP 404). */
