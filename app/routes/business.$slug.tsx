@@ -72,7 +72,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 export default function BusinessPage() {
   const { business, ads, mapStyleUrl } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
-  return <BusinessView business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
+  // Keyed: moving from one business to another remounts the page, so its ads run again.
+  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
 }
 
 function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail; ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>; mapStyleUrl: string }) {
