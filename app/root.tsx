@@ -20,7 +20,10 @@ import { splitHeadSnippet } from "~/lib/site-code";
 import { getSiteSettings } from "~/models/site-settings.server";
 import stylesheet from "~/tailwind.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = context.cloudflare.env.SITE_URL;

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 
 export const MAP_DEFAULT_ZOOM = 15;
+const MAP_LOAD_ATTEMPTS = 10;
+const MAP_RETRY_MS = 100;
 
 export function validCoordinates(latitude: number | null, longitude: number | null): boolean {
   return (
@@ -31,17 +33,25 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
     let map: { remove(): void } | null = null;
     let cancelled = false;
     void (async () => {
-      try {
-        const maplibre = await import("maplibre-gl");
-        if (cancelled || !container.current) return;
-        maplibre.setWorkerUrl(maplibreWorkerUrl);
-        const center: [number, number] = [longitude!, latitude!];
-        const instance = new maplibre.Map({ container: container.current, style: styleUrl, center, zoom: MAP_DEFAULT_ZOOM, attributionControl: false });
-        new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);
-        map = instance;
-      } catch (error) {
-        console.error("map failed to load", error);
-        setFailed(true);
+      // The spec's map load: up to 10 attempts, 100 ms apart (a chunk fetch can fail transiently).
+      for (let attempt = 1; attempt <= MAP_LOAD_ATTEMPTS && !cancelled; attempt++) {
+        try {
+          const maplibre = await import("maplibre-gl");
+          if (cancelled || !container.current) return;
+          maplibre.setWorkerUrl(maplibreWorkerUrl);
+          const center: [number, number] = [longitude!, latitude!];
+          const instance = new maplibre.Map({ container: container.current, style: styleUrl, center, zoom: MAP_DEFAULT_ZOOM, attributionControl: { compact: true } });
+          new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);
+          map = instance;
+          return;
+        } catch (error) {
+          if (attempt === MAP_LOAD_ATTEMPTS) {
+            console.error("map failed to load", error);
+            setFailed(true);
+          } else {
+            await new Promise((resolve) => setTimeout(resolve, MAP_RETRY_MS));
+          }
+        }
       }
     })();
     return () => {

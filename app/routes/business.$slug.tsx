@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useMatches } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import maplibreStyles from "maplibre-gl/dist/maplibre-gl.css?url";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessMap } from "~/components/business-map";
@@ -72,7 +72,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 export default function BusinessPage() {
   const { business, ads, mapStyleUrl } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
-  return <BusinessView business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
+  // Keyed: moving from one business to another remounts the page, so its ads run again.
+  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
 }
 
 function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail; ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>; mapStyleUrl: string }) {
@@ -80,6 +81,13 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const [today, setToday] = useState<DayName | null>(null);
   const [copied, setCopied] = useState(false);
   const [photoFailed, setPhotoFailed] = useState(false);
+  const photo = useRef<HTMLImageElement>(null);
+
+  // A photo that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const img = photo.current;
+    if (img && img.complete && img.naturalWidth === 0) setPhotoFailed(true);
+  }, []);
 
   // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser.
   useEffect(() => {
@@ -143,7 +151,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="relative h-56 bg-gradient-to-br from-brand-700 to-sky-500 md:h-72">
           {business.photo && !photoFailed ? (
-            <img src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
+            <img ref={photo} src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
           ) : (
             <div className="flex h-full items-center justify-center text-6xl font-bold text-white/80" aria-hidden="true">
               {business.name.slice(0, 1)}
@@ -318,6 +326,13 @@ function BusinessJsonLd({ business, crumbs: path }: { business: BusinessDetail; 
 
 function useSiteUrl(): string {
   return siteUrlFrom(useMatches());
+}
+
+/** Loading failed (e.g. the database is unreachable): the spec shows Business Not Found too. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error("business page failed", error);
+  return <BusinessNotFound />;
 }
 
 /** The spec's Business Not Found page (HTTP 404). */

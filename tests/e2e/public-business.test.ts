@@ -118,6 +118,8 @@ describe("business detail page", () => {
     expect(response?.status()).toBe(404);
     await hydrated(page);
     await page.locator("h1", { hasText: "Business Not Found" }).waitFor();
+    await screenshot(page, "public-business-not-found");
+    expect((await seriousViolations(page)).join("\n")).toBe("");
     const search = page.getByRole("button", { name: "Search" });
     expect(await search.isDisabled()).toBe(true);
     await page.getByPlaceholder("Where? (city, country)").fill("Zürich");

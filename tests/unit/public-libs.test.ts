@@ -105,3 +105,11 @@ describe("business JSON-LD", () => {
     ]);
   });
 });
+
+describe("shared request behaviour", () => {
+  it("makes 'status: text' error messages, falling back to the status text", async () => {
+    const { responseErrorMessage, textError } = await import("~/lib/http");
+    expect(await responseErrorMessage(textError(429, "Too many messages. Please try again later."))).toBe("429: Too many messages. Please try again later.");
+    expect(await responseErrorMessage(new Response("", { status: 503, statusText: "Service Unavailable" }))).toBe("503: Service Unavailable");
+  });
+});

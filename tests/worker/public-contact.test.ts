@@ -74,6 +74,9 @@ describe("other public pages", () => {
     expect(html).toContain("Page Not Found");
     expect(html).toContain("The page you&#x27;re looking for doesn&#x27;t exist, but don&#x27;t worry - let&#x27;s help you find what you need!");
     expect(html).toContain("Where? (city, country)");
+    const api = await SELF.fetch("https://example.com/api/no-such-call");
+    expect(api.status).toBe(404);
+    expect(await api.text()).toBe("Not Found");
   });
 
   it("serves the four legal pages with their date, sections and cache headers", async () => {

@@ -82,4 +82,18 @@ describe("home data", () => {
     await bumpCacheGeneration(env.DB);
     expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("MISS");
   });
+
+  it("shows sample placeholder cards when the featured businesses cannot be loaded", async () => {
+    // Without its index the featured query (INDEXED BY businesses_featured) fails.
+    await env.DB.prepare(`DROP INDEX businesses_featured`).run();
+    try {
+      const response = await SELF.fetch("https://example.com/?featured=5-star");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Sample Grand Hotel");
+      expect(html).toContain("Browse by Category");
+    } finally {
+      await env.DB.prepare(`CREATE INDEX businesses_featured ON businesses (rating, reviews) WHERE is_approved = 1`).run();
+    }
+  });
 });
