@@ -10,10 +10,11 @@ import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  return withEdgeCache(request, env, ctx, () =>
+  return withEdgeCache(request, env, ctx, serverBuild.assets.version, () =>
     handleRemixRequest(request, {
       cloudflare: {
         cf: request.cf as never,

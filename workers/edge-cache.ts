@@ -4,19 +4,21 @@ import { getCacheGeneration } from "~/models/cache.server";
  * Public pages and public API answers are cached with the Cache API for as long as their
  * `Cache-Control: s-maxage` says (the routes set the spec's durations). The cache key carries
  * the cache generation, so the admin's "clear cache" (a bumped generation) makes every cached
- * answer unreachable at once.
+ * answer unreachable at once, and the build version, so a deploy never serves pages that link
+ * to the previous build's (deleted) scripts and stylesheets.
  */
 export async function withEdgeCache(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
+  buildVersion: string,
   render: () => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== "GET" || !isPublicPath(new URL(request.url).pathname)) return render();
 
   const generation = await getCacheGeneration(env.DB);
   const url = new URL(request.url);
-  const key = new Request(`https://edge-cache.internal/g${generation}${url.pathname}${url.search}`);
+  const key = new Request(`https://edge-cache.internal/${encodeURIComponent(buildVersion)}/g${generation}${url.pathname}${url.search}`);
   // workerd's default cache (the DOM typings of CacheStorage do not know it).
   const cache = (caches as unknown as { default: Cache }).default;
 

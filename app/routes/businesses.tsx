@@ -11,6 +11,10 @@ import { directoryMeta } from "~/lib/directory-seo";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { listBusinesses } from "~/models/business.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   directoryMeta(matches, {

@@ -10,6 +10,10 @@ import { detailQuerySchema, listQuerySchema, parseLetter, searchParamsObject } f
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { formatCount } from "~/lib/format";
 import { getCategoryPage, listCategories } from "~/models/category.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 /**
  * /categories/{slug}: a single letter a–z is the letter view of the categories list, any other

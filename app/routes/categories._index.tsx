@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
-export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export { loaderHeaders as headers } from "~/lib/route-headers";
 
 export default function Categories() {
   return <CategoryDirectory list={useLoaderData<typeof loader>()} />;

@@ -9,6 +9,10 @@ import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { formatCount } from "~/lib/format";
 import { getCityPage } from "~/models/city.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));

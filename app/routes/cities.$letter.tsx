@@ -5,6 +5,10 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, parseLetter, searchParamsObject } from "~/lib/directory-query";
 import { citiesMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 /** /cities/{letter}; a two-letter country code goes to that country's cities, anything else to /cities. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -5,6 +5,10 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { citiesMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));

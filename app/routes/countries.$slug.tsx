@@ -9,6 +9,10 @@ import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { formatCount } from "~/lib/format";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 /** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

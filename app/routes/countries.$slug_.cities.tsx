@@ -7,6 +7,10 @@ import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
 import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 /** /countries/{code}/cities: every city of a country, biggest first, searchable, 12 a page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

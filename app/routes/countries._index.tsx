@@ -12,6 +12,10 @@ import { formatCount, marketShare } from "~/lib/format";
 import { showingRange } from "~/lib/paging";
 import { COUNTRIES_PER_PAGE } from "~/lib/directory-limits";
 import { listCountries } from "~/models/country.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+// The loader's Cache-Control reaches the document only through this export.
+export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));

@@ -29,7 +29,7 @@ const PUBLIC = (): [path: string, seconds: number][] => [
   ["/cities/z", 7200],
   ["/cities/ch/zurich", 7200],
   [`/business/${businessSlug}`, 600],
-  ["/search?q=storchen", 7200],
+  ["/search?q=storchen", 600],
   ["/api/homepage-data", 7200],
   ["/api/featured-businesses", 1800],
   ["/api/businesses?page=1", 7200],
