@@ -6,7 +6,15 @@
 import { boundaryFromContentType, MultipartError, MultipartParser } from "~/lib/import/multipart";
 import { MAX_UPLOAD_BYTES, typeFromFileName, type SpreadsheetType } from "~/lib/import/file-type";
 import { checkStoredUpload, R2UploadWriter } from "./import-storage.server";
-import { BATCH_SIZES, createUploadJob, DEFAULT_BATCH_SIZE, uploadObjectKey } from "./upload-job.server";
+import {
+  BATCH_SIZES,
+  createUploadJob,
+  DEFAULT_BATCH_SIZE,
+  deleteUploadingJob,
+  getUploadJob,
+  markUploadJobQueued,
+  uploadObjectKey,
+} from "./upload-job.server";
 
 export type UploadOutcome =
   | { ok: true; jobId: string; fileName: string }
@@ -102,15 +110,21 @@ export async function receiveMultipartUpload(env: Env, request: Request): Promis
   });
 }
 
-/** Browser-driven multipart upload, step 1: validates name and size, opens the R2 upload. */
+/**
+ * Browser-driven multipart upload, step 1: validates name and size, opens the R2 upload and
+ * creates the job as `uploading`, so the page can watch the job's WebSocket before any row
+ * is processed.
+ */
 export async function beginPartUpload(
   env: Env,
-  input: { fileName: string; fileSize: number },
+  input: { fileName: string; fileSize: number; batchSize: number },
 ): Promise<{ ok: true; jobId: string; uploadId: string } | { ok: false; status: number; message: string }> {
-  if (!typeFromFileName(input.fileName)) return { ok: false, status: 415, message: `${input.fileName}: ${UNSUPPORTED_TYPE_MESSAGE}` };
+  const fileType = typeFromFileName(input.fileName);
+  if (!fileType) return { ok: false, status: 415, message: `${input.fileName}: ${UNSUPPORTED_TYPE_MESSAGE}` };
   if (input.fileSize > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: TOO_LARGE_MESSAGE(input.fileName) };
   const jobId = crypto.randomUUID();
   const upload = await env.BUCKET.createMultipartUpload(uploadObjectKey(jobId));
+  await createUploadJob(env.DB, { id: jobId, fileName: input.fileName, fileSize: input.fileSize, fileType, batchSize: input.batchSize }, "uploading");
   return { ok: true, jobId, uploadId: upload.uploadId };
 }
 
@@ -126,15 +140,21 @@ export async function storeUploadPart(
 /** Step 3: completes the R2 upload, then checks the file and queues its job. */
 export async function completePartUpload(
   env: Env,
-  input: { jobId: string; uploadId: string; parts: R2UploadedPart[]; fileName: string; batchSize: number },
+  input: { jobId: string; uploadId: string; parts: R2UploadedPart[] },
 ): Promise<UploadOutcome> {
-  const type = typeFromFileName(input.fileName);
-  if (!type) return { ok: false, status: 415, message: `${input.fileName}: ${UNSUPPORTED_TYPE_MESSAGE}` };
-  const upload = env.BUCKET.resumeMultipartUpload(uploadObjectKey(input.jobId), input.uploadId);
+  const job = await getUploadJob(env.DB, input.jobId);
+  if (!job || job.status !== "uploading") return { ok: false, status: 404, message: "Yükleme bulunamadı ya da zaten tamamlandı." };
+  const upload = env.BUCKET.resumeMultipartUpload(job.objectKey, input.uploadId);
   const object = await upload.complete(input.parts);
-  if (object.size > MAX_UPLOAD_BYTES) {
-    await env.BUCKET.delete(object.key);
-    return { ok: false, status: 413, message: TOO_LARGE_MESSAGE(input.fileName) };
-  }
-  return startImportJob(env, { ...input, fileSize: object.size, fileType: type });
+  const refuse = async (status: number, message: string): Promise<UploadOutcome> => {
+    await env.BUCKET.delete(job.objectKey);
+    await deleteUploadingJob(env.DB, job.id);
+    return { ok: false, status, message };
+  };
+  if (object.size > MAX_UPLOAD_BYTES) return refuse(413, TOO_LARGE_MESSAGE(job.fileName));
+  const rejection = await checkStoredUpload(env.BUCKET, job.objectKey, job.fileName, job.fileType);
+  if (rejection) return refuse(400, rejection);
+  if (!(await markUploadJobQueued(env.DB, job.id, object.size))) return { ok: false, status: 409, message: "Yükleme zaten tamamlandı." };
+  await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id });
+  return { ok: true, jobId: job.id, fileName: job.fileName };
 }

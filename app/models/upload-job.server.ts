@@ -6,7 +6,8 @@
 import type { SpreadsheetType } from "~/lib/import/file-type";
 import { batchResult, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
 
-export type UploadJobStatus = "queued" | "processing" | "done" | "failed";
+/** uploading (browser sending parts) → queued → processing → done | failed */
+export type UploadJobStatus = "uploading" | "queued" | "processing" | "done" | "failed";
 
 export interface UploadJob {
   id: string;
@@ -57,14 +58,29 @@ function toJob(row: Record<string, unknown>): UploadJob {
 export async function createUploadJob(
   db: D1Database,
   job: { id: string; fileName: string; fileSize: number; fileType: SpreadsheetType; batchSize: number },
+  status: "uploading" | "queued" = "queued",
 ): Promise<void> {
   await db
     .prepare(
       `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'queued')`,
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
     )
-    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize)
+    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, status)
     .run();
+}
+
+/** A browser upload whose parts are all stored and checked: ready for the consumer. */
+export async function markUploadJobQueued(db: D1Database, id: string, fileSize: number): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE upload_jobs SET status = 'queued', file_size = ?2, updated_at = unixepoch() WHERE id = ?1 AND status = 'uploading'`)
+    .bind(id, fileSize)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** A refused browser upload leaves no job behind. */
+export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
+  await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();
 }
 
 export async function getUploadJob(db: D1Database, id: string): Promise<UploadJob | null> {

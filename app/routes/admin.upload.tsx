@@ -89,7 +89,7 @@ export default function AdminUpload() {
     for (const [index, entry] of queue.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       update(entry.id, { phase: "uploading" });
-      const result = await uploadFile(entry.file, { batchSize, fileIndex: index, totalFiles: queue.length }, {
+      const result = await uploadFile(entry.file, { batchSize }, {
         onBytes: (sent) => update(entry.id, { sentBytes: sent, ...(sent >= entry.file.size ? { phase: "processing" } : {}) }),
         onRows: (rows) => update(entry.id, { processedRows: rows, phase: "processing" }),
       });

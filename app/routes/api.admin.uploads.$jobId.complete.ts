@@ -2,23 +2,21 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { requireAdminApi } from "~/models/auth.server";
-import { completePartUpload, parseBatchSize } from "~/models/import-upload.server";
+import { completePartUpload } from "~/models/import-upload.server";
 
 const Body = z.object({
   uploadId: z.string().min(1),
-  fileName: z.string().min(1).max(255),
-  batchSize: z.unknown(),
   parts: z.array(z.object({ partNumber: z.number().int().min(1), etag: z.string().min(1) })).min(1).max(10_000),
 });
 
-/** POST {uploadId, fileName, batchSize, parts}: completes the upload, checks it, queues the job (202). */
+/** POST {uploadId, parts}: completes the upload, checks it, queues the job (202). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));
   const jobId = z.uuid().safeParse(params.jobId);
   if (!body.success || !jobId.success) return Response.json({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400, headers: NO_STORE });
-  const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data, batchSize: parseBatchSize(body.data.batchSize) });
+  const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data });
   if (!outcome.ok) return Response.json({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status, headers: NO_STORE });
   return Response.json(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },

@@ -3,17 +3,17 @@ import { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { beginPartUpload } from "~/models/import-upload.server";
+import { beginPartUpload, parseBatchSize } from "~/models/import-upload.server";
 
-const Body = z.object({ fileName: z.string().min(1).max(255), fileSize: z.number().int().nonnegative() });
+const Body = z.object({ fileName: z.string().min(1).max(255), fileSize: z.number().int().nonnegative(), batchSize: z.unknown().optional() });
 
-/** POST {fileName, fileSize}: opens an R2 multipart upload for a large file; parts follow. */
+/** POST {fileName, fileSize, batchSize}: opens an R2 multipart upload and its job (`uploading`); parts follow. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));
   if (!body.success) return Response.json({ success: false, message: "fileName ve fileSize gerekli." }, { status: 400, headers: NO_STORE });
-  const started = await beginPartUpload(env, body.data);
+  const started = await beginPartUpload(env, { ...body.data, batchSize: parseBatchSize(body.data.batchSize) });
   if (!started.ok) return Response.json({ success: false, message: started.message }, { status: started.status, headers: NO_STORE });
   return Response.json({ success: true, jobId: started.jobId, uploadId: started.uploadId, partSize: UPLOAD_PART_BYTES }, { headers: NO_STORE });
 }

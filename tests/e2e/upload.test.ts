@@ -33,10 +33,13 @@ describe("the upload screen", () => {
       { name: "quezon.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: readFileSync(realXlsx) },
     ]);
     await expect(page.getByTestId("upload-file").count()).resolves.toBe(2);
+    await page.getByLabel("Toplu işlem boyutu").selectOption("100");
     await page.getByRole("button", { name: "Yükle (2)" }).click();
 
-    // Live progress: the first file's processed-row count moves while the second waits its turn.
-    await page.getByText(/İşlenen satır: [\d.]+ — işleniyor/).first().waitFor({ timeout: 30_000 });
+    // Live progress: the first file's processed-row count moves (over the job's WebSocket)
+    // while the second file waits its turn.
+    await page.getByText(/İşlenen satır: [1-9][\d.]* — işleniyor/).first().waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId("upload-file").nth(1).textContent()).resolves.toContain("Sırada");
     await expect(page.getByRole("button", { name: "Temizle" }).isDisabled()).resolves.toBe(true);
     await screenshot(page, "upload-progress");
 

@@ -30,7 +30,7 @@ describe("files larger than one upload part", () => {
     const begin = await SELF.fetch("https://example.com/api/admin/uploads", {
       method: "POST",
       headers,
-      body: JSON.stringify({ fileName: "parts.csv", fileSize: bytes.length }),
+      body: JSON.stringify({ fileName: "parts.csv", fileSize: bytes.length, batchSize: 1000 }),
     });
     const { jobId, uploadId, partSize } = (await begin.json()) as { jobId: string; uploadId: string; partSize: number };
     const parts = [];
@@ -45,16 +45,21 @@ describe("files larger than one upload part", () => {
       parts.push(((await response.json()) as { part: { partNumber: number; etag: string } }).part);
     }
     expect(parts).toHaveLength(2);
+    // The job exists from the start (its WebSocket can be watched), but is not queued yet.
+    const waiting = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${jobId}`, { headers: { Cookie: cookie } });
+    expect(((await waiting.json()) as { status: string }).status).toBe("uploading");
     const complete = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/complete`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ uploadId, fileName: "parts.csv", batchSize: 1000, parts }),
+      body: JSON.stringify({ uploadId, parts }),
     });
     expect(complete.status).toBe(202);
     const job = await waitForJob(cookie, jobId, 120_000);
     expect(job.result).toMatchObject({ success: true, totalRows: 11_000, successCount: 11_000 });
     const row = await env.DB.prepare(`SELECT name FROM businesses WHERE place_id = 'parts-10999'`).first<{ name: string }>();
     expect(row?.name).toBe("parts Hotel 10999");
+    const jobRow = await env.DB.prepare(`SELECT batch_size, file_size FROM upload_jobs WHERE id = ?1`).bind(jobId).first();
+    expect(jobRow).toEqual({ batch_size: 1000, file_size: bytes.length });
   }, 120_000);
 
   it("refuses to open an upload for a file over 150 MB or of another type", async () => {
@@ -72,5 +77,22 @@ describe("files larger than one upload part", () => {
       body: JSON.stringify({ fileName: "photo.png", fileSize: 10 }),
     });
     expect(wrongType.status).toBe(415);
+  });
+
+  it("refuses a completed upload whose content does not match its extension, leaving no job", async () => {
+    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const begin = await SELF.fetch("https://example.com/api/admin/uploads", { method: "POST", headers, body: JSON.stringify({ fileName: "fake.xlsx", fileSize: 8 }) });
+    const { jobId, uploadId } = (await begin.json()) as { jobId: string; uploadId: string };
+    const put = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/parts/1?uploadId=${uploadId}`, {
+      method: "PUT",
+      headers: { Cookie: cookie, "Content-Length": "8" },
+      body: "name\nA,B",
+    });
+    const { part } = (await put.json()) as { part: { partNumber: number; etag: string } };
+    const complete = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/complete`, { method: "POST", headers, body: JSON.stringify({ uploadId, parts: [part] }) });
+    expect(complete.status).toBe(400);
+    expect(((await complete.json()) as { message: string }).message).toMatch(/uyuşmuyor/);
+    expect(await env.DB.prepare(`SELECT id FROM upload_jobs WHERE id = ?1`).bind(jobId).first()).toBeNull();
+    expect(await env.BUCKET.head(`uploads/${jobId}`)).toBeNull();
   });
 });

@@ -97,3 +97,20 @@ describe("an XLSX imported over several steps", () => {
     expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
   });
 });
+
+describe("a CSV whose last step ends exactly on its last row", () => {
+  it("finishes in the next step instead of reading past the end", async () => {
+    const lines = Array.from({ length: 600 }, (_, i) => `Edge Hotel ${i},edge-${i}`);
+    const jobId = crypto.randomUUID();
+    const text = ["name,place_id", ...lines].join("\n");
+    await env.BUCKET.put(uploadObjectKey(jobId), text);
+    const { env: quiet } = quietEnv();
+    await startImportJob(quiet, { jobId, fileName: "edge.csv", fileSize: text.length, fileType: "csv", batchSize: 100 });
+    for (let i = 0; i < 5 && (await getUploadJob(env.DB, jobId))!.status !== "done"; i++) {
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    }
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.status).toBe("done");
+    expect(job.result!.batchResult).toMatchObject({ totalRows: 600, successCount: 600 });
+  });
+});

@@ -48,6 +48,9 @@ async function* bytesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8A
 
 async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): AsyncGenerator<SourceRow> {
   const offset = from.offset ?? 0;
+  // A step that ended on the file's last row resumes at its end: nothing is left to read (and
+  // R2 refuses a range starting there).
+  if (offset > 0 && offset >= ((await bucket.head(key))?.size ?? 0)) return;
   const object = await bucket.get(key, offset > 0 ? { range: { offset } } : undefined);
   if (!object) throw new Error(`upload ${key} is missing`);
   const parser = new CsvParser(offset);

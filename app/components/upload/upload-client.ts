@@ -1,13 +1,11 @@
 /**
- * Browser side of an upload: sends one file (a single multipart POST for small files, R2
- * multipart parts for large ones, each part retried), reports bytes sent, then follows the
- * job's WebSocket for rows processed until the batch result arrives.
+ * Browser side of an upload: opens the file's upload job, starts watching the job's WebSocket
+ * at once (so no progress message is missed), sends the file in R2 multipart parts (each part
+ * retried), completes it, then follows rows processed until the batch result arrives.
  */
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
-/** Files up to this size go in one request; larger ones in R2 multipart parts. */
-export const SINGLE_REQUEST_MAX_BYTES = 10 * 1024 * 1024;
 const PART_ATTEMPTS = 3;
 
 export interface UploadCallbacks {
@@ -59,18 +57,21 @@ function serverText(answer: Answer): string {
   return typeof answer.body.message === "string" ? answer.body.message : UPLOAD_MESSAGES.other;
 }
 
-async function sendInParts(file: File, batchSize: number, onBytes: (sent: number) => void): Promise<Answer> {
-  const begin = await postJson("/api/admin/uploads", { fileName: file.name, fileSize: file.size });
-  if (begin.status !== 200) return begin;
-  const { jobId, uploadId, partSize } = begin.body as { jobId: string; uploadId: string; partSize: number };
+/** Sends the parts; answers the failing part's answer, or the list of stored parts. */
+async function sendParts(
+  file: File,
+  upload: { jobId: string; uploadId: string; partSize: number },
+  onBytes: (sent: number) => void,
+): Promise<{ partNumber: number; etag: string }[] | Answer> {
   const parts: { partNumber: number; etag: string }[] = [];
-  const timeout = uploadTimeoutMs(partSize);
-  for (let start = 0, partNumber = 1; start < file.size; start += partSize, partNumber++) {
-    const blob = file.slice(start, start + partSize);
+  const timeout = uploadTimeoutMs(file.size);
+  for (let start = 0, partNumber = 1; start < file.size; start += upload.partSize, partNumber++) {
+    const blob = file.slice(start, start + upload.partSize);
+    const url = `/api/admin/uploads/${upload.jobId}/parts/${partNumber}?uploadId=${encodeURIComponent(upload.uploadId)}`;
     let answer: Answer | null = null;
     for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt++) {
       try {
-        answer = await send("PUT", `/api/admin/uploads/${jobId}/parts/${partNumber}?uploadId=${encodeURIComponent(uploadId)}`, blob, timeout, (sent) => onBytes(start + sent));
+        answer = await send("PUT", url, blob, timeout, (sent) => onBytes(start + sent));
         if (answer.status === 200) break;
       } catch (error) {
         if (attempt === PART_ATTEMPTS) throw error;
@@ -80,66 +81,72 @@ async function sendInParts(file: File, batchSize: number, onBytes: (sent: number
     const part = answer.body.part as { partNumber: number; etag: string };
     parts.push({ partNumber: part.partNumber, etag: part.etag });
   }
-  return postJson(`/api/admin/uploads/${jobId}/complete`, { uploadId, fileName: file.name, batchSize, parts });
+  return parts;
 }
 
 /** Follows the job over its WebSocket; falls back to polling the job if the socket fails. */
-function followJob(jobId: string, onRows: (rows: number) => void): Promise<BatchResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: BatchResult) => {
+function watchJob(jobId: string, onRows: (rows: number) => void): { result: Promise<BatchResult>; stop(): void } {
+  let settled = false;
+  let socket: WebSocket | null = null;
+  const result = new Promise<BatchResult>((resolve) => {
+    const finish = (value: BatchResult) => {
       if (settled) return;
       settled = true;
-      resolve(result);
+      socket?.close(1000, "done");
+      resolve(value);
     };
     const poll = async () => {
       while (!settled) {
         const response = await fetch(`/api/admin/upload-jobs/${jobId}`, { headers: { Accept: "application/json" } }).catch(() => null);
-        const job = (await response?.json().catch(() => null)) as { status: string; progress: { processedRows: number } | null; result: BatchResult | null } | null;
+        const job = (await response?.json().catch(() => null)) as { progress: { processedRows: number } | null; result: BatchResult | null } | null;
         if (job?.progress) onRows(job.progress.processedRows);
         if (job?.result) return finish(job.result);
         await new Promise((r) => setTimeout(r, 1000));
       }
     };
     const protocol = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${protocol}://${window.location.host}/api/admin/upload-jobs/${jobId}/progress`);
+    socket = new WebSocket(`${protocol}://${window.location.host}/api/admin/upload-jobs/${jobId}/progress`);
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as { processedRows?: number; status?: string; result?: BatchResult };
       if (typeof message.processedRows === "number") onRows(message.processedRows);
-      if (message.result && (message.status === "done" || message.status === "failed")) {
-        socket.close(1000, "done");
-        finish(message.result);
-      }
+      if (message.result && (message.status === "done" || message.status === "failed")) finish(message.result);
     };
-    socket.onerror = () => void poll();
     socket.onclose = () => {
       if (!settled) void poll();
     };
   });
+  return {
+    result,
+    stop() {
+      settled = true;
+      socket?.close(1000, "stopped");
+    },
+  };
 }
 
 /** Uploads one file and waits for its import; never throws: a failure is an error result. */
-export async function uploadFile(
-  file: File,
-  options: { batchSize: number; fileIndex: number; totalFiles: number },
-  callbacks: UploadCallbacks,
-): Promise<BatchResult> {
+export async function uploadFile(file: File, options: { batchSize: number }, callbacks: UploadCallbacks): Promise<BatchResult> {
+  if (file.size === 0) return failedFileResult(file.name, `${file.name}: dosya boş.`);
+  let watcher: ReturnType<typeof watchJob> | null = null;
   try {
-    let answer: Answer;
-    if (file.size <= SINGLE_REQUEST_MAX_BYTES) {
-      const form = new FormData();
-      form.set("batchSize", String(options.batchSize));
-      form.set("fileIndex", String(options.fileIndex));
-      form.set("totalFiles", String(options.totalFiles));
-      form.set("file", file);
-      answer = await send("POST", "/api/upload-excel-batch", form, uploadTimeoutMs(file.size), callbacks.onBytes);
-    } else {
-      answer = await sendInParts(file, options.batchSize, callbacks.onBytes);
+    const begin = await postJson("/api/admin/uploads", { fileName: file.name, fileSize: file.size, batchSize: options.batchSize });
+    if (begin.status !== 200) return failedFileResult(file.name, serverText(begin));
+    const upload = begin.body as { jobId: string; uploadId: string; partSize: number };
+    watcher = watchJob(upload.jobId, callbacks.onRows);
+    const parts = await sendParts(file, upload, callbacks.onBytes);
+    if (!Array.isArray(parts)) {
+      watcher.stop();
+      return failedFileResult(file.name, serverText(parts));
     }
-    if (answer.status !== 202 || typeof answer.body.jobId !== "string") return failedFileResult(file.name, serverText(answer));
+    const complete = await postJson(`/api/admin/uploads/${upload.jobId}/complete`, { uploadId: upload.uploadId, parts });
+    if (complete.status !== 202) {
+      watcher.stop();
+      return failedFileResult(file.name, serverText(complete));
+    }
     callbacks.onBytes(file.size);
-    return await followJob(answer.body.jobId, callbacks.onRows);
+    return await watcher.result;
   } catch (error) {
+    watcher?.stop();
     return failedFileResult(file.name, error instanceof UploadError ? error.message : UPLOAD_MESSAGES.other);
   }
 }
