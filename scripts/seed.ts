@@ -2,13 +2,23 @@
  * Seeds the local D1 database with deterministic demo businesses through the same SQL the
  * import uses (upsertBusinessesStatements), so summary tables and the search index are kept by
  * the same triggers. Usage:
- *   npx tsx scripts/seed.ts [--count 2000] [--if-empty] [--batch 500] [--persist-to DIR]
+ *   npx tsx scripts/seed.ts [--count 2000] [--if-empty] [--batch 500] [--persist-to DIR] [--direct | --via-workerd]
  * Re-running adds nothing new: businesses are keyed by place id.
+ *
+ * Small counts go through workerd (wrangler's getPlatformProxy). Large ones (≥ 50,000, or
+ * --direct) hand the very same statements to the sqlite3 command-line tool on the local D1 file
+ * with a large page cache: through workerd, D1's small page cache makes every row touch the
+ * disk once the table outgrows it, and 2,000,000 rows would take hours instead of minutes.
+ * Direct mode needs `sqlite3` on the PATH and no `wrangler dev` running on the same state.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { toBusinessRow } from "../app/lib/business-record";
+import { toBusinessRow, type BusinessRow } from "../app/lib/business-record";
 import { upsertBusinessesStatements } from "../app/models/business.server";
-import { getDirectoryTotals } from "../app/models/directory.server";
+import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
 import { demoBusinesses } from "./demo-data";
 
 function option(name: string, fallback: number): number {
@@ -20,50 +30,126 @@ function option(name: string, fallback: number): number {
 
 const count = option("count", 2000);
 const batchSize = option("batch", 500);
-// Statements sent per round trip: fewer round trips, each well under D1's limits.
+// Statements sent per round trip through workerd: fewer round trips, each within D1's limits.
 const STATEMENTS_PER_CALL = 4;
+// Rows per sqlite3 run in direct mode (one transaction each, so the WAL stays small).
+const DIRECT_CHUNK_ROWS = 100_000;
 
 const persistIndex = process.argv.indexOf("--persist-to");
-// Same local state as `wrangler dev` (.wrangler/state/v3), or the folder given (tests use their own).
-const persist = persistIndex >= 0 ? { path: `${process.argv[persistIndex + 1]}/v3` } : true;
-const { env, dispose } = await getPlatformProxy<Env>({ persist });
-try {
-  const before = await getDirectoryTotals(env.DB);
-  if (process.argv.includes("--if-empty") && before.allBusinessCount > 0) {
-    console.log(`Database already holds ${before.allBusinessCount} businesses: not seeding.`);
-  } else {
+// Same local state as `wrangler dev` (.wrangler/state), or the folder given (tests use their own).
+const persistDir = persistIndex >= 0 ? process.argv[persistIndex + 1]! : ".wrangler/state";
+
+function hasSqliteCli(): boolean {
+  return spawnSync("sqlite3", ["-version"], { encoding: "utf8" }).status === 0;
+}
+
+const direct =
+  process.argv.includes("--direct") || (!process.argv.includes("--via-workerd") && count >= 50_000 && hasSqliteCli());
+
+function* demoRows(): Generator<BusinessRow> {
+  const now = Math.floor(Date.now() / 1000);
+  for (const business of demoBusinesses(0, count)) yield toBusinessRow(business, now);
+}
+
+function* batches<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+async function seedThroughWorkerd(): Promise<void> {
+  const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: path.join(persistDir, "v3") } });
+  try {
+    const before = await getDirectoryTotals(env.DB);
+    if (process.argv.includes("--if-empty") && before.allBusinessCount > 0) {
+      console.log(`Database already holds ${before.allBusinessCount} businesses: not seeding.`);
+      return;
+    }
     const started = performance.now();
-    const now = Math.floor(Date.now() / 1000);
     let pending: D1PreparedStatement[] = [];
-    let rows = [];
-    let done = 0;
-    let reported = 0;
-    for (const business of demoBusinesses(0, count)) {
-      rows.push(toBusinessRow(business, now));
-      if (rows.length === batchSize) {
-        pending.push(...upsertBusinessesStatements(env.DB, rows));
-        done += rows.length;
-        rows = [];
-      }
+    for (const rows of batches(demoRows(), batchSize)) {
+      pending.push(...upsertBusinessesStatements(env.DB, rows));
       if (pending.length >= STATEMENTS_PER_CALL) {
         await env.DB.batch(pending);
         pending = [];
-        if (done - reported >= 100_000) {
-          reported = done;
-          const seconds = (performance.now() - started) / 1000;
-          console.log(`  ${done} businesses, ${Math.round(done / seconds)} rows/s`);
-        }
       }
     }
-    if (rows.length) pending.push(...upsertBusinessesStatements(env.DB, rows));
     if (pending.length) await env.DB.batch(pending);
-    const seconds = (performance.now() - started) / 1000;
-    const after = await getDirectoryTotals(env.DB);
-    console.log(
-      `Seeded ${count} demo businesses in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} rows/s): ` +
-        `${after.businessCount} businesses, ${after.categoryCount} categories, ${after.countryCount} countries, ${after.cityCount} cities.`,
-    );
+    report(started, await getDirectoryTotals(env.DB));
+  } finally {
+    await dispose();
   }
-} finally {
-  await dispose();
 }
+
+function localD1File(): string {
+  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir, { withFileTypes: true })
+    .map((entry) => entry.name)
+    .filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`Expected one local D1 database in ${dir}, found ${files.length}: apply the migrations first.`);
+  return path.join(dir, files[0]!);
+}
+
+function sqlite(file: string, sql: string): string {
+  const result = spawnSync("sqlite3", ["-batch", "-bail", file], { input: sql, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`sqlite3 failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** The import's own statements (captured from upsertBusinessesStatements), run by sqlite3. */
+function seedWithSqliteCli(): void {
+  const file = localD1File();
+  const existing = Number(sqlite(file, "SELECT all_business_count FROM directory_totals WHERE id = 1;"));
+  if (process.argv.includes("--if-empty") && existing > 0) {
+    console.log(`Database already holds ${existing} businesses: not seeding.`);
+    return;
+  }
+  const capture = {
+    prepare: (sql: string) => ({ bind: (json: string) => ({ sql, json }) }),
+  } as unknown as D1Database;
+  const workDir = mkdtempSync(path.join(tmpdir(), "seed-"));
+  const started = performance.now();
+  let done = 0;
+  try {
+    for (const chunk of batches(demoRows(), DIRECT_CHUNK_ROWS)) {
+      const statements = [...batches(chunk, batchSize)].flatMap((rows) =>
+        upsertBusinessesStatements(capture, rows) as unknown as { sql: string; json: string }[],
+      );
+      const script = ["PRAGMA cache_size = -1000000;", "BEGIN;"];
+      statements.forEach((statement, index) => {
+        const jsonFile = path.join(workDir, `batch-${index}.json`);
+        writeFileSync(jsonFile, statement.json);
+        // The bound JSON parameter is read from a file: the SQL is the import's, unchanged.
+        script.push(`${statement.sql.replace("?1", `readfile('${jsonFile.replace(/'/g, "''")}')`)};`);
+      });
+      script.push("COMMIT;");
+      sqlite(file, script.join("\n"));
+      done += chunk.length;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`  ${done} businesses, ${Math.round(done / seconds)} rows/s`);
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  const totals = JSON.parse(
+    sqlite(file, "SELECT json_object('businessCount', business_count, 'categoryCount', category_count, 'countryCount', country_count, 'cityCount', city_count) FROM directory_totals WHERE id = 1;"),
+  ) as Pick<DirectoryTotals, "businessCount" | "categoryCount" | "countryCount" | "cityCount">;
+  report(started, totals);
+}
+
+function report(started: number, totals: Pick<DirectoryTotals, "businessCount" | "categoryCount" | "countryCount" | "cityCount">) {
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `Seeded ${count} demo businesses in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} rows/s${direct ? ", sqlite3 on the local D1 file" : ""}): ` +
+      `${totals.businessCount} businesses, ${totals.categoryCount} categories, ${totals.countryCount} countries, ${totals.cityCount} cities.`,
+  );
+}
+
+if (direct) seedWithSqliteCli();
+else await seedThroughWorkerd();
