@@ -2,7 +2,7 @@ import { bumpCacheGeneration } from "~/models/cache.server";
 import { queueSitemapRebuild } from "../../workers/queue-messages";
 
 /**
- * After an admin changed businesses: summary tables and the search index already followed by
+ * After businesses changed (an admin's edit, an import): summary tables and the search index already followed by
  * trigger; the edge cache is cleared at once (new generation); bulk changes also ask for a
  * sitemap rebuild.
  */

@@ -11,6 +11,7 @@ import {
   siteLink,
   sitemapIndexXml,
 } from "~/lib/sitemap-xml";
+import { incrementAppCounter } from "./app-state.server";
 
 const CURRENT_KEY = "sitemaps_current";
 const BUILD_KEY = "sitemaps_build";
@@ -91,16 +92,8 @@ export async function readSitemapState(db: D1Database): Promise<SitemapState> {
 }
 
 /** Counts a rebuild request; returns the new count. */
-export async function recordSitemapRequest(db: D1Database): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO app_state (key, value) VALUES (?1, '1')
-       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
-       RETURNING value`,
-    )
-    .bind(REQUESTS_KEY)
-    .first<{ value: string | number }>();
-  return Number(row?.value ?? 1);
+export function recordSitemapRequest(db: D1Database): Promise<number> {
+  return incrementAppCounter(db, REQUESTS_KEY);
 }
 
 /**

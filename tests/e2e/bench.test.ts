@@ -1,24 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import type { BenchResults } from "../../scripts/bench/index";
+import { freePort } from "./support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-test-"));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 // The benchmark harness in a reduced form (small database, half-second measurements, no
 // Lighthouse/import/export) so that it cannot rot: it must run end to end, measure the pages

@@ -2,16 +2,8 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { uploadProgressStub } from "../../workers/progress";
+import { eventually } from "./support/eventually";
 
-async function eventually<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("the platform bindings", () => {
   it("has the migrated schema in D1, with the search index", async () => {

@@ -7,6 +7,7 @@ import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "../../workers/queue-messages";
 import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";
+import { eventually } from "./support/eventually";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
 const SEEDED = 20_000;
@@ -18,15 +19,6 @@ async function seed(start: number, count: number) {
   }
 }
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function get(path: string) {
   const response = await SELF.fetch(`${SITE}${path}`);

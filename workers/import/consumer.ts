@@ -11,7 +11,7 @@ import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
 import { upsertBusinessesStatements } from "~/models/business.server";
-import { bumpCacheGeneration } from "~/models/cache.server";
+import { directoryChanged } from "~/models/directory-change.server";
 import { deleteStoredUpload } from "~/models/import-storage.server";
 import {
   finishUploadJob,
@@ -22,7 +22,7 @@ import {
   type UploadJob,
 } from "~/models/upload-job.server";
 import { uploadProgressStub } from "../progress";
-import { queueSitemapRebuild, type QueueMessage } from "../queue-messages";
+import type { QueueMessage } from "../queue-messages";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
 
 export interface ImportStepLimits {
@@ -83,8 +83,7 @@ async function finish(env: Env, job: UploadJob, progress: ImportProgress, failur
   const stored = await finishUploadJob(env.DB, job, progress, failure);
   await deleteStoredUpload(env.BUCKET, job.objectKey);
   if (failure === null || progress.successCount > 0) {
-    await bumpCacheGeneration(env.DB);
-    await queueSitemapRebuild(env, "import");
+    await directoryChanged(env, "import", { bulk: true });
   }
   await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
 }

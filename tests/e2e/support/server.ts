@@ -15,7 +15,7 @@ declare module "vitest" {
 const root = path.resolve(import.meta.dirname, "../../..");
 export const OUTPUT_DIR = path.join(root, "tests/e2e/output");
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {

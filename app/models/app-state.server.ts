@@ -1,0 +1,18 @@
+/** Counters kept in `app_state` (cache generation, sitemap rebuild requests). */
+export async function readAppCounter(db: D1Database, key: string): Promise<number> {
+  const row = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(key).first<{ value: string }>();
+  return row ? Number(row.value) : 0;
+}
+
+/** Adds one to a counter in a single statement (two writers cannot lose an increment). */
+export async function incrementAppCounter(db: D1Database, key: string): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO app_state (key, value) VALUES (?1, '1')
+       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+       RETURNING value`,
+    )
+    .bind(key)
+    .first<{ value: string | number }>();
+  return Number(row?.value ?? 1);
+}
