@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { launchBrowser, screenshot } from "./support/browser";
 import { OUTPUT_DIR } from "./support/server";
+import { adminSessionToken } from "./support/admin-session";
 
 // The official sitemaps.org schemas, kept next to the project.
 const VALIDATORS = path.resolve(import.meta.dirname, "../../../shared/validators");
@@ -83,28 +82,11 @@ describe("sitemaps built by the cron on the running Worker", () => {
       await browser?.close();
     });
 
-    /** An admin session written straight into the running Worker's local D1 (the login page is another issue's). */
-    function adminSessionToken(): string {
-      const token = randomBytes(32).toString("base64url");
-      const id = createHash("sha256").update(token).digest("base64");
-      const username = `sitemap-e2e-${token.slice(0, 8)}`;
-      const now = Math.floor(Date.now() / 1000);
-      const sql =
-        `INSERT INTO admin_users (username, password_hash, salt, iterations) VALUES ('${username}', 'x', 'x', 1);` +
-        `INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at) SELECT '${id}', id, ${now}, ${now} FROM admin_users WHERE username = '${username}';`;
-      const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--command", sql], {
-        cwd: path.resolve(import.meta.dirname, "../.."),
-        env: { ...wranglerEnv, CI: "true" },
-        encoding: "utf8",
-      });
-      if (result.status !== 0) throw new Error(`could not create an admin session:\n${result.stdout}\n${result.stderr}`);
-      return token;
-    }
 
     it("copies a link with a toast, shows the real counts and queues a rebuild", async () => {
       const baseURL = inject("baseURL");
       const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
-      await context.addCookies([{ name: "admin_session", value: adminSessionToken(), url: baseURL }]);
+      await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
       const page = await context.newPage();
       await page.goto(`${baseURL}/admin/settings`);
       await page.getByRole("heading", { name: "Site Haritası Yönetimi" }).waitFor();

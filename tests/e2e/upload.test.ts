@@ -19,7 +19,7 @@ describe("the upload screen", () => {
   it("uploads two files one after another, shows live progress and each file's report", async () => {
     const baseURL = inject("baseURL");
     const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_session", value: adminSessionToken(inject("stateDir")), url: baseURL }]);
+    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
     const page = await context.newPage();
     await page.goto(`${baseURL}/admin/upload`);
     await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
@@ -60,7 +60,7 @@ describe("the upload screen", () => {
   it("refuses a file over 150 MB on selection and keeps the others", async () => {
     const baseURL = inject("baseURL");
     const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_session", value: adminSessionToken(inject("stateDir")), url: baseURL }]);
+    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
     const page = await context.newPage();
     await page.goto(`${baseURL}/admin/upload`);
     await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();

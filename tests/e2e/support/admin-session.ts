@@ -1,28 +1,15 @@
-import { spawnSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import path from "node:path";
-import { wranglerEnv } from "../../../scripts/wrangler-env.mjs";
+/** The admin the e2e server is started with (tests/e2e/support/server.ts). */
+export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
 
-const root = path.resolve(import.meta.dirname, "../../..");
-
-/**
- * A signed-in admin for a test, written straight into the dev server's local D1 the way
- * createAdminSession stores it (the SHA-256 of the cookie token): the test does not depend on
- * the login screen, which another part of the back office owns.
- */
-export function adminSessionToken(stateDir: string, username = "e2e-upload-admin"): string {
-  const token = randomBytes(32).toString("base64url");
-  const id = createHash("sha256").update(token).digest("base64");
-  const now = Math.floor(Date.now() / 1000);
-  const sql = `INSERT INTO admin_users (username, password_hash, salt, iterations) SELECT '${username}', 'unusable', 'unusable', 1
-                 WHERE NOT EXISTS (SELECT 1 FROM admin_users WHERE username = '${username}');
-               INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at)
-                 SELECT '${id}', id, ${now}, ${now} FROM admin_users WHERE username = '${username}';`;
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], {
-    cwd: root,
-    env: wranglerEnv,
-    encoding: "utf8",
+/** Signs in through the real login call; returns the session cookie's value for a browser context. */
+export async function adminSessionToken(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseURL },
+    body: JSON.stringify(E2E_ADMIN),
   });
-  if (result.status !== 0) throw new Error(`could not create an admin session:\n${result.stdout}\n${result.stderr}`);
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const token = /admin_session=([^;]+)/.exec(cookie)?.[1];
+  if (response.status !== 200 || !token) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
   return token;
 }
