@@ -22,6 +22,7 @@ export default defineConfig(({ command }) => ({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
       },
     }),
     tailwindcss(),
