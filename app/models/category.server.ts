@@ -17,6 +17,8 @@ export interface CategoryListQuery {
   letter: string | null;
   q: string;
   page: number;
+  /** Entries per page (the pages show 12; the spec's bare-list API asks for more). */
+  perPage?: number;
 }
 
 export interface CategoryList {
@@ -34,7 +36,7 @@ export interface CategoryList {
  * letter's alphabetically (slug range on the primary key), or those whose name contains `q`.
  * Unfiltered totals come from the totals row; filtered ones are counted over the same filter.
  */
-export async function listCategories(db: D1Database, { letter, q, page }: CategoryListQuery): Promise<CategoryList> {
+export async function listCategories(db: D1Database, { letter, q, page, perPage = CATEGORIES_PER_PAGE }: CategoryListQuery): Promise<CategoryList> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (letter) {
@@ -56,7 +58,7 @@ export async function listCategories(db: D1Database, { letter, q, page }: Catego
       `SELECT slug, name, business_count, country_count FROM categories ${filter}
        ORDER BY ${order} LIMIT ?${limitAt} OFFSET ?${limitAt + 1}`,
     )
-    .bind(...params, CATEGORIES_PER_PAGE, (page - 1) * CATEGORIES_PER_PAGE);
+    .bind(...params, perPage, (page - 1) * perPage);
   const countStatement = filter
     ? db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM categories ${filter}`).bind(...params)
     : db.prepare(`SELECT category_count AS n, business_count AS businesses FROM directory_totals WHERE id = 1`);
@@ -69,7 +71,7 @@ export async function listCategories(db: D1Database, { letter, q, page }: Catego
     totalCount,
     totalBusinesses: Number(counts?.results[0]?.businesses ?? 0),
     currentPage: page,
-    totalPages: totalPages(totalCount, CATEGORIES_PER_PAGE),
+    totalPages: totalPages(totalCount, perPage),
   };
 }
 

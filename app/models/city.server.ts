@@ -20,6 +20,8 @@ export interface CityListQuery {
   page: number;
   /** Only this country's cities (/countries/{code}/cities). */
   countryCode?: string | null;
+  /** Entries per page (the pages show 12; the spec's bare-list API asks for more). */
+  perPage?: number;
 }
 
 export interface CityList {
@@ -52,7 +54,10 @@ function toCitySummary(r: Record<string, unknown>): CitySummary {
  * By letter: alphabetical through the cities_by_slug range. A search matches a substring of the
  * city name or the exact country code; it scans the cities table only (never businesses).
  */
-export async function listCities(db: D1Database, { letter, q, page, countryCode = null }: CityListQuery): Promise<CityList> {
+export async function listCities(
+  db: D1Database,
+  { letter, q, page, countryCode = null, perPage = CITIES_PER_PAGE }: CityListQuery,
+): Promise<CityList> {
   const where: string[] = [];
   const params: unknown[] = [];
   const bind = (value: unknown) => {
@@ -75,7 +80,7 @@ export async function listCities(db: D1Database, { letter, q, page, countryCode 
   // Tie-breaks on rowid keep each order an index walk (no sort over the whole table).
   const order = letter ? "slug, rowid" : "business_count DESC, rowid DESC";
   const rowsSql = `SELECT country_code, slug, name, business_count, category_count FROM cities ${filter}
-                   ORDER BY ${order} LIMIT ${bind(CITIES_PER_PAGE)} OFFSET ${bind((page - 1) * CITIES_PER_PAGE)}`;
+                   ORDER BY ${order} LIMIT ${bind(perPage)} OFFSET ${bind((page - 1) * perPage)}`;
   const filterParams = params.slice(0, -2);
 
   const statements = [db.prepare(rowsSql).bind(...params)];
@@ -105,7 +110,7 @@ export async function listCities(db: D1Database, { letter, q, page, countryCode 
     totalBusinesses: Number(counts?.results[0]?.businesses ?? 0),
     shareOf: Number(share?.results[0]?.total ?? 0),
     currentPage: page,
-    totalPages: totalPages(totalCount, CITIES_PER_PAGE),
+    totalPages: totalPages(totalCount, perPage),
   };
 }
 

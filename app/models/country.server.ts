@@ -52,22 +52,25 @@ async function allCountries(db: D1Database): Promise<CountrySummary[]> {
  * country's English name, which only exists in code (Intl region names), so the few hundred
  * summary rows are filtered here rather than in SQL.
  */
-export async function listCountries(db: D1Database, { q, page }: { q: string; page: number }): Promise<CountryList> {
+export async function listCountries(
+  db: D1Database,
+  { q, page, perPage = COUNTRIES_PER_PAGE }: { q: string; page: number; perPage?: number },
+): Promise<CountryList> {
   const [countries, totals] = await Promise.all([
     allCountries(db),
     db.prepare(`SELECT business_count, city_count FROM directory_totals WHERE id = 1`).first<Record<string, number>>(),
   ]);
   const needle = q.toLocaleLowerCase("en");
   const matching = needle ? countries.filter((c) => c.country.toLocaleLowerCase("en").includes(needle)) : countries;
-  const start = (page - 1) * COUNTRIES_PER_PAGE;
+  const start = (page - 1) * perPage;
   return {
-    countries: matching.slice(start, start + COUNTRIES_PER_PAGE),
+    countries: matching.slice(start, start + perPage),
     q,
     totalCount: matching.length,
     totalBusinesses: totals?.business_count ?? 0,
     totalCities: totals?.city_count ?? 0,
     currentPage: page,
-    totalPages: totalPages(matching.length, COUNTRIES_PER_PAGE),
+    totalPages: totalPages(matching.length, perPage),
   };
 }
 

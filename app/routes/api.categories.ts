@@ -1,11 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
 import { listCategories } from "~/models/category.server";
 
 // Resource routes answer plain Responses: data() would drop the status and headers here.
-/** GET /api/categories[?letter=X][&q=text][&page=N]: a page of {category, slug, count, countryCount}. */
+/**
+ * GET /api/categories[?letter=X][&q=text]: the spec's list of {category, count} (plus slug and
+ * countryCount), at most SPEC_LIST_LIMIT; with `&page=N`: a page of 12 with its totals.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = listQuerySchema.parse(searchParamsObject(request.url));
-  return Response.json(await listCategories(context.cloudflare.env.DB, query), { headers: publicCache(CACHE_SECONDS.lists) });
+  const url = new URL(request.url);
+  const query = listQuerySchema.parse(searchParamsObject(url));
+  const headers = new Headers(publicCache(CACHE_SECONDS.lists));
+  if (url.searchParams.has("page")) return Response.json(await listCategories(context.cloudflare.env.DB, query), { headers });
+  const list = await listCategories(context.cloudflare.env.DB, { ...query, page: 1, perPage: SPEC_LIST_LIMIT });
+  headers.set("X-Total-Count", String(list.totalCount));
+  return Response.json(list.categories, { headers });
 }

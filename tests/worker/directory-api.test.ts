@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 describe("GET /api/categories", () => {
   it("lists categories most popular first, 12 a page, with totals from the summary tables", async () => {
-    const { status, cache, body } = await getJson("/api/categories");
+    const { status, cache, body } = await getJson("/api/categories?page=1");
     expect(status).toBe(200);
     expect(cache).toContain("s-maxage=7200");
     expect(body).toMatchObject({ totalCount: 32, totalBusinesses: 50, currentPage: 1, totalPages: 3, letter: null, q: "" });
@@ -38,9 +38,32 @@ describe("GET /api/categories", () => {
     expect(k).toMatchObject({ letter: "K", totalCount: 30, totalBusinesses: 30, totalPages: 3 });
     // Alphabetical by slug: kiosk-1, kiosk-10 .. kiosk-19, kiosk-2, kiosk-20 .. ; page 3 holds the last 6.
     expect(k.categories.map((c: { slug: string }) => c.slug)).toEqual(["kiosk-4", "kiosk-5", "kiosk-6", "kiosk-7", "kiosk-8", "kiosk-9"]);
-    expect((await getJson("/api/categories?letter=h")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel", "hotel"]);
-    expect((await getJson("/api/categories?q=OST")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel"]);
-    expect((await getJson("/api/categories?q=%25")).body).toMatchObject({ totalCount: 0, categories: [] });
+    expect((await getJson("/api/categories?letter=h&page=1")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel", "hotel"]);
+    expect((await getJson("/api/categories?q=OST&page=1")).body.categories.map((c: { slug: string }) => c.slug)).toEqual(["hostel"]);
+    expect((await getJson("/api/categories?q=%25&page=1")).body).toMatchObject({ totalCount: 0, categories: [] });
+  });
+});
+
+describe("the spec's list calls without a page", () => {
+  it("answer bare lists: categories {category, count}, country summaries and city summaries", async () => {
+    const categories = await SELF.fetch(`${BASE}/api/categories`);
+    expect(categories.headers.get("X-Total-Count")).toBe("32");
+    const categoryList = (await categories.json()) as { category: string; count: number }[];
+    expect(categoryList).toHaveLength(32);
+    expect(categoryList[0]).toMatchObject({ category: "Hotel", count: 18 });
+    expect(((await getJson("/api/categories?letter=h")).body as { category: string }[]).map((c) => c.category)).toEqual(["Hostel", "Hotel"]);
+
+    const countries = (await getJson("/api/countries")).body as Record<string, unknown>[];
+    expect(countries).toEqual([
+      { country: "Switzerland", countryCode: "CH", businessCount: 45, cityCount: 31, categoryCount: 31 },
+      expect.objectContaining({ country: "France", countryCode: "FR" }),
+    ]);
+
+    const cities = await SELF.fetch(`${BASE}/api/cities?letter=t`);
+    expect(cities.headers.get("Cache-Control")).toContain("s-maxage=7200");
+    const cityList = (await cities.json()) as { city: string; countryCode: string; businessCount: number; categoryCount: number }[];
+    expect(cityList).toHaveLength(30);
+    expect(cityList[0]).toMatchObject({ countryCode: "CH", businessCount: 1, categoryCount: 1 });
   });
 });
 
@@ -89,11 +112,11 @@ describe("GET /api/categories/{slug}", () => {
 
 describe("GET /api/countries and /api/countries/{slug}", () => {
   it("lists countries biggest first and searches their English names case-insensitively", async () => {
-    const { body } = await getJson("/api/countries");
+    const { body } = await getJson("/api/countries?page=1");
     expect(body).toMatchObject({ totalCount: 2, totalBusinesses: 50, totalCities: 32, totalPages: 1 });
     expect(body.countries[0]).toEqual({ country: "Switzerland", countryCode: "CH", businessCount: 45, cityCount: 31, categoryCount: 31 });
-    expect((await getJson("/api/countries?q=FRAN")).body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(["FR"]);
-    expect((await getJson("/api/countries?q=atlantis")).body).toMatchObject({ totalCount: 0, countries: [] });
+    expect((await getJson("/api/countries?q=FRAN&page=1")).body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(["FR"]);
+    expect((await getJson("/api/countries?q=atlantis&page=1")).body).toMatchObject({ totalCount: 0, countries: [] });
   });
 
   it("answers a country's page data: 20 top cities and 20 popular categories a page", async () => {
@@ -119,17 +142,17 @@ describe("GET /api/countries and /api/countries/{slug}", () => {
 
 describe("GET /api/cities and /api/cities/{cc}/{slug}", () => {
   it("lists cities biggest first, by letter alphabetically, and searches city names or country codes", async () => {
-    const all = (await getJson("/api/cities")).body;
+    const all = (await getJson("/api/cities?page=1")).body;
     expect(all).toMatchObject({ totalCount: 32, totalBusinesses: 50, shareOf: 50, totalPages: 3 });
     expect(all.cities[0]).toEqual({ city: "Zürich", slug: "zurich", countryCode: "CH", businessCount: 15, categoryCount: 1 });
     expect(all.cities[1]).toMatchObject({ city: "Paris", countryCode: "FR", businessCount: 5, categoryCount: 2 });
 
-    const t = (await getJson("/api/cities?letter=t")).body;
+    const t = (await getJson("/api/cities?letter=t&page=1")).body;
     expect(t).toMatchObject({ letter: "T", totalCount: 30, totalBusinesses: 30, totalPages: 3 });
     expect(t.cities.slice(0, 3).map((c: { slug: string }) => c.slug)).toEqual(["town-1", "town-10", "town-11"]);
 
-    expect((await getJson("/api/cities?q=zurich")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Zürich"]);
-    expect((await getJson("/api/cities?q=fr")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Paris"]);
+    expect((await getJson("/api/cities?q=zurich&page=1")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Zürich"]);
+    expect((await getJson("/api/cities?q=fr&page=1")).body.cities.map((c: { city: string }) => c.city)).toEqual(["Paris"]);
     const swiss = (await getJson("/api/cities?country=ch&page=3")).body;
     expect(swiss).toMatchObject({ countryCode: "CH", totalCount: 31, totalBusinesses: 45, shareOf: 45 });
     expect(swiss.cities).toHaveLength(7);
