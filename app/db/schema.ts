@@ -81,7 +81,7 @@ export const businesses = sqliteTable(
     // Admin list sorting and name search (prefix), export date ranges.
     index("businesses_name").on(t.name),
     index("businesses_created_at").on(t.createdAt),
-    // Admin list (unapproved included), migrations/0010_admin_indexes.sql.
+    // Admin list (unapproved included), migrations/0002_admin_indexes_and_upload_keys.sql.
     index("businesses_rating").on(t.rating, t.id),
     index("businesses_reviews").on(t.reviews, t.id),
     index("businesses_category_name").on(t.categorySlug, t.name),
