@@ -8,12 +8,10 @@ async function postLogin(username: string, password: string) {
   setAdminAuthFlag(true);
 }
 
-/** /admin/login: Turkish labels, password show/hide, button disabled while busy or empty. */
-export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const toast = useToast();
+/** The fields and submission both login variants share; each words its failures its own way. */
+function useLoginForm(onSuccess: () => void, onFailure: (error: unknown) => void) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -23,12 +21,23 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
       await postLogin(username, password);
       onSuccess();
     } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: "Giriş hatası", description: message ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
+      onFailure(error);
     } finally {
       setBusy(false);
     }
   }
+
+  return { username, setUsername, password, setPassword, busy, submit };
+}
+
+/** /admin/login: Turkish labels, password show/hide, button disabled while busy or empty. */
+export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const toast = useToast();
+  const [showPassword, setShowPassword] = useState(false);
+  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
+    const message = error instanceof ApiError ? error.serverMessage : null;
+    toast({ title: "Giriş hatası", description: message ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
+  });
 
   return (
     <form onSubmit={submit} className="space-y-5">
@@ -67,26 +76,13 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
 /** The /admin panel variant's inline login (English labels, per the spec). */
 export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await postLogin(username, password);
-      onSuccess();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
-      } else {
-        toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
-      }
-    } finally {
-      setBusy(false);
+  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
+    if (error instanceof ApiError) {
+      toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
+    } else {
+      toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
     }
-  }
+  });
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
