@@ -14,4 +14,4 @@ export function publicCache(seconds: number): HeadersInit {
   return { "Cache-Control": `public, max-age=60, s-maxage=${seconds}` };
 }
 
-export const NO_STORE: HeadersInit = { "Cache-Control": "private, no-store" };
+export const NO_STORE = { "Cache-Control": "private, no-store" } as const;

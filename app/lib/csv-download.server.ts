@@ -1,4 +1,4 @@
-import { ADMIN_NO_STORE } from "~/lib/http.server";
+import { NO_STORE } from "~/lib/cache-policy";
 
 /** A streamed CSV file download. */
 export function csvDownload(body: ReadableStream<Uint8Array>, fileName: string): Response {
@@ -6,7 +6,7 @@ export function csvDownload(body: ReadableStream<Uint8Array>, fileName: string):
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": ADMIN_NO_STORE,
+      ...NO_STORE,
     },
   });
 }

@@ -1,9 +1,9 @@
-/** Admin answers are never stored by a browser or a shared cache. */
-export const ADMIN_NO_STORE = "private, no-store";
+import { NO_STORE } from "~/lib/cache-policy";
 
+/** Admin answers are never stored by a browser or a shared cache. */
 export function adminJson(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
   const headers = new Headers(init.headers);
-  headers.set("Cache-Control", ADMIN_NO_STORE);
+  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
   return Response.json(body, { status: init.status ?? 200, headers });
 }
 

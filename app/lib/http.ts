@@ -14,11 +14,3 @@ export function textError(status: number, message: string, headers?: HeadersInit
   if (!h.has("Cache-Control")) h.set("Cache-Control", "private, no-store");
   return new Response(message, { status, headers: h });
 }
-
-/**
- * A JSON answer for a resource route. Remix's `data()` keeps status and headers only for page
- * loaders; a resource route that returns it loses both (no Cache-Control, always 200).
- */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
-  return Response.json(body, init);
-}

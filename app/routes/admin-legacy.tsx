@@ -6,7 +6,7 @@ import { BusinessManager } from "~/components/admin/business-manager";
 import { DashboardView } from "~/components/admin/dashboard-view";
 import { SettingsEditor } from "~/components/admin/settings-editor";
 import { PageHeader } from "~/components/admin/ui";
-import { ADMIN_NO_STORE } from "~/lib/http.server";
+import { NO_STORE } from "~/lib/cache-policy";
 import { loadBusinessManager } from "~/models/admin-pages.server";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
@@ -14,7 +14,7 @@ import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
 export const meta: MetaFunction = () => [{ title: "Yönetim Paneli (eski)" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
-  return { "Cache-Control": ADMIN_NO_STORE };
+  return NO_STORE;
 }
 
 /** The earlier single-page admin: guarded like every admin page (the original left it open). */

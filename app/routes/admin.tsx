@@ -3,14 +3,14 @@ import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { prefersDarkMode } from "~/lib/admin-theme";
-import { ADMIN_NO_STORE } from "~/lib/http.server";
+import { NO_STORE } from "~/lib/cache-policy";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Yönetim Paneli" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
-  return { "Cache-Control": ADMIN_NO_STORE };
+  return NO_STORE;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
 
@@ -8,10 +8,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-    return Response.json({ success: false, message: "WebSocket bekleniyor." }, { status: 426, headers: NO_STORE });
+    return adminJson({ success: false, message: "WebSocket bekleniyor." }, { status: 426 });
   }
   const job = await getUploadJob(env.DB, params.jobId ?? "");
-  if (!job) return Response.json({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404, headers: NO_STORE });
+  if (!job) return adminJson({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404 });
   // The Durable Object is addressed by the job id (as workers/progress.ts uploadProgressStub does;
   // that module imports cloudflare:workers, which the Remix server build cannot bundle).
   return env.UPLOAD_PROGRESS.get(env.UPLOAD_PROGRESS.idFromName(job.id)).fetch(request);

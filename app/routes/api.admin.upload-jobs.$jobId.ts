@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
 
@@ -8,9 +8,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const job = await getUploadJob(env.DB, params.jobId ?? "");
-  if (!job) return Response.json({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404, headers: NO_STORE });
-  return Response.json(
-    { status: job.status, progress: job.progress, result: job.result?.batchResult ?? null },
-    { headers: NO_STORE },
-  );
+  if (!job) return adminJson({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404 });
+  return adminJson({ status: job.status, progress: job.progress, result: job.result?.batchResult ?? null });
 }

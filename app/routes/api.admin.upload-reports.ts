@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { listUploadReports } from "~/models/upload-job.server";
 
@@ -7,5 +7,5 @@ import { listUploadReports } from "~/models/upload-job.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  return Response.json(await listUploadReports(env.DB, 10), { headers: NO_STORE });
+  return adminJson(await listUploadReports(env.DB, 10));
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { completePartUpload } from "~/models/import-upload.server";
 
@@ -15,11 +15,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));
   const jobId = z.uuid().safeParse(params.jobId);
-  if (!body.success || !jobId.success) return Response.json({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400, headers: NO_STORE });
+  if (!body.success || !jobId.success) return adminJson({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400 });
   const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data });
-  if (!outcome.ok) return Response.json({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status, headers: NO_STORE });
-  return Response.json(
+  if (!outcome.ok) return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
+  return adminJson(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },
-    { status: 202, headers: NO_STORE },
+    { status: 202 },
   );
 }

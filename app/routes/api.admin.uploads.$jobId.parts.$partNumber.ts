@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { storeUploadPart } from "~/models/import-upload.server";
@@ -14,8 +14,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = Params.safeParse({ ...params, uploadId: new URL(request.url).searchParams.get("uploadId") });
   const length = Number(request.headers.get("Content-Length"));
   if (request.method !== "PUT" || !parsed.success || !request.body || !(length > 0) || length > UPLOAD_PART_BYTES) {
-    return Response.json({ success: false, message: "Geçersiz parça isteği." }, { status: 400, headers: NO_STORE });
+    return adminJson({ success: false, message: "Geçersiz parça isteği." }, { status: 400 });
   }
   const part = await storeUploadPart(env, { ...parsed.data, body: request.body });
-  return Response.json({ success: true, part }, { headers: NO_STORE });
+  return adminJson({ success: true, part });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson } from "~/lib/http.server";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { beginPartUpload, parseBatchSize } from "~/models/import-upload.server";
@@ -12,8 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));
-  if (!body.success) return Response.json({ success: false, message: "fileName ve fileSize gerekli." }, { status: 400, headers: NO_STORE });
+  if (!body.success) return adminJson({ success: false, message: "fileName ve fileSize gerekli." }, { status: 400 });
   const started = await beginPartUpload(env, { ...body.data, batchSize: parseBatchSize(body.data.batchSize) });
-  if (!started.ok) return Response.json({ success: false, message: started.message }, { status: started.status, headers: NO_STORE });
-  return Response.json({ success: true, jobId: started.jobId, uploadId: started.uploadId, partSize: UPLOAD_PART_BYTES }, { headers: NO_STORE });
+  if (!started.ok) return adminJson({ success: false, message: started.message }, { status: started.status });
+  return adminJson({ success: true, jobId: started.jobId, uploadId: started.uploadId, partSize: UPLOAD_PART_BYTES });
 }

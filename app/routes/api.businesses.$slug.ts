@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { jsonResponse, textError } from "~/lib/http";
+import { textError } from "~/lib/http";
 import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
@@ -14,7 +14,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!slug) return textError(400, "No business slug found");
   const business = await getBusinessBySlug(context.cloudflare.env.DB, slug);
   if (!business) return textError(404, "Business not found");
-  return jsonResponse(business, { headers: publicCache(CACHE_SECONDS.detail) });
+  return Response.json(business, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 // DELETE /api/businesses/{id} (admin) shares this path with the public read by slug.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact } from "~/lib/contact-form";
-import { jsonResponse, textError } from "~/lib/http";
+import { textError } from "~/lib/http";
 import { CONTACT_RATE_LIMIT, saveContactMessage } from "~/models/contact.server";
 import { clientAddress, hitRateLimit } from "~/models/rate-limit.server";
 
@@ -23,10 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body || typeof body !== "object" || Array.isArray(body)) return textError(400, "Request body must be a JSON object");
 
   const checked = validateContact(body);
-  if (!checked.ok) return jsonResponse({ success: false, errors: checked.errors }, { status: 400, headers: NO_STORE });
+  if (!checked.ok) return Response.json({ success: false, errors: checked.errors }, { status: 400, headers: NO_STORE });
 
   const honeypot = (body as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim()) return jsonResponse({ success: true }, { headers: NO_STORE });
+  if (typeof honeypot === "string" && honeypot.trim()) return Response.json({ success: true }, { headers: NO_STORE });
 
   // Counted only for valid messages: a visitor fixing typos is never throttled.
   const limit = await hitRateLimit(db, `contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT);
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return textError(429, "Too many messages. Please try again later.", { "Retry-After": String(limit.retryAfterSeconds) });
   }
   await saveContactMessage(db, checked.data);
-  return jsonResponse({ success: true }, { headers: NO_STORE });
+  return Response.json({ success: true }, { headers: NO_STORE });
 }
 
 export async function loader() {

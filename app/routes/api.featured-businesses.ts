@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { jsonResponse, textError } from "~/lib/http";
+import { textError } from "~/lib/http";
 import { FEATURED_FILTERS, isFeaturedFilter } from "~/lib/featured-filters";
 import { getFeaturedBusinesses } from "~/models/home.server";
 
@@ -8,5 +8,5 @@ import { getFeaturedBusinesses } from "~/models/home.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = new URL(request.url).searchParams.get("filter") ?? "all";
   if (!isFeaturedFilter(filter)) return textError(400, `filter must be one of ${FEATURED_FILTERS.join(", ")}`);
-  return jsonResponse(await getFeaturedBusinesses(context.cloudflare.env.DB, filter), { headers: publicCache(CACHE_SECONDS.featured) });
+  return Response.json(await getFeaturedBusinesses(context.cloudflare.env.DB, filter), { headers: publicCache(CACHE_SECONDS.featured) });
 }

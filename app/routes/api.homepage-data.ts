@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { jsonResponse } from "~/lib/http";
 import { getHomepageData } from "~/models/home.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return jsonResponse(await getHomepageData(context.cloudflare.env.DB), { headers: publicCache(CACHE_SECONDS.home) });
+  return Response.json(await getHomepageData(context.cloudflare.env.DB), { headers: publicCache(CACHE_SECONDS.home) });
 }

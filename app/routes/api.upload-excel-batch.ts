@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE } from "~/lib/cache-policy";
+import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { receiveMultipartUpload } from "~/models/import-upload.server";
 
@@ -11,13 +11,13 @@ import { receiveMultipartUpload } from "~/models/import-upload.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  if (request.method !== "POST") return Response.json({ success: false, message: "Method not allowed" }, { status: 405, headers: NO_STORE });
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const outcome = await receiveMultipartUpload(env, request);
   if (!outcome.ok) {
-    return Response.json({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status, headers: NO_STORE });
+    return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
   }
-  return Response.json(
+  return adminJson(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },
-    { status: 202, headers: NO_STORE },
+    { status: 202 },
   );
 }
