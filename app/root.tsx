@@ -17,7 +17,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
 import { splitHeadSnippet } from "~/lib/site-code";
-import { getSiteSettings } from "~/models/site-settings.server";
+import { getPublicSiteCode } from "~/models/site-settings.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = context.cloudflare.env.SITE_URL;
   // Admin pages carry no third-party code (and need not read it).
   if (new URL(request.url).pathname.startsWith("/admin")) return { siteUrl, siteCode: null };
-  const settings = await getSiteSettings(context.cloudflare.env.DB);
+  const { settings } = await getPublicSiteCode(context.cloudflare.env.DB);
   const head = splitHeadSnippet(settings.head_tags);
   return {
     siteUrl,

@@ -1,3 +1,5 @@
+import { getCacheGeneration } from "./cache.server";
+
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 export type SiteSettings = Record<SiteSettingKey, string>;
@@ -6,8 +8,15 @@ export const AD_SLOTS = ["ad1", "ad2", "ad3", "ad4"] as const;
 export type AdSlot = (typeof AD_SLOTS)[number];
 export type AdCodes = Record<AdSlot, string>;
 
+const SETTINGS_SQL = `SELECT key, value FROM site_settings`;
+const AD_CODES_SQL = `SELECT slot, code FROM ad_codes`;
+
 export async function getSiteSettings(db: D1Database): Promise<SiteSettings> {
-  const { results } = await db.prepare(`SELECT key, value FROM site_settings`).all<{ key: string; value: string }>();
+  const { results } = await db.prepare(SETTINGS_SQL).all<{ key: string; value: string }>();
+  return siteSettingsFrom(results);
+}
+
+function siteSettingsFrom(results: readonly { key: string; value: string }[]): SiteSettings {
   const settings = Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, ""])) as SiteSettings;
   for (const row of results) {
     if ((SITE_SETTING_KEYS as readonly string[]).includes(row.key)) settings[row.key as SiteSettingKey] = row.value;
@@ -16,12 +25,49 @@ export async function getSiteSettings(db: D1Database): Promise<SiteSettings> {
 }
 
 export async function getAdCodes(db: D1Database): Promise<AdCodes> {
-  const { results } = await db.prepare(`SELECT slot, code FROM ad_codes`).all<{ slot: string; code: string }>();
+  const { results } = await db.prepare(AD_CODES_SQL).all<{ slot: string; code: string }>();
+  return adCodesFrom(results);
+}
+
+function adCodesFrom(results: readonly { slot: string; code: string }[]): AdCodes {
   const codes = Object.fromEntries(AD_SLOTS.map((k) => [k, ""])) as AdCodes;
   for (const row of results) {
     if ((AD_SLOTS as readonly string[]).includes(row.slot)) codes[row.slot as AdSlot] = row.code;
   }
   return codes;
+}
+
+export interface PublicSiteCode {
+  settings: SiteSettings;
+  ads: AdCodes;
+}
+
+let publicSiteCodeMemo: { generation: number; read: Promise<PublicSiteCode> } | null = null;
+
+/**
+ * Site settings and ad codes as public pages show them, read once per cache generation per
+ * isolate (both in one D1 round trip). Saving either bumps the generation, so a page never
+ * shows older code than the edge cache would.
+ */
+export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
+  const generation = await getCacheGeneration(db);
+  if (publicSiteCodeMemo?.generation !== generation) {
+    const read = readPublicSiteCode(db);
+    publicSiteCodeMemo = { generation, read };
+    // A failed read is not remembered: the next page tries again.
+    read.catch(() => {
+      if (publicSiteCodeMemo?.read === read) publicSiteCodeMemo = null;
+    });
+  }
+  return publicSiteCodeMemo.read;
+}
+
+async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
+  const [settings, ads] = await db.batch<Record<string, string>>([db.prepare(SETTINGS_SQL), db.prepare(AD_CODES_SQL)]);
+  return {
+    settings: siteSettingsFrom((settings?.results ?? []) as { key: string; value: string }[]),
+    ads: adCodesFrom((ads?.results ?? []) as { slot: string; code: string }[]),
+  };
 }
 
 export async function saveSiteSettings(db: D1Database, settings: SiteSettings): Promise<void> {

@@ -4,14 +4,14 @@ import { AdSlot } from "~/components/ad-slot";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { NO_STORE } from "~/lib/cache-policy";
-import { getAdCodes } from "~/models/site-settings.server";
+import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
 /** Any path no other route claims: the spec's 404 page, with HTTP status 404. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const ads = await getAdCodes(context.cloudflare.env.DB);
+  const { ads } = await getPublicSiteCode(context.cloudflare.env.DB);
   // The 300 × 250 banner shows the first ad code (the admin has no separate 404 slot).
   return data({ banner: ads.ad1 }, { status: 404, headers: NO_STORE });
 }

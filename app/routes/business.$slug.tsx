@@ -1,7 +1,6 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import maplibreStyles from "maplibre-gl/dist/maplibre-gl.css?url";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
@@ -13,16 +12,15 @@ import { countryName, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
-import { getAdCodes } from "~/models/site-settings.server";
+import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: maplibreStyles }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const [business, ads] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getAdCodes(env.DB)]);
+  const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
   if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL }, { status: 404, headers: NO_STORE });
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
