@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-// Only the URL: the worker script is fetched by maplibre when a map is drawn.
+// Only URLs: the stylesheet and the worker script are fetched when a map is drawn.
+import maplibreStylesUrl from "maplibre-gl/dist/maplibre-gl.css?url";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 
 export const MAP_DEFAULT_ZOOM = 15;
@@ -13,9 +14,43 @@ export function validCoordinates(latitude: number | null, longitude: number | nu
   );
 }
 
+/** Resolves once the container is on screen or within 300 px of it. */
+function nearViewport(element: Element): { ready: Promise<void>; cancel(): void } {
+  if (typeof IntersectionObserver === "undefined") return { ready: Promise.resolve(), cancel() {} };
+  let observer: IntersectionObserver | null = null;
+  const ready = new Promise<void>((resolve) => {
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer?.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(element);
+  });
+  return { ready, cancel: () => observer?.disconnect() };
+}
+
+/** Adds maplibre's stylesheet once; resolves when it has loaded (or failed: the map still works unstyled). */
+function loadMapStyles(): Promise<void> {
+  const existing = document.querySelector<HTMLLinkElement>("link[data-maplibre-styles]");
+  if (existing) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = maplibreStylesUrl;
+    link.dataset.maplibreStyles = "";
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
 /**
- * The location map. maplibre-gl is imported only here, inside an effect: it is loaded in the
- * browser, only on the business page. Missing coordinates say "Location not available";
+ * The location map. maplibre-gl (about 200 kB of script and its stylesheet) is loaded in the
+ * browser only when the map comes near the screen: a visitor who never scrolls to it never pays
+ * for it, and the page is interactive sooner. Missing coordinates say "Location not available";
  * invalid ones are logged and no map is drawn.
  */
 export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude: number | null; longitude: number | null; name: string; styleUrl: string }) {
@@ -32,7 +67,11 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
     }
     let map: { remove(): void } | null = null;
     let cancelled = false;
+    const visible = container.current ? nearViewport(container.current) : null;
     void (async () => {
+      await visible?.ready;
+      if (cancelled) return;
+      await loadMapStyles();
       // The spec's map load: up to 10 attempts, 100 ms apart (a chunk fetch can fail transiently).
       for (let attempt = 1; attempt <= MAP_LOAD_ATTEMPTS && !cancelled; attempt++) {
         try {
@@ -56,6 +95,7 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
     })();
     return () => {
       cancelled = true;
+      visible?.cancel();
       map?.remove();
     };
   }, [latitude, longitude, styleUrl, missing, valid]);

@@ -50,7 +50,10 @@ describe("business detail page", () => {
     const today = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "Europe/Zurich" }).format(new Date());
     expect(await page.locator('tr[data-today="true"] th').textContent()).toBe(`${today} (Today)`);
     expect(await page.locator("#amenities-heading + ul li").count()).toBe(4);
+    // The map (and maplibre's script and stylesheet) loads only once it comes near the screen.
+    await page.getByTestId("business-map").scrollIntoViewIfNeeded();
     await page.locator(".maplibregl-canvas").waitFor({ timeout: 15_000 });
+    expect(await page.locator('link[data-maplibre-styles]').count()).toBe(1);
     expect(await page.locator("#e2e-ad1").textContent()).toBe("Ad script ran");
     expect(await page.evaluate(counters)).toEqual({ head: 1, bodyStart: 1, footer: 1, ad1: 1 });
     expect(await page.getByRole("link", { name: "Call Now" }).getAttribute("href")).toBe("tel:+41441234567");
@@ -84,6 +87,22 @@ describe("business detail page", () => {
     expect(shownMs).toBeLessThan(2600);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
     await context.close();
+  });
+
+  it("loads the map only when a visitor on a small screen scrolls down to it", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 640 } });
+    const mapRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/maplibre/.test(request.url())) mapRequests.push(request.url());
+    });
+    await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(mapRequests).toEqual([]);
+    await page.getByTestId("business-map").scrollIntoViewIfNeeded();
+    await page.locator(".maplibregl-canvas").waitFor({ timeout: 15_000 });
+    expect(mapRequests.some((url) => url.endsWith(".css"))).toBe(true);
+    await page.close();
   });
 
   it("says 'Location not available' and hides Call Now for a business without coordinates or phone", async () => {
