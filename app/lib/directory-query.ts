@@ -1,6 +1,8 @@
-/** Query-string helpers shared by the directory lists (categories, countries, cities). Pure. */
-import { z } from "zod";
-import { parsePageParam } from "./paging";
+/**
+ * Query-string helpers shared by the directory lists (categories, countries, cities). Pure, and
+ * free of zod: components import this module, so it ends up in the browser's bundles (the zod
+ * schemas of the loaders live in directory-query.server.ts).
+ */
 
 /** The letter of an A–Z filter ("a" or "A" → "A"); null for anything else. */
 export function parseLetter(raw: string | null | undefined): string | null {
@@ -42,29 +44,4 @@ export function withParams(search: string, changes: Record<string, string | numb
 /** Mean businesses per entry, rounded to a whole number; 0 when there are none. */
 export function averagePer(total: number, count: number): number {
   return count > 0 ? Math.round(total / count) : 0;
-}
-
-/**
- * Query of a directory list (?page=&letter=&q=). Never fails: an unreadable page is page 1, an
- * unknown letter is no letter, the search text is trimmed and bounded.
- */
-export const listQuerySchema = z.object({
-  page: z.string().nullish().transform((raw) => parsePageParam(raw)),
-  letter: z.string().nullish().transform(parseLetter),
-  q: z.string().nullish().transform(parseSearchText),
-});
-
-/** ?page=&limit=&before= of a detail page's businesses: limit 1..48 (default 12), before a cursor id. */
-export const detailQuerySchema = z.object({
-  page: z.string().nullish().transform((raw) => parsePageParam(raw)),
-  limit: z
-    .string()
-    .nullish()
-    .transform((raw) => (raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 48 ? Number(raw) : 12)),
-  // An unreadable cursor is ignored: the page number alone still finds the page.
-  before: z.string().nullish().transform((raw) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null)),
-});
-
-export function searchParamsObject(url: string | URL): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { getCityPage } from "~/models/city.server";
 
 /** GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id]: city page data; 404 for an unknown city. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { listCities } from "~/models/city.server";
 
 /**

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 
 /**

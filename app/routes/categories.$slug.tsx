@@ -6,7 +6,8 @@ import { CategoriesError, CategoryDirectory } from "~/components/category-direct
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { detailQuerySchema, listQuerySchema, parseLetter, searchParamsObject } from "~/lib/directory-query";
+import { parseLetter } from "~/lib/directory-query";
+import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { formatCount } from "~/lib/format";
 import { getCategoryPage, listCategories } from "~/models/category.server";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta } from "~/lib/directory-seo";
 import { listCategories } from "~/models/category.server";
 

@@ -5,7 +5,7 @@ import { BusinessGrid } from "~/components/business-grid";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { formatCount } from "~/lib/format";
 import { getCityPage } from "~/models/city.server";

@@ -2,7 +2,8 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, parseLetter, searchParamsObject } from "~/lib/directory-query";
+import { parseLetter } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";

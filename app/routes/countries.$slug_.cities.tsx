@@ -3,7 +3,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { CitiesError, CityDirectory } from "~/components/city-directory";
 import { ErrorState } from "~/components/list-states";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
 import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";

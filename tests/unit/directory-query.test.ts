@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  averagePer,
-  containsPattern,
-  detailQuerySchema,
-  letterRange,
-  listQuerySchema,
-  parseLetter,
-  parseSearchText,
-  withParams,
-} from "~/lib/directory-query";
+import { averagePer, containsPattern, letterRange, parseLetter, parseSearchText, withParams } from "~/lib/directory-query";
+import { detailQuerySchema, listQuerySchema } from "~/lib/directory-query.server";
 
 describe("directory list query", () => {
   it("accepts a single letter a–z in either case and nothing else", () => {
