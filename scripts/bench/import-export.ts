@@ -3,9 +3,10 @@
  * the same rows in one transaction, and the full CSV export streamed from the Worker. Both need
  * endpoints built in other branches: when they answer 404 the section is "not available".
  */
-import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
+import os from "node:os";
 import path from "node:path";
 import { Zip, ZipDeflate } from "fflate";
 import { toBusinessRow, type BusinessRow } from "../../app/lib/business-record";
@@ -222,7 +223,38 @@ export async function adminLogin(baseURL: string): Promise<string | null> {
 
 export type ImportResult =
   | { available: false; reason: string }
-  | { available: true; rows: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number };
+  | { available: true; rows: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number; batchSize: number };
+
+/** Batch sizes the upload page offers (spec): the default and the largest. */
+export const DEFAULT_BATCH_SIZE = 500;
+export const LARGEST_BATCH_SIZE = 2000;
+
+export type ParserMemory =
+  | { completed: true; type: string; fileMB: number; rows: number; seconds: number; peakHeapMB: number; heapLimitMB: number }
+  | { completed: false; type: string; reason: string };
+
+/**
+ * Peak heap of the import's own row sources and row cleaning parsing `file` in a Node process
+ * limited to a 64 MB heap (scripts/parse-memory.ts, R2 replaced by a file-backed stand-in).
+ */
+export function parserMemory(file: string, type: "csv" | "xlsx"): ParserMemory {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-parse-"));
+  try {
+    symlinkSync(file, path.join(dir, path.basename(file)));
+    const run = spawnSync(
+      process.execPath,
+      ["--max-old-space-size=64", "--import", "tsx", path.join(ROOT, "scripts/parse-memory.ts"), "--measure", dir, path.basename(file), type],
+      { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+    const line = run.stdout.trim().split("\n").at(-1) ?? "";
+    if (run.status !== 0 || !line.startsWith("{")) {
+      return { completed: false, type, reason: `exit ${run.status}: ${run.stderr.trim().slice(-300)}` };
+    }
+    return { completed: true, ...(JSON.parse(line) as Omit<Extract<ParserMemory, { completed: true }>, "completed">) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function jobIdOf(answer: unknown): string | undefined {
   const a = answer as { jobId?: string; job?: { id?: string }; id?: string } | null;
@@ -233,13 +265,18 @@ function jobIdOf(answer: unknown): string | undefined {
  * Uploads the files one at a time like the admin page does, then waits until every upload job
  * has finished: the time covers upload, R2, the queue and the consumer's writes.
  */
-export async function importThroughWorker(baseURL: string, cookie: string, files: readonly string[], rows: number, timeoutMs: number): Promise<ImportResult> {
+export async function importThroughWorker(
+  baseURL: string,
+  cookie: string,
+  files: readonly string[],
+  { rows, batchSize, timeoutMs }: { rows: number; batchSize: number; timeoutMs: number },
+): Promise<ImportResult> {
   const started = performance.now();
   const jobIds: string[] = [];
   for (const [index, file] of files.entries()) {
     const form = new FormData();
     form.set("file", new Blob([readFileSync(file)]), path.basename(file));
-    form.set("batchSize", "500");
+    form.set("batchSize", String(batchSize));
     form.set("fileIndex", String(index));
     form.set("totalFiles", String(files.length));
     const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
@@ -265,7 +302,7 @@ export async function importThroughWorker(baseURL: string, cookie: string, files
   }
   const seconds = (performance.now() - started) / 1000;
   const fileBytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
-  return { available: true, rows, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds };
+  return { available: true, rows, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds, batchSize };
 }
 
 export type ExportResult =

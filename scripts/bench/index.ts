@@ -11,7 +11,20 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminLogin, exportAll, fetchOnFreshSocket, importFiles, importThroughWorker, sqliteInsertBaseline, type ExportResult, type ImportResult } from "./import-export";
+import {
+  adminLogin,
+  DEFAULT_BATCH_SIZE,
+  exportAll,
+  fetchOnFreshSocket,
+  importFiles,
+  importThroughWorker,
+  LARGEST_BATCH_SIZE,
+  parserMemory,
+  sqliteInsertBaseline,
+  type ExportResult,
+  type ImportResult,
+  type ParserMemory,
+} from "./import-export";
 import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } from "./frontend";
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
@@ -63,7 +76,16 @@ export interface BenchResults {
   pages: PageResult[];
   frontend: { page: string; path: string; assets: ShippedAssets }[];
   lighthouse: { page: string; path: string; scores: LighthouseScores }[] | "skipped";
-  import: { rows: number; sqlite: { rowsPerSecond: number; seconds: number; cpuSeconds: number }; csv: ImportResult; xlsx: ImportResult } | "skipped";
+  import:
+    | {
+        rows: number;
+        sqlite: { rowsPerSecond: number; seconds: number; cpuSeconds: number };
+        csv: ImportResult;
+        csvLargestBatch: ImportResult;
+        xlsx: ImportResult;
+        parser: ParserMemory[];
+      }
+    | "skipped";
   export: ExportResult | "skipped";
   totalSeconds: number;
 }
@@ -73,7 +95,8 @@ function writeReport(results: BenchResults) {
   const otherFile = path.join(outDir, `results-${quick ? "full" : "quick"}.json`);
   const other = existsSync(otherFile) ? (JSON.parse(readFileSync(otherFile, "utf8")) as BenchResults) : undefined;
   const reportFile = path.join(outDir, quick ? "RESULTS-quick.md" : "RESULTS.md");
-  writeFileSync(reportFile, renderReport(results, other));
+  const fixesFile = path.join(ROOT, "bench/FIXES.md");
+  writeFileSync(reportFile, renderReport(results, other, existsSync(fixesFile) ? readFileSync(fixesFile, "utf8") : undefined));
   return reportFile;
 }
 
@@ -175,11 +198,17 @@ async function main() {
     const csvFiles = await importFiles(dataDir, "csv", importRows);
     const xlsxFiles = await importFiles(dataDir, "xlsx", importRows);
     const sqlite = await sqliteInsertBaseline(dataDir, importRows);
-    let csv: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
-    let xlsx: ImportResult = csv;
+    const unavailable: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
+    // CSV at the upload page's default batch size and at its largest; XLSX at the largest.
+    const runs = [
+      { name: "csv", files: csvFiles, batchSize: DEFAULT_BATCH_SIZE },
+      { name: "csvLargestBatch", files: csvFiles, batchSize: LARGEST_BATCH_SIZE },
+      { name: "xlsx", files: xlsxFiles, batchSize: LARGEST_BATCH_SIZE },
+    ] as const;
+    const imported: Record<(typeof runs)[number]["name"], ImportResult> = { csv: unavailable, csvLargestBatch: unavailable, xlsx: unavailable };
     if (uploadAvailable) {
-      // A fresh, empty database per file: the import is measured alone, like the SQLite baseline.
-      for (const [files, set] of [[csvFiles, (r: ImportResult) => (csv = r)], [xlsxFiles, (r: ImportResult) => (xlsx = r)]] as const) {
+      // A fresh, empty database per run: the import is measured alone, like the SQLite baseline.
+      for (const { name, files, batchSize } of runs) {
         const importState = path.join(dataDir, "import-state");
         rmSync(importState, { recursive: true, force: true });
         mkdirSync(importState, { recursive: true });
@@ -187,17 +216,19 @@ async function main() {
         const importServer = await startServer(importState, port + 1, log);
         try {
           const importCookie = await adminLogin(importServer.baseURL);
-          set(importCookie ? await importThroughWorker(importServer.baseURL, importCookie, files, importRows, 3_600_000) : csv);
+          if (importCookie) imported[name] = await importThroughWorker(importServer.baseURL, importCookie, files, { rows: importRows, batchSize, timeoutMs: 3_600_000 });
         } catch (error) {
-          log(`import of ${files.map((f) => path.basename(f)).join(", ")} failed: ${String(error)}`);
-          set({ available: false, reason: `failed: ${String(error)}` });
+          log(`import of ${files.map((f) => path.basename(f)).join(", ")} (batch ${batchSize}) failed: ${String(error)}`);
+          imported[name] = { available: false, reason: `failed: ${String(error)}` };
         } finally {
           await importServer.stop();
           rmSync(importState, { recursive: true, force: true });
         }
       }
     }
-    importResult = { rows: importRows, sqlite, csv, xlsx };
+    log("parser memory (64 MB heap) …");
+    const parser = [parserMemory(csvFiles[0]!, "csv"), parserMemory(xlsxFiles[0]!, "xlsx")];
+    importResult = { rows: importRows, sqlite, ...imported, parser };
   }
 
   const results: BenchResults = {

@@ -8,6 +8,8 @@ import { query } from "./sqlite";
 export interface Picks {
   category: { slug: string; count: number };
   categoryDeepPage: number;
+  /** The cursor the pager's links carry to the deep page: the last id of the page before it. */
+  categoryDeepBefore: number;
   country: string;
   city: { countryCode: string; slug: string; name: string };
   businessSlug: string;
@@ -18,8 +20,8 @@ export interface Picks {
 export interface PageType {
   id: string;
   label: string;
-  /** HTML page or JSON API answer. */
-  kind: "page" | "api";
+  /** HTML page, JSON API answer, or a static file (wrangler dev's floor: no Worker code runs). */
+  kind: "page" | "api" | "static";
   path: string;
 }
 
@@ -36,6 +38,11 @@ export function pickFromDatabase(file: string): Picks {
   const [business] = query<{ slug: string }>(
     file, `SELECT slug FROM businesses WHERE is_approved = 1 AND id >= (SELECT max(id) / 2 FROM businesses) ORDER BY id LIMIT 1`);
   if (!category || !country || !city || !business) throw new Error("the bench database holds no businesses");
+  const categoryDeepPage = Math.max(2, Math.ceil(category.business_count / CATEGORY_PAGE_SIZE));
+  // The same order and index as the category page (newest first among approved businesses).
+  const [deepBefore] = query<{ id: number }>(
+    file, `SELECT id FROM businesses INDEXED BY businesses_category_page WHERE category_slug = '${category.slug.replace(/'/g, "''")}'
+       AND is_approved = 1 ORDER BY id DESC LIMIT 1 OFFSET ${(categoryDeepPage - 1) * CATEGORY_PAGE_SIZE - 1}`);
   // Words from the search index itself: the most and the least frequent real words (letters only).
   const vocabulary = `CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, businesses_fts, 'row');`;
   const words = (order: string) =>
@@ -45,7 +52,8 @@ export function pickFromDatabase(file: string): Picks {
   const [rare] = words("doc ASC, term");
   return {
     category: { slug: category.slug, count: category.business_count },
-    categoryDeepPage: Math.max(2, Math.ceil(category.business_count / CATEGORY_PAGE_SIZE)),
+    categoryDeepPage,
+    categoryDeepBefore: deepBefore?.id ?? 0,
     country: country.code.toLowerCase(),
     city: { countryCode: city.country_code.toLowerCase(), slug: city.slug, name: city.name },
     businessSlug: business.slug,
@@ -58,12 +66,15 @@ export function pageTypes(p: Picks): PageType[] {
   const q = encodeURIComponent;
   const cat = q(p.category.slug);
   const city = `${q(p.city.countryCode)}/${q(p.city.slug)}`;
+  const deep = `page=${p.categoryDeepPage}&before=${p.categoryDeepBefore}`;
   return [
+    { id: "static", label: "Static file (no Worker code: the floor)", kind: "static", path: "/favicon.svg" },
     { id: "home", label: "Home", kind: "page", path: "/" },
     { id: "businesses-1", label: "All businesses, page 1", kind: "page", path: "/businesses?page=1" },
     { id: "businesses-100", label: "All businesses, page 100", kind: "page", path: "/businesses?page=100" },
     { id: "category", label: "Category (biggest), page 1", kind: "page", path: `/categories/${cat}` },
-    { id: "category-deep", label: `Category (biggest), page ${p.categoryDeepPage}`, kind: "page", path: `/categories/${cat}?page=${p.categoryDeepPage}` },
+    { id: "category-deep", label: `Category (biggest), page ${p.categoryDeepPage} from the pager`, kind: "page", path: `/categories/${cat}?${deep}` },
+    { id: "category-deep-typed", label: `Category (biggest), page ${p.categoryDeepPage} typed (no cursor)`, kind: "page", path: `/categories/${cat}?page=${p.categoryDeepPage}` },
     { id: "country", label: "Country (biggest)", kind: "page", path: `/countries/${q(p.country)}` },
     { id: "city", label: "City (biggest)", kind: "page", path: `/cities/${city}` },
     { id: "business", label: "Business detail", kind: "page", path: `/business/${q(p.businessSlug)}` },
@@ -79,7 +90,7 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-businesses-100", label: "API businesses, page 100", kind: "api", path: "/api/businesses?page=100" },
     { id: "api-business", label: "API business detail", kind: "api", path: `/api/businesses/${q(p.businessSlug)}` },
     { id: "api-category", label: "API category, page 1", kind: "api", path: `/api/categories/${cat}?page=1&limit=12` },
-    { id: "api-category-deep", label: `API category, page ${p.categoryDeepPage}`, kind: "api", path: `/api/categories/${cat}?page=${p.categoryDeepPage}&limit=12` },
+    { id: "api-category-deep", label: `API category, page ${p.categoryDeepPage} with cursor`, kind: "api", path: `/api/categories/${cat}?${deep}&limit=12` },
     { id: "api-country", label: "API country", kind: "api", path: `/api/countries/${q(p.country)}` },
     { id: "api-city", label: "API city", kind: "api", path: `/api/cities/${city}?page=1&limit=12` },
     { id: "api-categories", label: "API categories list", kind: "api", path: "/api/categories" },
@@ -106,8 +117,13 @@ export interface Capture {
   bytes: number;
 }
 
-/** One cold request that reports the page's D1 figures and the SQL it ran. */
+/**
+ * One cold request that reports the page's D1 figures and the SQL it ran. A cold request just
+ * before it refreshes the isolate's memo of the cache generation and site code, so the figures
+ * are the page's own (a request reads the generation at most once a second).
+ */
 export async function capture(baseURL: string, page: PageType, token: string): Promise<Capture> {
+  await (await fetch(baseURL + withCacheBust(page.path, `${token}-warmup`))).arrayBuffer();
   const response = await fetch(baseURL + withCacheBust(page.path, token), { headers: { "X-Bench-Capture": "1" } });
   const body = await response.arrayBuffer();
   const number = (name: string) => (response.headers.has(name) ? Number(response.headers.get(name)) : null);

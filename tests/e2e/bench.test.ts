@@ -11,16 +11,17 @@ const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-test-"));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 
-// The benchmark harness in a reduced form (small database, half-second measurements, no
-// Lighthouse/import/export) so that it cannot rot: it must run end to end, measure the pages
-// that exist with zero failed requests, and write every section of its report.
-test("npm run bench --quick runs end to end and reports every section", { timeout: 240_000 }, async () => {
+// The benchmark harness in a reduced form (small database, half-second measurements, a 200-row
+// import, no Lighthouse) so that it cannot rot: it must run end to end, measure the pages that
+// exist with zero failed requests, import and export through the real endpoints, and write
+// every section of its report.
+test("npm run bench --quick runs end to end and reports every section", { timeout: 420_000 }, async () => {
   const port = await freePort();
   const run = spawnSync(
     "npm",
     ["run", "bench", "--", "--quick", "--count", "1000", "--duration", "0.5", "--connections", "8",
-      "--skip", "lighthouse,import,export", "--no-build", "--port", String(port), "--out", outDir],
-    { cwd: root, encoding: "utf8", timeout: 230_000 },
+      "--import-rows", "200", "--skip", "lighthouse", "--no-build", "--port", String(port), "--out", outDir],
+    { cwd: root, encoding: "utf8", timeout: 410_000 },
   );
   expect(run.status, run.stdout + run.stderr).toBe(0);
 
@@ -45,4 +46,12 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
     }
   }
   expect(results.frontend.find((f) => f.path === "/")!.assets.jsGzip).toBeGreaterThan(10_000);
+
+  // Import and export went through the real endpoints, and the parser fitted in its 64 MB heap.
+  if (results.import === "skipped" || results.export === "skipped") throw new Error("import or export was skipped");
+  for (const imported of [results.import.csv, results.import.csvLargestBatch, results.import.xlsx]) {
+    expect(imported.available && imported.rows, JSON.stringify(imported)).toBe(200);
+  }
+  expect(results.import.parser.map((p) => p.completed && p.rows)).toEqual([200, 200]);
+  expect(results.export.available && results.export.rows).toBe(1000);
 });
