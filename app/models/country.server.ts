@@ -39,13 +39,7 @@ function toCountrySummary(r: Record<string, unknown>): CountrySummary {
   };
 }
 
-/** Every country of the summary table (one row per ISO code: at most a few hundred). */
-async function allCountries(db: D1Database): Promise<CountrySummary[]> {
-  const { results } = await db
-    .prepare(`SELECT code, name, business_count, city_count, category_count FROM countries ORDER BY business_count DESC, code`)
-    .all<Record<string, unknown>>();
-  return results.map(toCountrySummary);
-}
+const ALL_COUNTRIES_SQL = `SELECT code, name, business_count, city_count, category_count FROM countries ORDER BY business_count DESC, code`;
 
 /**
  * Countries, biggest first, 12 a page. The search is a case-insensitive substring of the
@@ -56,10 +50,12 @@ export async function listCountries(
   db: D1Database,
   { q, page, perPage = COUNTRIES_PER_PAGE }: { q: string; page: number; perPage?: number },
 ): Promise<CountryList> {
-  const [countries, totals] = await Promise.all([
-    allCountries(db),
-    db.prepare(`SELECT business_count, city_count FROM directory_totals WHERE id = 1`).first<Record<string, number>>(),
+  const [countryRows, totalRows] = await db.batch<Record<string, unknown>>([
+    db.prepare(ALL_COUNTRIES_SQL),
+    db.prepare(`SELECT business_count, city_count FROM directory_totals WHERE id = 1`),
   ]);
+  const countries = (countryRows?.results ?? []).map(toCountrySummary);
+  const totals = totalRows?.results[0] as Record<string, number> | undefined;
   const needle = q.toLocaleLowerCase("en");
   const matching = needle ? countries.filter((c) => c.country.toLocaleLowerCase("en").includes(needle)) : countries;
   const start = (page - 1) * perPage;

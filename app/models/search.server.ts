@@ -45,26 +45,23 @@ export interface SearchResults {
 
 /**
  * A country (by ISO code or by name), else a city (by slug), else free text matched against
- * the city and country columns. Reads one row for a code or a city; a country name scans the
- * countries summary table (a few hundred rows).
+ * the city and country columns. The three lookups go in one D1 batch (one round trip); each
+ * reads one row, but a country name scans the countries summary table (a few hundred rows).
  */
 export async function resolveLocation(db: D1Database, text: string): Promise<SearchLocation | null> {
   const trimmed = text.trim();
   if (!trimmed || searchTokens(trimmed).length === 0) return null;
-  if (/^[a-z]{2}$/i.test(trimmed)) {
-    const byCode = await db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(trimmed.toUpperCase()).first<{ code: string; name: string }>();
-    if (byCode) return { kind: "country", code: byCode.code, name: byCode.name };
-  }
-  const byName = await db
-    .prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`)
-    .bind(trimmed)
-    .first<{ code: string; name: string }>();
-  if (byName) return { kind: "country", code: byName.code, name: byName.name };
+  const code = /^[a-z]{2}$/i.test(trimmed) ? trimmed.toUpperCase() : "";
   const slug = slugify(trimmed);
-  const city = slug
-    ? await db.prepare(`SELECT slug, name FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT 1`).bind(slug).first<{ slug: string; name: string }>()
-    : null;
-  if (city) return { kind: "city", slug: city.slug, name: city.name };
+  const [byCode, byName, city] = await db.batch<Record<string, string>>([
+    db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(code),
+    db.prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`).bind(trimmed),
+    db.prepare(`SELECT slug, name FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT 1`).bind(slug),
+  ]);
+  const country = byCode?.results[0] ?? byName?.results[0];
+  if (country) return { kind: "country", code: String(country.code), name: String(country.name) };
+  const found = slug ? city?.results[0] : undefined;
+  if (found) return { kind: "city", slug: String(found.slug), name: String(found.name) };
   return { kind: "text", text: trimmed };
 }
 
