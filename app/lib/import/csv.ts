@@ -20,18 +20,31 @@ export class CsvTruncatedError extends Error {}
 
 export class CsvParser {
   private offset: number;
-  private field = new Uint8Array(256);
-  private fieldLength = 0;
-  private cells: string[] = [];
+  /** The current record's content bytes (every field, back to back). */
+  private record = new Uint8Array(1024);
+  private recordLength = 0;
+  /** Where the current field starts in `record`. */
+  private fieldStart = 0;
+  /** UTF-16 length of the record's text so far, counted from the UTF-8 bytes. */
+  private units = 0;
+  /** Per field: its end in `record` (bytes) and in the record's text (UTF-16 units). */
+  private fieldByteEnds: number[] = [];
+  private fieldUnitEnds: number[] = [];
   private inQuotes = false;
   private quotePending = false;
   private fieldQuoted = false;
   private skipLineFeed = false;
   private readonly decoder = new TextDecoder();
+  private readonly keepCells: boolean;
 
-  /** `startOffset` is where the bytes pushed first sit in the file (0, or a resume cursor). */
-  constructor(startOffset = 0) {
+  /**
+   * `startOffset` is where the bytes pushed first sit in the file (0, or a resume cursor).
+   * With `cells: false` the parser follows the structure only (nothing is decoded and no record
+   * returned): enough for `finish` to tell whether the file ends inside an open quote.
+   */
+  constructor(startOffset = 0, { cells = true }: { cells?: boolean } = {}) {
     this.offset = startOffset;
+    this.keepCells = cells;
   }
 
   push(chunk: Uint8Array): CsvRecord[] {
@@ -64,7 +77,7 @@ export class CsvParser {
           continue;
         }
       }
-      if (byte === QUOTE && this.fieldLength === 0 && !this.fieldQuoted) {
+      if (byte === QUOTE && this.recordLength === this.fieldStart && !this.fieldQuoted) {
         this.inQuotes = true;
         this.fieldQuoted = true;
       } else if (byte === COMMA) {
@@ -90,26 +103,58 @@ export class CsvParser {
   }
 
   private append(byte: number) {
-    if (this.fieldLength === this.field.length) {
-      const bigger = new Uint8Array(this.field.length * 2);
-      bigger.set(this.field);
-      this.field = bigger;
+    if (this.recordLength === this.record.length) {
+      const bigger = new Uint8Array(this.record.length * 2);
+      bigger.set(this.record);
+      this.record = bigger;
     }
-    this.field[this.fieldLength++] = byte;
+    this.record[this.recordLength++] = byte;
+    // One UTF-16 unit per UTF-8 lead byte, two for a 4-byte sequence; continuation bytes none.
+    if ((byte & 0xc0) !== 0x80) this.units += byte >= 0xf0 ? 2 : 1;
   }
 
   private endField() {
-    this.cells.push(this.decoder.decode(this.field.subarray(0, this.fieldLength)));
-    this.fieldLength = 0;
+    this.fieldByteEnds.push(this.recordLength);
+    this.fieldUnitEnds.push(this.units);
+    this.fieldStart = this.recordLength;
     this.fieldQuoted = false;
   }
 
   private endRecord(): CsvRecord | null {
-    const blank = this.cells.length === 0 && this.fieldLength === 0 && !this.fieldQuoted;
+    const blank = this.fieldByteEnds.length === 0 && this.recordLength === 0 && !this.fieldQuoted;
     if (blank) return null; // empty lines carry no record
     this.endField();
-    const cells = this.cells;
-    this.cells = [];
-    return { cells, endOffset: this.offset };
+    const cells = this.keepCells ? this.recordCells() : [];
+    this.recordLength = 0;
+    this.fieldStart = 0;
+    this.units = 0;
+    this.fieldByteEnds = [];
+    this.fieldUnitEnds = [];
+    return this.keepCells ? { cells, endOffset: this.offset } : null;
+  }
+
+  /**
+   * The record's text is decoded once and cut at the fields' ends (one TextDecoder call per
+   * record, not one per cell: decoding was most of the import's CPU time). Bytes that are not
+   * valid UTF-8 make the counted lengths disagree; then each cell is decoded on its own.
+   */
+  private recordCells(): string[] {
+    const bytes = this.record.subarray(0, this.recordLength);
+    const text = this.decoder.decode(bytes);
+    const cells: string[] = [];
+    if (text.length === this.units) {
+      let start = 0;
+      for (const end of this.fieldUnitEnds) {
+        cells.push(text.slice(start, end));
+        start = end;
+      }
+    } else {
+      let start = 0;
+      for (const end of this.fieldByteEnds) {
+        cells.push(this.decoder.decode(bytes.subarray(start, end)));
+        start = end;
+      }
+    }
+    return cells;
   }
 }

@@ -47,6 +47,29 @@ describe("CSV parser", () => {
   it("reports a file cut inside a quoted field", () => {
     expect(() => parseInChunks(encode('name\n"unterminated'), 3)).toThrow(CsvTruncatedError);
   });
+
+  it("keeps stray quotes as text, an empty quoted cell as a record, and reads CR line ends", () => {
+    const stray = encode('a"b,"x"y,""\r""\rlast "q"');
+    for (const size of [1, 2, 5, 100]) {
+      expect(parseInChunks(stray, size).map((r) => r.cells)).toEqual([['a"b', "xy", ""], [""], ['last "q"']]);
+    }
+  });
+
+  it("decodes bytes that are not UTF-8 cell by cell, with the replacement character", () => {
+    const bytes = new Uint8Array([...encode("Zürich,"), 0xff, ...encode(',"b""c"\n')]);
+    expect(parseInChunks(bytes, 4).map((r) => r.cells)).toEqual([["Zürich", "\uFFFD", 'b"c']]);
+  });
+
+  it("follows the structure alone when cells are not wanted: same end, same truncation check", () => {
+    const scan = (bytes: Uint8Array) => {
+      const parser = new CsvParser(0, { cells: false });
+      for (let i = 0; i < bytes.length; i += 3) expect(parser.push(bytes.subarray(i, i + 3))).toEqual([]);
+      return parser.finish();
+    };
+    expect(scan(csv)).toEqual([]);
+    expect(() => scan(encode('name\n"cut ""inside"" quotes'))).toThrow(CsvTruncatedError);
+    expect(() => scan(encode('name\n"closed ""quotes"""\n'))).not.toThrow();
+  });
 });
 
 describe("file type checks", () => {
