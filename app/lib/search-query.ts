@@ -27,11 +27,16 @@ export function matchExpression(text: string, { prefixLast = true } = {}): strin
 export type LocationColumns = "city" | "country" | "city country";
 
 /**
- * The whole MATCH: the words of `q` anywhere, AND (when given) the words of the location in
- * the city and/or country column. Null when neither has a word.
+ * The whole MATCH: the words of `q` anywhere (the last one as a prefix unless `prefixLast` is
+ * false), AND (when given) the words of the location in the city and/or country column. Null
+ * when neither has a word.
  */
-export function searchMatch(q: string, location?: { text: string; columns: LocationColumns } | null): string | null {
-  const what = matchExpression(q);
+export function searchMatch(
+  q: string,
+  location?: { text: string; columns: LocationColumns } | null,
+  { prefixLast = true }: { prefixLast?: boolean } = {},
+): string | null {
+  const what = matchExpression(q, { prefixLast });
   const where = location ? matchExpression(location.text, { prefixLast: false }) : null;
   if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
   if (where) return `{${location!.columns}} : (${where})`;

@@ -81,14 +81,14 @@ function locationMatch(location: SearchLocation | null): { text: string; columns
 export async function searchBusinesses(db: D1Database, input: { q: string; location?: string; page: number }): Promise<SearchResults> {
   const location = input.location ? await resolveLocation(db, input.location) : null;
   const match = searchMatch(input.q, locationMatch(location));
+  const wordsAsTyped = searchMatch(input.q, locationMatch(location), { prefixLast: false });
   const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, currentPage: 1, totalPages: 0 };
   if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
 
   const exact = location?.kind === "country" ? "AND b.country_code = ?4" : location?.kind === "city" ? "AND b.city_slug = ?4" : "AND ?4 IS NULL";
   const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
-  const { results } = await db
-    .prepare(
+  const statement = db.prepare(
       `WITH candidates AS (
          SELECT rowid AS id, bm25(businesses_fts, 10.0, 4.0, 4.0, 2.0, 2.0) AS rank
          FROM businesses_fts WHERE businesses_fts MATCH ?1
@@ -102,9 +102,15 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
        SELECT p.total, p.rank, b.id, b.name, b.slug, coalesce(b.type, b.category) AS category, b.city, b.country,
               b.full_address, b.phone, b.rating, b.reviews, b.verified, b.photo
        FROM page p JOIN businesses b ON b.id = p.id ORDER BY p.rank, b.id DESC`,
-    )
-    .bind(match, SEARCH_CANDIDATES + 1, SEARCH_PER_PAGE, exactValue, (page - 1) * SEARCH_PER_PAGE)
-    .all<Record<string, unknown>>();
+  );
+  const candidates = (m: string) =>
+    statement.bind(m, SEARCH_CANDIDATES + 1, SEARCH_PER_PAGE, exactValue, (page - 1) * SEARCH_PER_PAGE).all<Record<string, unknown>>();
+  // The words as typed first: for a common word ("hotel") they fill the candidates at once, and
+  // FTS5 never has to merge the matches of every longer word starting with it (a prefix query
+  // reads all of them: about 10x the time at 2,000,000 businesses). Otherwise the last word
+  // is a prefix, as before.
+  let { results } = await candidates(wordsAsTyped ?? match);
+  if (wordsAsTyped !== match && Number(results[0]?.total ?? 0) <= SEARCH_CANDIDATES) ({ results } = await candidates(match));
 
   const counted = Number(results[0]?.total ?? 0);
   let totalCount = Math.min(counted, SEARCH_CANDIDATES);

@@ -19,6 +19,7 @@ describe("search query", () => {
     expect(searchMatch("hotel", { text: "New York", columns: "city" })).toBe('("hotel"*) AND ({city} : ("new" "york"))');
     expect(searchMatch("", { text: "France", columns: "country" })).toBe('{country} : ("france")');
     expect(searchMatch("", null)).toBeNull();
+    expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`"grand" "hot"`);
   });
 });
 
