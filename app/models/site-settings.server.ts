@@ -42,24 +42,21 @@ export interface PublicSiteCode {
   ads: AdCodes;
 }
 
-let publicSiteCodeMemo: { generation: number; read: Promise<PublicSiteCode> } | null = null;
+let publicSiteCodeMemo: { generation: number; value: PublicSiteCode } | null = null;
 
 /**
  * Site settings and ad codes as public pages show them, read once per cache generation per
  * isolate (both in one D1 round trip). Saving either bumps the generation, so a page never
- * shows older code than the edge cache would.
+ * shows older code than the edge cache would. Only the value is shared, never a pending read:
+ * workerd ties a promise to the request whose I/O settles it, and another request awaiting it
+ * can hang.
  */
 export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
   const generation = await getCacheGeneration(db);
-  if (publicSiteCodeMemo?.generation !== generation) {
-    const read = readPublicSiteCode(db);
-    publicSiteCodeMemo = { generation, read };
-    // A failed read is not remembered: the next page tries again.
-    read.catch(() => {
-      if (publicSiteCodeMemo?.read === read) publicSiteCodeMemo = null;
-    });
-  }
-  return publicSiteCodeMemo.read;
+  if (publicSiteCodeMemo?.generation === generation) return publicSiteCodeMemo.value;
+  const value = await readPublicSiteCode(db);
+  publicSiteCodeMemo = { generation, value };
+  return value;
 }
 
 async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
