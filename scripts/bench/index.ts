@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip lighthouse,import,export]
+ * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export]
  *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
@@ -125,7 +125,7 @@ async function main() {
   let exportResult: BenchResults["export"] = "skipped";
   let uploadAvailable = false;
   try {
-    for (const page of pageTypes(picks)) {
+    for (const page of skip.has("pages") ? [] : pageTypes(picks)) {
       const captured = await capture(server.baseURL, page, `capture-${Date.now()}`);
       const result: PageResult = { page, capture: captured, cold: [], warm: [], warmHit: false, rawMs: null, rawRepeats: 0 };
       pages.push(result);

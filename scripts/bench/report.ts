@@ -194,7 +194,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
         ],
       ),
       "",
-      "The time runs from the first byte uploaded to the job's `done`, polled every 0.5 s. " +
+      "The time runs from the first byte uploaded to the job's `done`, polled every 0.2 s; each file is sent once the previous one is imported, as the upload page does. " +
         "Parser memory: the import's own row sources and row cleaning on the first file of each kind, in Node with `--max-old-space-size=64`:",
       "",
       table(
