@@ -88,6 +88,8 @@ export interface BenchResults {
     | "skipped";
   export: ExportResult | "skipped";
   totalSeconds: number;
+  /** Said by hand when results were put together from more than one run (shown in the header). */
+  notes?: string[];
 }
 
 function writeReport(results: BenchResults) {

@@ -41,6 +41,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     `- Load: autocannon on 127.0.0.1, ${settings.seconds} s per measurement, ${settings.connections.join(" and ")} concurrent connections; latencies in ms as p50 / p95 / p99`,
     `- Seeding: ${int(seed.count)} demo businesses ${seed.reused ? `reused (seeded ${seed.seededAt} in ${int(seed.seededSeconds)} s)` : `seeded in ${int(seed.seededSeconds)} s`} (${int(seed.count / seed.seededSeconds)} rows/s)`,
     `- Whole run: ${int(results.totalSeconds)} s${settings.skipped.length ? `; skipped: ${settings.skipped.join(", ")}` : ""}`,
+    ...(results.notes ?? []).map((note) => `- ${note}`),
     "",
   );
 
