@@ -1,4 +1,5 @@
 /** The business cards of category and city detail pages, paged through a covering index. */
+import { businessBasics, textColumn } from "./business-row.server";
 
 export interface DirectoryBusinessCard {
   id: number;
@@ -98,21 +99,15 @@ export function cardPageCursors(
 }
 
 export function toBusinessCard(r: Record<string, unknown>): DirectoryBusinessCard {
-  const type = (r.type as string | null) ?? null;
-  const category = (r.category as string | null) ?? null;
+  const type = textColumn(r, "type");
   return {
-    id: Number(r.id),
-    name: String(r.name),
-    slug: String(r.slug),
+    ...businessBasics(r),
     // The directory category of a business is its type, else its category.
-    category: type ?? category,
+    category: type ?? textColumn(r, "category"),
     type,
-    fullAddress: (r.full_address as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    rating: r.rating === null || r.rating === undefined ? null : Number(r.rating),
-    reviews: Number(r.reviews ?? 0),
+    fullAddress: textColumn(r, "full_address"),
     verified: Boolean(r.verified),
-    photo: (r.photo as string | null) ?? null,
+    photo: textColumn(r, "photo"),
     createdAt: Number(r.created_at ?? 0),
   };
 }

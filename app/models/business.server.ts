@@ -1,5 +1,6 @@
 import type { BusinessRow } from "~/lib/business-record";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
+import { businessBasics, textColumn } from "./business-row.server";
 
 /** Columns written from a BusinessRow; the SQL below is generated from this one list. */
 const WRITTEN_COLUMNS = [
@@ -95,16 +96,11 @@ export async function listBusinesses(db: D1Database, page: number) {
   const totalCount = Number(totals?.results[0]?.business_count ?? 0);
   const totalPages = Math.min(ALL_BUSINESSES_MAX_PAGES, Math.ceil(totalCount / ALL_BUSINESSES_PER_PAGE));
   const businesses: BusinessListItem[] = (rows?.results ?? []).map((r) => ({
-    id: Number(r.id),
-    name: String(r.name),
-    slug: String(r.slug),
-    category: (r.category as string | null) ?? null,
-    city: (r.city as string | null) ?? null,
-    country: (r.country as string | null) ?? null,
-    countryCode: (r.country_code as string | null) ?? null,
-    rating: r.rating === null ? null : Number(r.rating),
-    reviews: Number(r.reviews ?? 0),
-    phone: (r.phone as string | null) ?? null,
+    ...businessBasics(r),
+    category: textColumn(r, "category"),
+    city: textColumn(r, "city"),
+    country: textColumn(r, "country"),
+    countryCode: textColumn(r, "country_code"),
   }));
   return {
     businesses,

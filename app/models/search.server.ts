@@ -1,5 +1,6 @@
 import { searchMatch, searchTokens, type LocationColumns } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
+import { businessBasics, textColumn } from "./business-row.server";
 
 export const SEARCH_PER_PAGE = 20;
 /**
@@ -125,18 +126,13 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
     query: input.q,
     location,
     businesses: results.map((r) => ({
-      id: Number(r.id),
-      name: String(r.name),
-      slug: String(r.slug),
-      category: (r.category as string | null) ?? null,
-      city: (r.city as string | null) ?? null,
-      country: (r.country as string | null) ?? null,
-      fullAddress: (r.full_address as string | null) ?? null,
-      phone: (r.phone as string | null) ?? null,
-      rating: r.rating === null ? null : Number(r.rating),
-      reviews: Number(r.reviews ?? 0),
+      ...businessBasics(r),
+      category: textColumn(r, "category"),
+      city: textColumn(r, "city"),
+      country: textColumn(r, "country"),
+      fullAddress: textColumn(r, "full_address"),
       verified: Boolean(r.verified),
-      photo: (r.photo as string | null) ?? null,
+      photo: textColumn(r, "photo"),
     })),
     totalCount,
     moreThanCounted,

@@ -1,0 +1,27 @@
+/**
+ * The columns every business list shape carries (list item, search result, category/city card),
+ * read from a D1 row: D1 answers plain objects, so each column is typed here once.
+ */
+export interface BusinessBasics {
+  id: number;
+  name: string;
+  slug: string;
+  phone: string | null;
+  rating: number | null;
+  reviews: number;
+}
+
+export function textColumn(row: Record<string, unknown>, column: string): string | null {
+  return (row[column] as string | null | undefined) ?? null;
+}
+
+export function businessBasics(row: Record<string, unknown>): BusinessBasics {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    slug: String(row.slug),
+    phone: textColumn(row, "phone"),
+    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+    reviews: Number(row.reviews ?? 0),
+  };
+}
