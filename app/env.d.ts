@@ -9,5 +9,9 @@ declare namespace Cloudflare {
     ENVIRONMENT?: string;
     /** "1" only when `npm run bench` starts wrangler dev: D1 figures per answer (workers/bench-metrics.ts). */
     BENCH_METRICS?: string;
+    /** Rows and seconds of work per import queue delivery (defaults 20,000 and 20), rest before a send (default 0): decision 063. */
+    IMPORT_STEP_ROWS?: string;
+    IMPORT_STEP_SECONDS?: string;
+    IMPORT_SEND_PAUSE_MS?: string;
   }
 }

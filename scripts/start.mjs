@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { localImportVars, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT || "8787";
 const siteUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +54,7 @@ console.log(`Cron test endpoint: ${siteUrl}/__scheduled?cron=0+*/6+*+*+*\n`);
 
 const dev = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled", "--var", `SITE_URL:${siteUrl}`, "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled", "--var", `SITE_URL:${siteUrl}`, ...localImportVars, "--show-interactive-dev-session=false"],
   { stdio: "inherit", env: wranglerEnv },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

@@ -7,3 +7,10 @@ export const wranglerEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "true",
 };
+
+// Local workerd loses a queue delivery that sends to a queue right after seconds of D1 writes
+// (decision 063): every local `wrangler dev` imports a file in one delivery and rests a second
+// before the consumer's sends.
+export const localImportVars = [
+  "--var", "IMPORT_STEP_ROWS:100000000", "--var", "IMPORT_STEP_SECONDS:86400", "--var", "IMPORT_SEND_PAUSE_MS:1000",
+];

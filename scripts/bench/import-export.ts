@@ -6,6 +6,7 @@
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Zip, ZipDeflate } from "fflate";
@@ -262,6 +263,27 @@ function jobIdOf(answer: unknown): string | undefined {
 }
 
 /**
+ * One status poll on its own connection, given up after two seconds (null): while a long queue
+ * delivery runs, local wrangler dev can leave a request unanswered until another one arrives
+ * (decision 063), and a stalled poll must not add minutes to the measured time.
+ */
+function pollOnNewConnection(url: string, cookie: string): Promise<{ status: number; text: string } | null> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { Cookie: cookie } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.setTimeout(2_000, () => {
+      request.destroy();
+      resolve(null);
+    });
+    request.on("error", (error) => (request.destroyed ? resolve(null) : reject(error)));
+  });
+}
+
+/**
  * Uploads the files one at a time like the admin page does (each file's job runs to its end
  * before the next file is sent): the time covers upload, R2, the queue and the consumer's writes.
  */
@@ -287,9 +309,10 @@ export async function importThroughWorker(
     if (!jobId) return { available: false, reason: `upload answer carries no job id: ${text.slice(0, 200)}` };
     for (;;) {
       if (Date.now() > deadline) throw new Error(`import job ${jobId} did not finish within ${timeoutMs / 1000} s`);
-      const response = await fetchOnFreshSocket(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, { headers: { Cookie: cookie } });
-      if (response.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
-      const job = (await response.json()) as { status?: string; job?: { status?: string } };
+      const answer = await pollOnNewConnection(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, cookie);
+      if (answer === null) continue; // the poll itself stalled: ask again
+      if (answer.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
+      const job = JSON.parse(answer.text) as { status?: string; job?: { status?: string } };
       const status = job.status ?? job.job?.status;
       if (status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
       if (status === "done") break;

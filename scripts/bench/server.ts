@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { wranglerEnv } from "../wrangler-env.mjs";
+import { localImportVars, wranglerEnv } from "../wrangler-env.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-password-0123" };
@@ -95,7 +95,7 @@ export async function startServer(stateDir: string, port: number, log: (line: st
       "--var", "BENCH_METRICS:1", "--var", `SITE_URL:${baseURL}`,
       "--var", `ADMIN_USERNAME:${BENCH_ADMIN.username}`, "--var", `ADMIN_PASSWORD:${BENCH_ADMIN.password}`,
       "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef", "--var", "ENVIRONMENT:development",
-      "--show-interactive-dev-session=false"],
+      ...localImportVars, "--show-interactive-dev-session=false"],
     { cwd: ROOT, env: wranglerEnv, stdio: ["ignore", logFd, logFd], detached: true },
   );
   closeSync(logFd);

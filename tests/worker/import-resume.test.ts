@@ -47,17 +47,17 @@ describe("a consumer that fails mid-file", () => {
 
     // Batches: header cursor (1), identities read (2), step 1 commit (3), read (4), step 2 commit (5) → crash.
     const { env: crashing } = quietEnv({ DB: crashingDb(5) });
-    await expect(processImportJob(crashing, jobId, { stepRows: 10_000, stepMs: 60_000 })).rejects.toThrow("simulated crash");
+    await expect(processImportJob(crashing, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 })).rejects.toThrow("simulated crash");
     expect((await getUploadJob(env.DB, jobId))!.progress!.processedRows).toBe(200);
 
     // The retry, delivered twice at once: the cursor guard lets only one of them commit each step.
     const twice = await Promise.allSettled([
-      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 }),
-      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 }),
+      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 }),
+      processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 }),
     ]);
     expect(twice.some((outcome) => outcome.status === "fulfilled")).toBe(true);
     for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status === "processing"; i++) {
-      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 });
     }
     expect(sent.length).toBeGreaterThan(0); // steps ended early and re-enqueued the job
 
@@ -82,11 +82,11 @@ describe("an XLSX imported over several steps", () => {
     const { env: quiet, sent } = quietEnv();
     expect((await startImportJob(quiet, { jobId, fileName: "steps.xlsx", fileSize: bytes.length, fileType: "xlsx", batchSize: 100 })).ok).toBe(true);
 
-    await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+    await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 });
     const side = await env.BUCKET.list({ prefix: `${uploadObjectKey(jobId)}.strings/` });
     expect(side.objects.map((o) => o.key)).toContain(`${uploadObjectKey(jobId)}.strings/index`);
     for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status === "processing"; i++) {
-      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 });
     }
     // The upload's own message, then one per step that ended early (rows 300, 600, 900).
     expect(sent.filter((m) => (m as { kind: string }).kind === "import")).toHaveLength(4);
@@ -107,7 +107,7 @@ describe("a CSV whose last step ends exactly on its last row", () => {
     const { env: quiet } = quietEnv();
     await startImportJob(quiet, { jobId, fileName: "edge.csv", fileSize: text.length, fileType: "csv", batchSize: 100 });
     for (let i = 0; i < 5 && (await getUploadJob(env.DB, jobId))!.status !== "done"; i++) {
-      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000 });
+      await processImportJob(quiet, jobId, { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 });
     }
     const job = (await getUploadJob(env.DB, jobId))!;
     expect(job.status).toBe("done");

@@ -9,6 +9,7 @@
 import { toBusinessRow, type BusinessRow } from "~/lib/business-record";
 import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
+import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
 import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
 import { upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
@@ -24,14 +25,6 @@ import {
 import { uploadProgressStub } from "../progress";
 import type { QueueMessage } from "../queue-messages";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
-
-export interface ImportStepLimits {
-  stepRows: number;
-  stepMs: number;
-}
-
-/** A queue delivery stays well inside a consumer's wall-clock and CPU limits. */
-export const DEFAULT_STEP_LIMITS: ImportStepLimits = { stepRows: 20_000, stepMs: 20_000 };
 
 /** Resume point of a job, stored as JSON in upload_jobs.cursor. */
 interface ImportCursor {
@@ -79,16 +72,23 @@ function isBlank(cells: readonly unknown[]): boolean {
   return cells.every((cell) => cell === null || cell === undefined || String(cell).trim() === "");
 }
 
-async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null) {
+/** Local workerd can lose a delivery that sends to a queue right after seconds of D1 writes (decision 063). */
+async function pauseBeforeSend(limits: ImportStepLimits) {
+  if (limits.sendPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.sendPauseMs));
+}
+
+async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
   const stored = await finishUploadJob(env.DB, job, progress, failure);
   await deleteStoredUpload(env.BUCKET, job.objectKey);
   if (failure === null || progress.successCount > 0) {
+    // Queues the sitemap rebuild.
+    await pauseBeforeSend(limits);
     await directoryChanged(env, "import", { bulk: true });
   }
   await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
 }
 
-export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = DEFAULT_STEP_LIMITS): Promise<void> {
+export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = importStepLimits(env)): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
   if (!job || job.status === "done" || job.status === "failed") return; // already finished: a late redelivery
   await markUploadJobProcessing(env.DB, jobId);
@@ -167,7 +167,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         headers = source.cells.map((c) => String(c ?? ""));
         mapping = mapColumns(headers);
         const missing = missingNameColumnMessage(mapping);
-        if (missing) return await finish(env, job, progress, `${job.fileName}: ${missing}`);
+        if (missing) return await finish(env, job, progress, `${job.fileName}: ${missing}`, limits);
         progress.columnExtraction = mapping.extraction;
         // Commit the header as the first cursor, so a resumed step knows the columns.
         const first: ImportCursor = { row: source.rowNumber, ...(source.offset === undefined ? {} : { offset: source.offset }), headers };
@@ -182,6 +182,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         await commit();
         if (stepRows >= limits.stepRows || Date.now() - started >= limits.stepMs) {
           await rows.return(undefined);
+          await pauseBeforeSend(limits);
           await env.IMPORT_QUEUE.send({ kind: "import", jobId } satisfies QueueMessage);
           return;
         }
@@ -189,9 +190,9 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     }
     await commit();
   } catch (error) {
-    if (error instanceof ImportFileError) return await finish(env, job, progress, `${job.fileName}: ${error.message}`);
+    if (error instanceof ImportFileError) return await finish(env, job, progress, `${job.fileName}: ${error.message}`, limits);
     throw error;
   }
-  if (!mapping) return await finish(env, job, progress, `${job.fileName}: dosya boş (başlık satırı yok).`);
-  await finish(env, job, progress, null);
+  if (!mapping) return await finish(env, job, progress, `${job.fileName}: dosya boş (başlık satırı yok).`, limits);
+  await finish(env, job, progress, null, limits);
 }

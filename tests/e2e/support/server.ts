@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { wranglerEnv } from "../../../scripts/wrangler-env.mjs";
+import { localImportVars, wranglerEnv } from "../../../scripts/wrangler-env.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -64,7 +64,7 @@ export default async function setup(project: TestProject) {
     ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--test-scheduled",
       "--var", `SITE_URL:${baseURL}`, "--var", "ADMIN_USERNAME:admin", "--var", "ADMIN_PASSWORD:e2e-admin-password",
       "--var", "SESSION_SECRET:e2e-session-secret-0123456789", "--var", "ENVIRONMENT:development",
-      "--show-interactive-dev-session=false"],
+      ...localImportVars, "--show-interactive-dev-session=false"],
     { cwd: root, env: wranglerEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   server.stdout?.on("data", (chunk) => logs.push(String(chunk)));
