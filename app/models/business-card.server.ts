@@ -35,20 +35,21 @@ export interface CardPageRequest {
 }
 
 /**
- * Statements of one page of cards plus the cursors of the pages around it.
+ * Statements of one page of cards plus the cursors of the pages around it (read the answers
+ * with readCardPage).
  *
  * With a cursor (`before`), a page reads `limit` index entries and rows however deep it is;
  * the pager links carry the cursors of the pages its window shows, so clicking through a
  * 1,000,000-business category stays cheap. A page asked for by number alone (typed URL, first
- * visit) falls back to OFFSET, which skips index entries only (never table rows).
+ * visit) falls back to OFFSET, which skips index entries only (never table rows), and skips them
+ * once: one statement reads the window of rows from the cursors of the pages before to those of
+ * the pages after.
  */
 export function cardPageStatements(db: D1Database, scope: CardScope, { page, limit, before }: CardPageRequest) {
   const n = scope.params.length;
   const ids = `SELECT id FROM businesses INDEXED BY ${scope.index} WHERE ${scope.where} AND is_approved = 1`;
-  const offset = (page - 1) * limit;
-  const cursor = before !== null && page > 1;
   const select = `SELECT id, name, slug, category, type, full_address, phone, rating, reviews, verified, photo, created_at FROM businesses`;
-  if (cursor) {
+  if (before !== null && page > 1) {
     return [
       db.prepare(`${select} WHERE id IN (${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, before, limit),
       // Ids of this page and the next ones: the cursors of pages +1..+CURSOR_REACH.
@@ -57,19 +58,42 @@ export function cardPageStatements(db: D1Database, scope: CardScope, { page, lim
       db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, CURSOR_REACH * limit + 1),
     ];
   }
-  const backStart = Math.max(0, offset - CURSOR_REACH * limit - 1);
-  return [
-    db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, limit, offset),
-    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, (CURSOR_REACH + 1) * limit, offset),
-    db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...scope.params, offset - backStart, backStart),
-  ];
+  if (page === 1) {
+    return [
+      db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1}) ORDER BY id DESC`).bind(...scope.params, limit),
+      db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1}`).bind(...scope.params, (CURSOR_REACH + 1) * limit),
+    ];
+  }
+  const { start, length } = typedPageWindow(page, limit);
+  return [db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, length, start)];
+}
+
+/** Rows a typed page > 1 reads: from the cursors of the pages before it to those after it. */
+function typedPageWindow(page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const start = Math.max(0, offset - CURSOR_REACH * limit - 1);
+  return { start, skip: offset - start, length: offset - start + (CURSOR_REACH + 1) * limit };
+}
+
+/** The page's cards and its pager's cursors, from the answers of cardPageStatements. */
+export function readCardPage(request: CardPageRequest, answers: readonly (D1Result<Record<string, unknown>> | undefined)[]) {
+  const rows = (i: number) => answers[i]?.results ?? [];
+  if ((request.before !== null && request.page > 1) || request.page === 1) {
+    return { businesses: rows(0).map(toBusinessCard), cursors: cardPageCursors(request, rows(1), rows(2)) };
+  }
+  const window = rows(0);
+  const { skip } = typedPageWindow(request.page, request.limit);
+  return {
+    businesses: window.slice(skip, skip + request.limit).map(toBusinessCard),
+    cursors: cardPageCursors(request, window.slice(skip), window.slice(0, skip)),
+  };
 }
 
 /**
  * Cursors (`before` ids) of the pages within CURSOR_REACH of `page`, from the id lists of
  * cardPageStatements. Page 1 never needs one; a missing entry means "use the page number".
  */
-export function cardPageCursors(
+function cardPageCursors(
   { page, limit, before }: CardPageRequest,
   forward: Record<string, unknown>[],
   backward: Record<string, unknown>[],

@@ -3,7 +3,7 @@ import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { displayCountry } from "./country.server";
-import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 
 
 export interface CategorySummary {
@@ -104,7 +104,7 @@ export interface CategoryPage {
  */
 export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest): Promise<CategoryPage | null> {
   const { page, limit } = request;
-  const [category, countries, businesses, forward, backward] = await db.batch<Record<string, unknown>>([
+  const [category, countries, ...cards] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT slug, name, business_count, country_count FROM categories WHERE slug = ?1`).bind(slug),
     db
       .prepare(
@@ -128,10 +128,9 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
       countryCode: String(r.country_code),
       count: Number(r.business_count ?? 0),
     })),
-    businesses: (businesses?.results ?? []).map(toBusinessCard),
+    ...readCardPage(request, cards),
     currentPage: page,
     totalPages: totalPages(summary.count, limit),
     limit,
-    cursors: cardPageCursors(request, forward?.results ?? [], backward?.results ?? []),
   };
 }

@@ -2,7 +2,7 @@ import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
 import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
-import { cardPageCursors, cardPageStatements, toBusinessCard, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { displayCountry } from "./country.server";
 
 
@@ -138,7 +138,7 @@ export async function getCityPage(
   request: CardPageRequest,
 ): Promise<CityPage | null> {
   const { page, limit } = request;
-  const [city, categories, businesses, forward, backward] = await db.batch<Record<string, unknown>>([
+  const [city, categories, ...cards] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT ci.country_code, ci.slug, ci.name, ci.business_count, ci.category_count, co.name AS country_name
@@ -175,10 +175,9 @@ export async function getCityPage(
       slug: String(r.category_slug),
       count: Number(r.business_count),
     })),
-    businesses: (businesses?.results ?? []).map(toBusinessCard),
+    ...readCardPage(request, cards),
     currentPage: page,
     totalPages: totalPages(summary.businessCount, limit),
     limit,
-    cursors: cardPageCursors(request, forward?.results ?? [], backward?.results ?? []),
   };
 }
