@@ -45,11 +45,19 @@ export interface CardPageRequest {
  * once: one statement reads the window of rows from the cursors of the pages before to those of
  * the pages after.
  */
-export function cardPageStatements(db: D1Database, scope: CardScope, { page, limit, before }: CardPageRequest) {
+/** How a page is read: after a pager cursor, as page 1, or by its number alone (OFFSET). */
+function cardPageShape({ page, before }: CardPageRequest): "cursor" | "first" | "typed" {
+  if (before !== null && page > 1) return "cursor";
+  return page === 1 ? "first" : "typed";
+}
+
+export function cardPageStatements(db: D1Database, scope: CardScope, request: CardPageRequest) {
+  const { page, limit, before } = request;
+  const shape = cardPageShape(request);
   const n = scope.params.length;
   const ids = `SELECT id FROM businesses INDEXED BY ${scope.index} WHERE ${scope.where} AND is_approved = 1`;
   const select = `SELECT id, name, slug, category, type, full_address, phone, rating, reviews, verified, photo, created_at FROM businesses`;
-  if (before !== null && page > 1) {
+  if (shape === "cursor") {
     return [
       db.prepare(`${select} WHERE id IN (${ids} AND id < ?${n + 1} ORDER BY id DESC LIMIT ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, before, limit),
       // Ids of this page and the next ones: the cursors of pages +1..+CURSOR_REACH.
@@ -58,7 +66,7 @@ export function cardPageStatements(db: D1Database, scope: CardScope, { page, lim
       db.prepare(`${ids} AND id >= ?${n + 1} ORDER BY id ASC LIMIT ?${n + 2}`).bind(...scope.params, before, CURSOR_REACH * limit + 1),
     ];
   }
-  if (page === 1) {
+  if (shape === "first") {
     return [
       db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1}) ORDER BY id DESC`).bind(...scope.params, limit),
       db.prepare(`${ids} ORDER BY id DESC LIMIT ?${n + 1}`).bind(...scope.params, (CURSOR_REACH + 1) * limit),
@@ -78,7 +86,7 @@ function typedPageWindow(page: number, limit: number) {
 /** The page's cards and its pager's cursors, from the answers of cardPageStatements. */
 export function readCardPage(request: CardPageRequest, answers: readonly (D1Result<Record<string, unknown>> | undefined)[]) {
   const rows = (i: number) => answers[i]?.results ?? [];
-  if ((request.before !== null && request.page > 1) || request.page === 1) {
+  if (cardPageShape(request) !== "typed") {
     return { businesses: rows(0).map(toBusinessCard), cursors: cardPageCursors(request, rows(1), rows(2)) };
   }
   const window = rows(0);
@@ -94,10 +102,11 @@ export function readCardPage(request: CardPageRequest, answers: readonly (D1Resu
  * cardPageStatements. Page 1 never needs one; a missing entry means "use the page number".
  */
 function cardPageCursors(
-  { page, limit, before }: CardPageRequest,
+  request: CardPageRequest,
   forward: Record<string, unknown>[],
   backward: Record<string, unknown>[],
 ): Record<number, number> {
+  const { page, limit } = request;
   const cursors: Record<number, number> = {};
   const id = (row: Record<string, unknown> | undefined) => (row ? Number(row.id) : null);
   const reach = Array.from({ length: CURSOR_REACH }, (_, i) => i + 1);
@@ -106,7 +115,7 @@ function cardPageCursors(
     const cursor = forward.length > k * limit ? id(forward[k * limit - 1]) : null;
     if (cursor !== null) cursors[page + k] = cursor;
   }
-  if (before !== null && page > 1) {
+  if (cardPageShape(request) === "cursor") {
     // backward = [before, the ids above it…] ascending: page −k starts below backward[k·limit].
     for (const k of reach) {
       const cursor = id(backward[k * limit]);

@@ -81,8 +81,9 @@ function locationMatch(location: SearchLocation | null): { text: string; columns
  */
 export async function searchBusinesses(db: D1Database, input: { q: string; location?: string; page: number }): Promise<SearchResults> {
   const location = input.location ? await resolveLocation(db, input.location) : null;
-  const match = searchMatch(input.q, locationMatch(location));
-  const wordsAsTyped = searchMatch(input.q, locationMatch(location), { prefixLast: false });
+  const where = locationMatch(location);
+  const match = searchMatch(input.q, where);
+  const wordsAsTyped = searchMatch(input.q, where, { prefixLast: false });
   const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, currentPage: 1, totalPages: 0 };
   if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
