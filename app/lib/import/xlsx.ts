@@ -76,6 +76,8 @@ export class SheetReader {
   private rowNumber = 0;
   private cellType: string | null = null;
   private cellIndex = 0;
+  /** Where a cell without an `r` reference sits: right after the previous cell (ECMA-376). */
+  private nextCellIndex = 0;
   private value: string | null = null;
   private inValue = false;
 
@@ -86,12 +88,15 @@ export class SheetReader {
           const r = Number(tag.attributes.r);
           this.rowNumber = Number.isInteger(r) && r > 0 ? r : this.rowNumber + 1;
           this.row = [];
+          this.nextCellIndex = 0;
           break;
         }
         case "c": {
           this.cellType = (tag.attributes.t as string | undefined) ?? "n";
           const reference = tag.attributes.r as string | undefined;
-          this.cellIndex = reference ? columnIndex(reference) : (this.row?.length ?? 0);
+          // A valueless cell (<c/>) adds nothing to the row but still takes its column.
+          this.cellIndex = reference ? columnIndex(reference) : this.nextCellIndex;
+          this.nextCellIndex = this.cellIndex + 1;
           this.value = null;
           break;
         }
