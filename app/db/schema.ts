@@ -159,6 +159,16 @@ export const cityCategoryCounts = sqliteTable(
   ],
 );
 
+/**
+ * Present (one row, id = 1) only inside a D1 batch that writes many businesses: the summary
+ * triggers skip businesses with an id above `afterId`, and the same batch then applies their
+ * counts once per category, country and city (migrations/0003, decision 064).
+ */
+export const summaryDeferral = sqliteTable("summary_deferral", {
+  id: integer("id").primaryKey(),
+  afterId: integer("after_id").notNull(),
+});
+
 /** Directory-wide totals kept by triggers (one row, id = 1). */
 export const directoryTotals = sqliteTable("directory_totals", {
   id: integer("id").primaryKey(),

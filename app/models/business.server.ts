@@ -33,10 +33,64 @@ ON CONFLICT (name, full_address) WHERE place_id IS NULL DO UPDATE SET ${refresh}
  */
 export const MAX_BATCH_JSON_BYTES = 900_000;
 
-/** Statements that upsert `rows`, split so that no statement's JSON parameter is too big. */
+/** The new businesses of the running batch: those above the deferral mark, approved. */
+const DEFERRED = `FROM businesses
+  WHERE id > (SELECT after_id FROM summary_deferral WHERE id = 1) AND is_approved = 1`;
+
+/**
+ * The counts of a batch's new businesses, applied once per key (decision 064): the same changes
+ * the summary_delta trigger makes row by row, in the same table order, so the triggers of the
+ * summary tables (distinct counts, totals) follow. A new entry takes its name from the batch's
+ * first business with that key (the bare columns of a min() query), as the row-by-row path does.
+ */
+const APPLY_DEFERRED_SUMMARIES = [
+  `UPDATE directory_totals SET
+     all_business_count = all_business_count + (SELECT count(*) FROM businesses WHERE id > (SELECT after_id FROM summary_deferral WHERE id = 1)),
+     business_count = business_count + (SELECT count(*) ${DEFERRED})
+   WHERE id = 1`,
+  `INSERT INTO categories (slug, name, business_count)
+   SELECT category_slug, name, n FROM (
+     SELECT category_slug, coalesce(type, category, category_slug) AS name, count(*) AS n, min(id)
+     ${DEFERRED} AND category_slug IS NOT NULL GROUP BY category_slug)
+   WHERE true
+   ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO countries (code, name, business_count)
+   SELECT country_code, name, n FROM (
+     SELECT country_code, coalesce(country, country_code) AS name, count(*) AS n, min(id)
+     ${DEFERRED} AND country_code IS NOT NULL GROUP BY country_code)
+   WHERE true
+   ON CONFLICT (code) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO cities (country_code, slug, name, business_count)
+   SELECT country_code, city_slug, name, n FROM (
+     SELECT country_code, city_slug, coalesce(city, city_slug) AS name, count(*) AS n, min(id)
+     ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL GROUP BY country_code, city_slug)
+   WHERE true
+   ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO category_country_counts (category_slug, country_code, business_count)
+   SELECT category_slug, country_code, count(*)
+   ${DEFERRED} AND category_slug IS NOT NULL AND country_code IS NOT NULL GROUP BY category_slug, country_code
+   ON CONFLICT (category_slug, country_code) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO city_category_counts (country_code, city_slug, category_slug, business_count)
+   SELECT country_code, city_slug, category_slug, count(*)
+   ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL AND category_slug IS NOT NULL
+   GROUP BY country_code, city_slug, category_slug
+   ON CONFLICT (country_code, city_slug, category_slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `DELETE FROM summary_deferral WHERE id = 1`,
+];
+
+/** Marks every business written after this point as deferred (all new ones get higher ids). */
+const DEFER_SUMMARIES = `INSERT INTO summary_deferral (id, after_id) SELECT 1, coalesce(max(id), 0) FROM businesses`;
+
+/**
+ * Statements that upsert `rows`, to run in ONE db.batch (one transaction). Each statement's
+ * JSON stays under D1's value limit. The new businesses' summary counts are added once per key
+ * at the end instead of once per row by the triggers: a bulk write's largest cost (decision 064).
+ * Businesses already known are updated and counted by the row triggers as before.
+ */
 export function upsertBusinessesStatements(db: D1Database, rows: readonly BusinessRow[]): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
   const statement = db.prepare(UPSERT_SQL);
-  const statements: D1PreparedStatement[] = [];
+  const upserts: D1PreparedStatement[] = [];
   let chunk: string[] = [];
   let bytes = 2;
   for (const row of rows) {
@@ -44,22 +98,20 @@ export function upsertBusinessesStatements(db: D1Database, rows: readonly Busine
     // UTF-8 can take up to 3 bytes per UTF-16 unit: count conservatively without encoding.
     const size = json.length * 3 + 1;
     if (chunk.length > 0 && bytes + size > MAX_BATCH_JSON_BYTES) {
-      statements.push(statement.bind(`[${chunk.join(",")}]`));
+      upserts.push(statement.bind(`[${chunk.join(",")}]`));
       chunk = [];
       bytes = 2;
     }
     chunk.push(json);
     bytes += size;
   }
-  if (chunk.length > 0) statements.push(statement.bind(`[${chunk.join(",")}]`));
-  return statements;
+  if (chunk.length > 0) upserts.push(statement.bind(`[${chunk.join(",")}]`));
+  return [db.prepare(DEFER_SUMMARIES), ...upserts, ...APPLY_DEFERRED_SUMMARIES.map((sql) => db.prepare(sql))];
 }
 
-/** Inserts or refreshes businesses; summary tables and the search index follow by trigger. */
-export async function upsertBusinesses(db: D1Database, rows: readonly BusinessRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const results = await db.batch(upsertBusinessesStatements(db, rows));
-  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+/** Inserts or refreshes businesses; summary tables and the search index follow. */
+export async function upsertBusinesses(db: D1Database, rows: readonly BusinessRow[]): Promise<void> {
+  if (rows.length > 0) await db.batch(upsertBusinessesStatements(db, rows));
 }
 
 export interface BusinessListItem {

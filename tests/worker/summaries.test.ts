@@ -61,6 +61,48 @@ describe("summary tables kept by triggers", () => {
     expect(s.cities).toEqual([]);
   });
 
+  it("counts a bulk write once per key exactly as row-by-row writes would, re-imports included", async () => {
+    // Row by row: one business at a time through the triggers.
+    await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Hotel Storchen", placeId: "b1" }))]);
+    await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Baur au Lac", placeId: "b2" }))]);
+    await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 'b2'`).run();
+    // One bulk batch: new businesses in new and known keys, two spellings of one new city
+    // (the first names it), and a re-import that moves a known business to another category.
+    const cities = ["Basel", "Bern", "Genève", "Geneve", "Lugano"];
+    const categories = [["hotels", "Hotel"], ["restaurants", "Restaurant"], ["cafes", "Café"]] as const;
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const [category, type] = categories[i % categories.length]!;
+      return toBusinessRow(record({ name: `Business ${i}`, placeId: `n${i}`, city: cities[i % cities.length]!, category, type }));
+    });
+    rows.push(toBusinessRow(record({ name: "Hotel Storchen", placeId: "b1", type: "Restaurant", category: "restaurants" })));
+    rows.push(toBusinessRow(record({ name: "Grand Hôtel", placeId: "n-fr", city: "Paris", country: "France", countryCode: "FR" })));
+    await upsertBusinesses(env.DB, rows);
+
+    const recount = async (sql: string) => (await env.DB.prepare(sql).all()).results;
+    const approved = `FROM businesses WHERE is_approved = 1`;
+    expect(await recount(`SELECT slug, business_count FROM categories ORDER BY slug`)).toEqual(
+      await recount(`SELECT category_slug AS slug, count(*) AS business_count ${approved} GROUP BY 1 ORDER BY 1`));
+    expect(await recount(`SELECT code, business_count, city_count, category_count FROM countries ORDER BY code`)).toEqual(
+      await recount(`SELECT country_code AS code, count(*) AS business_count, count(DISTINCT city_slug) AS city_count,
+                            count(DISTINCT category_slug) AS category_count ${approved} GROUP BY 1 ORDER BY 1`));
+    expect(await recount(`SELECT country_code, slug, business_count, category_count FROM cities ORDER BY 1, 2`)).toEqual(
+      await recount(`SELECT country_code, city_slug AS slug, count(*) AS business_count, count(DISTINCT category_slug) AS category_count
+                     ${approved} GROUP BY 1, 2 ORDER BY 1, 2`));
+    expect(await recount(`SELECT category_slug, country_code, business_count FROM category_country_counts ORDER BY 1, 2`)).toEqual(
+      await recount(`SELECT category_slug, country_code, count(*) AS business_count ${approved} GROUP BY 1, 2 ORDER BY 1, 2`));
+    expect(await recount(`SELECT country_code, city_slug, category_slug, business_count FROM city_category_counts ORDER BY 1, 2, 3`)).toEqual(
+      await recount(`SELECT country_code, city_slug, category_slug, count(*) AS business_count ${approved} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`));
+    const s = await summary();
+    expect(s.totals).toMatchObject({ businessCount: 62, allBusinessCount: 63, categoryCount: 3, countryCount: 2, cityCount: 6 });
+    expect(s.categories).toContainEqual({ slug: "cafe", name: "Café", business_count: 20, country_count: 1 });
+    expect(s.cities).toContainEqual({ country_code: "CH", slug: "geneve", name: "Genève", business_count: 24, category_count: 3 });
+    // The re-imported hotel is now Zürich's only approved business, as a restaurant.
+    expect(s.cities).toContainEqual({ country_code: "CH", slug: "zurich", name: "Zürich", business_count: 1, category_count: 1 });
+    expect((await env.DB.prepare(`SELECT count(*) AS n FROM summary_deferral`).first())?.n).toBe(0);
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    expect((await summary()).totals).toMatchObject({ businessCount: 0, allBusinessCount: 0, categoryCount: 0, countryCount: 0, cityCount: 0 });
+  });
+
   it("keeps the full-text index in step, accent-insensitively", async () => {
     await upsertBusinesses(env.DB, [
       toBusinessRow(record({ name: "Weisses Rössli", placeId: "s1" })),
