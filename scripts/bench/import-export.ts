@@ -224,7 +224,8 @@ export async function adminLogin(baseURL: string): Promise<string | null> {
 
 export type ImportResult =
   | { available: false; reason: string }
-  | { available: true; rows: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number; batchSize: number };
+  | { available: true; rows: number; /** Businesses the jobs reported written (absent in results from before this was checked). */
+      written?: number; files: number; fileBytes: number; seconds: number; rowsPerSecond: number; batchSize: number };
 
 /** Batch sizes the upload page offers (spec): the default and the largest. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -286,6 +287,8 @@ function pollOnNewConnection(url: string, cookie: string): Promise<{ status: num
 /**
  * Uploads the files one at a time like the admin page does (each file's job runs to its end
  * before the next file is sent): the time covers upload, R2, the queue and the consumer's writes.
+ * Every generated row is a distinct business, so an import that writes fewer rows than it was
+ * sent is broken (a parser that shifts columns and merges rows would look fast): it throws.
  */
 export async function importThroughWorker(
   baseURL: string,
@@ -295,6 +298,7 @@ export async function importThroughWorker(
 ): Promise<ImportResult> {
   const started = performance.now();
   const deadline = Date.now() + timeoutMs;
+  let written = 0;
   for (const [index, file] of files.entries()) {
     const form = new FormData();
     form.set("file", new Blob([readFileSync(file)]), path.basename(file));
@@ -312,16 +316,19 @@ export async function importThroughWorker(
       const answer = await pollOnNewConnection(`${baseURL}/api/admin/upload-jobs/${encodeURIComponent(jobId)}`, cookie);
       if (answer === null) continue; // the poll itself stalled: ask again
       if (answer.status === 404) return { available: false, reason: "GET /api/admin/upload-jobs/{id} answers 404" };
-      const job = JSON.parse(answer.text) as { status?: string; job?: { status?: string } };
-      const status = job.status ?? job.job?.status;
-      if (status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
-      if (status === "done") break;
+      const job = JSON.parse(answer.text) as { status?: string; progress?: { successCount?: number } };
+      if (job.status === "failed") throw new Error(`import job ${jobId} failed: ${JSON.stringify(job).slice(0, 300)}`);
+      if (job.status === "done") {
+        written += job.progress?.successCount ?? 0;
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   const seconds = (performance.now() - started) / 1000;
+  if (written !== rows) throw new Error(`the import wrote ${written} of the ${rows} businesses it was sent`);
   const fileBytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
-  return { available: true, rows, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds, batchSize };
+  return { available: true, rows, written, files: files.length, fileBytes, seconds, rowsPerSecond: rows / seconds, batchSize };
 }
 
 export type ExportResult =

@@ -64,10 +64,13 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     targetRows.push([`rows read the same at ${int(smaller)} and ${int(larger)} businesses`, flat ? "flat" : "grows", mark(flat)]);
   }
   if (results.import !== "skipped") {
-    const { sqlite, csv, csvLargestBatch } = results.import;
+    const { sqlite, csv, csvLargestBatch, xlsx } = results.import;
     const share = (r: ImportResult) => (r.available ? r.rowsPerSecond / sqlite.rowsPerSecond : 0);
-    const shares = [csv, csvLargestBatch].flatMap((r) => (r.available ? [`${(share(r) * 100).toFixed(0)} % at batch size ${r.batchSize}`] : []));
-    if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV)", shares.join("; "), mark(Math.max(share(csv), share(csvLargestBatch)) >= 0.5)]);
+    const shares = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) =>
+      r.available ? [`${kind} ${(share(r) * 100).toFixed(0)} % at batch size ${r.batchSize}`] : []);
+    // Each format at its best batch size must reach half of SQLite's rate.
+    const met = Math.max(share(csv), share(csvLargestBatch)) >= 0.5 && share(xlsx) >= 0.5;
+    if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV and XLSX)", shares.join("; "), mark(met)]);
     for (const parsed of results.import.parser) {
       targetRows.push([`${parsed.type.toUpperCase()} parse completes within a 64 MB heap`, parsed.completed ? `peak ${parsed.peakHeapMB} MB` : parsed.reason, mark(parsed.completed)]);
     }
@@ -181,7 +184,9 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
   else {
     const { rows, sqlite, csv, csvLargestBatch, xlsx, parser } = results.import;
     const cell = (r: ImportResult) =>
-      r.available ? [`${int(r.rowsPerSecond)} rows/s`, `${r.seconds.toFixed(1)} s, ${r.files} file(s), ${mb(r.fileBytes)} MB, batch size ${r.batchSize}`] : [NOT_AVAILABLE, r.reason];
+      r.available
+        ? [`${int(r.rowsPerSecond)} rows/s`, `${r.seconds.toFixed(1)} s, ${r.files} file(s), ${mb(r.fileBytes)} MB, batch size ${r.batchSize}, ${r.written === undefined ? "rows written not checked" : `${int(r.written)} written`}`]
+        : [NOT_AVAILABLE, r.reason];
     out.push(`${int(rows)} generated rows, each into a fresh empty database.`, "");
     out.push(
       table(

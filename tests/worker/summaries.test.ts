@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses, upsertBusinessesStatements } from "~/models/business.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 
 function record(overrides: Partial<BusinessRecord> & { name: string; placeId: string | null }): BusinessRecord {
@@ -101,6 +101,19 @@ describe("summary tables kept by triggers", () => {
     expect((await env.DB.prepare(`SELECT count(*) AS n FROM summary_deferral`).first())?.n).toBe(0);
     await env.DB.prepare(`DELETE FROM businesses`).run();
     expect((await summary()).totals).toMatchObject({ businessCount: 0, allBusinessCount: 0, categoryCount: 0, countryCount: 0, cityCount: 0 });
+  });
+
+  it("applies a bulk write's counts with work proportional to the batch, not to the directory", async () => {
+    const existing = Array.from({ length: 3000 }, (_, i) => toBusinessRow(record({ name: `Existing ${i}`, placeId: `e${i}`, city: `City ${i % 40}` })));
+    for (let i = 0; i < existing.length; i += 500) await upsertBusinesses(env.DB, existing.slice(i, i + 500));
+    const batch = Array.from({ length: 10 }, (_, i) => toBusinessRow(record({ name: `New ${i}`, placeId: `x${i}`, city: `City ${i}` })));
+    const statements = upsertBusinessesStatements(env.DB, batch);
+    const results = await env.DB.batch(statements);
+    // Everything after the upserts: the grouped counts of the 10 new businesses.
+    const applied = results.slice(2).reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
+    expect(applied).toBeLessThan(300);
+    expect((await summary()).totals.businessCount).toBe(3010);
+    await env.DB.prepare(`DELETE FROM businesses`).run();
   });
 
   it("keeps the full-text index in step, accent-insensitively", async () => {
