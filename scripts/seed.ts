@@ -19,6 +19,7 @@ import { getPlatformProxy } from "wrangler";
 import { toBusinessRow, type BusinessRow } from "../app/lib/business-record";
 import { upsertBusinessesStatements } from "../app/models/business.server";
 import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
+import { rebuildMissingPageAnchors } from "../app/models/page-anchor.server";
 import { demoBusinesses } from "./demo-data";
 
 function option(name: string, fallback: number): number {
@@ -153,5 +154,26 @@ function report(started: number, totals: Pick<DirectoryTotals, "businessCount" |
   );
 }
 
+/**
+ * Builds the page anchors of the big categories and cities through workerd, as the queue does
+ * after an import (decision 065), so that deep pages typed by number are cheap from the start.
+ */
+async function anchorBigScopes(): Promise<void> {
+  const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: path.join(persistDir, "v3") } });
+  try {
+    const started = performance.now();
+    let scopes = 0;
+    for (;;) {
+      const { anchored, more } = await rebuildMissingPageAnchors(env.DB, 50);
+      scopes += anchored;
+      if (!more || anchored === 0) break;
+    }
+    console.log(`Page anchors of ${scopes} big categories and cities built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await dispose();
+  }
+}
+
 if (direct) seedWithSqliteCli();
 else await seedThroughWorkerd();
+await anchorBigScopes();

@@ -4,8 +4,9 @@ import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
-import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
+import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
+import { rebuildPageAnchorRound } from "./page-anchors";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
@@ -51,6 +52,9 @@ export default {
           case "sitemaps.rebuild":
             await rebuildSitemaps(env, body.reason);
             break;
+          case "pageAnchors.rebuild":
+            await rebuildPageAnchorRound(env);
+            break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
             break;
@@ -68,5 +72,7 @@ export default {
 
   async scheduled(_controller, env) {
     await queueSitemapRebuild(env, "cron");
+    // Catches anchors a lost message left missing.
+    await queuePageAnchorRebuild(env);
   },
 } satisfies ExportedHandler<Env, QueueMessage>;

@@ -3,9 +3,16 @@ export type QueueMessage =
   | { kind: "import"; jobId: string }
   | { kind: "sitemaps.rebuild"; reason: string }
   /** One bounded step of a sitemap build (workers/sitemaps.ts): the build's generation and its next business file. */
-  | { kind: "sitemaps.build"; generation: number; page: number };
+  | { kind: "sitemaps.build"; generation: number; page: number }
+  /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
+  | { kind: "pageAnchors.rebuild" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
 export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
+}
+
+/** Asks for the page anchors a directory change deleted to be rebuilt (decision 065). */
+export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }

@@ -169,6 +169,23 @@ export const summaryDeferral = sqliteTable("summary_deferral", {
   afterId: integer("after_id").notNull(),
 });
 
+/**
+ * Page anchors of big categories and cities (decision 065): the id of every PAGE_ANCHOR_STEP-th
+ * approved business, newest first, so that a page asked for by number skips fewer than
+ * PAGE_ANCHOR_STEP index entries however deep it is. `scope` is "category/<slug>" or
+ * "city/<country code>/<slug>"; `position` is 0-based. Any change to a scope's approved
+ * businesses deletes its anchors (triggers, migrations/0004); the queue rebuilds them.
+ */
+export const pageAnchors = sqliteTable(
+  "page_anchors",
+  {
+    scope: text("scope").notNull(),
+    position: integer("position").notNull(),
+    businessId: integer("business_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.position] })],
+);
+
 /** Directory-wide totals kept by triggers (one row, id = 1). */
 export const directoryTotals = sqliteTable("directory_totals", {
   id: integer("id").primaryKey(),

@@ -1,5 +1,6 @@
 /** The business cards of category and city detail pages, paged through a covering index. */
 import { businessBasics, textColumn } from "./business-row.server";
+import { anchorParams, anchoredOffset, type AnchorScope } from "./page-anchor.server";
 
 export interface DirectoryBusinessCard {
   id: number;
@@ -19,14 +20,6 @@ export interface DirectoryBusinessCard {
 /** Pages either side of the current one that get a cursor: every button of a 5-button window. */
 const CURSOR_REACH = 4;
 
-/** Which businesses a detail page lists: an index on (key columns…, id) and its key terms. */
-export interface CardScope {
-  index: "businesses_category_page" | "businesses_city_page";
-  /** Conditions on the index's key columns, with parameters ?1..?n (is_approved is added). */
-  where: string;
-  params: unknown[];
-}
-
 export interface CardPageRequest {
   page: number;
   limit: number;
@@ -41,9 +34,10 @@ export interface CardPageRequest {
  * With a cursor (`before`), a page reads `limit` index entries and rows however deep it is;
  * the pager links carry the cursors of the pages its window shows, so clicking through a
  * 1,000,000-business category stays cheap. A page asked for by number alone (typed URL, first
- * visit) falls back to OFFSET, which skips index entries only (never table rows), and skips them
- * once: one statement reads the window of rows from the cursors of the pages before to those of
- * the pages after.
+ * visit) falls back to OFFSET, which skips index entries only (never table rows), from the page
+ * anchor nearest below it (fewer than PAGE_ANCHOR_STEP entries; from the top while the anchors
+ * are being rebuilt), and skips them once: one statement reads the window of rows from the
+ * cursors of the pages before to those of the pages after.
  */
 /** How a page is read: after a pager cursor, as page 1, or by its number alone (OFFSET). */
 function cardPageShape({ page, before }: CardPageRequest): "cursor" | "first" | "typed" {
@@ -51,7 +45,7 @@ function cardPageShape({ page, before }: CardPageRequest): "cursor" | "first" | 
   return page === 1 ? "first" : "typed";
 }
 
-export function cardPageStatements(db: D1Database, scope: CardScope, request: CardPageRequest) {
+export function cardPageStatements(db: D1Database, scope: AnchorScope, request: CardPageRequest) {
   const { page, limit, before } = request;
   const shape = cardPageShape(request);
   const n = scope.params.length;
@@ -73,7 +67,12 @@ export function cardPageStatements(db: D1Database, scope: CardScope, request: Ca
     ];
   }
   const { start, length } = typedPageWindow(page, limit);
-  return [db.prepare(`${select} WHERE id IN (${ids} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}) ORDER BY id DESC`).bind(...scope.params, length, start)];
+  const anchor = anchoredOffset(n + 3, n + 4);
+  return [
+    db
+      .prepare(`${select} WHERE id IN (${ids} AND ${anchor.bound} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ${anchor.skip(n + 2)}) ORDER BY id DESC`)
+      .bind(...scope.params, length, start, ...anchorParams(scope, start)),
+  ];
 }
 
 /** Rows a typed page > 1 reads: from the cursors of the pages before it to those after it. */

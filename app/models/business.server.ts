@@ -79,6 +79,10 @@ const APPLY_DEFERRED_SUMMARIES = [
    ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL AND category_slug IS NOT NULL
    GROUP BY country_code, city_slug, category_slug
    ON CONFLICT (country_code, city_slug, category_slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  // The new businesses moved every later position in their categories and cities (decision 065).
+  `DELETE FROM page_anchors WHERE scope IN (
+     SELECT 'category/' || category_slug ${DEFERRED} AND category_slug IS NOT NULL
+     UNION SELECT 'city/' || country_code || '/' || city_slug ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL)`,
   `DELETE FROM summary_deferral WHERE id = 1`,
 ];
 

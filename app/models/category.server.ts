@@ -3,6 +3,7 @@ import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { displayCountry } from "./country.server";
+import { categoryAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 
 
@@ -113,7 +114,7 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
          WHERE ccc.category_slug = ?1 ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?2`,
       )
       .bind(slug, CATEGORY_TOP_COUNTRIES),
-    ...cardPageStatements(db, { index: "businesses_category_page", where: "category_slug = ?1", params: [slug] }, request),
+    ...cardPageStatements(db, categoryAnchorScope(slug), request),
   ]);
   const row = category?.results[0];
   if (!row) return null;

@@ -2,6 +2,7 @@ import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
 import { containsPattern, letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
+import { cityAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { displayCountry } from "./country.server";
 
@@ -154,11 +155,7 @@ export async function getCityPage(
          ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?3`,
       )
       .bind(countryCode, citySlug, CITY_TOP_CATEGORIES),
-    ...cardPageStatements(
-      db,
-      { index: "businesses_city_page", where: "country_code = ?1 AND city_slug = ?2", params: [countryCode, citySlug] },
-      request,
-    ),
+    ...cardPageStatements(db, cityAnchorScope(countryCode, citySlug), request),
   ]);
   const row = city?.results[0];
   if (!row) return null;

@@ -39,6 +39,8 @@ export function ensureSeeded(stateDir: string, count: number, log: (line: string
     if (info.count === count) {
       // Migrations added since the seed (other branches merged) are applied to the kept data.
       run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+      // Adds nothing to a seeded database, but builds page anchors a new migration lacks.
+      run("npx", ["tsx", "scripts/seed.ts", "--if-empty", "--persist-to", stateDir]);
       return { ...info, reused: true };
     }
   }
