@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
+import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
@@ -42,6 +43,13 @@ export default {
   },
 
   async queue(batch, env) {
+    if (batch.queue === DEAD_LETTER_QUEUE) {
+      for (const message of batch.messages) {
+        await handleDeadLetter(env, message);
+        message.ack();
+      }
+      return;
+    }
     for (const message of batch.messages) {
       const body = message.body;
       try {

@@ -1,9 +1,12 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { startImportJob } from "~/models/import-upload.server";
+import worker from "../../workers/app";
+import { DEAD_LETTER_QUEUE } from "../../workers/dead-letters";
 import { processImportJob } from "../../workers/import/consumer";
+import type { QueueMessage } from "../../workers/queue-messages";
 import { businessCount } from "./import-support";
 
 /** The real bindings, with a queue that only records what the consumer re-enqueues. */
@@ -112,5 +115,40 @@ describe("a CSV whose last step ends exactly on its last row", () => {
     const job = (await getUploadJob(env.DB, jobId))!;
     expect(job.status).toBe("done");
     expect(job.result!.batchResult).toMatchObject({ totalRows: 600, successCount: 600 });
+  });
+});
+
+describe("a job whose message failed every retry", () => {
+  it("is ended as failed by the dead-letter consumer, keeping the rows already written", async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `Dead Hotel ${i},dead-${i}`);
+    const jobId = crypto.randomUUID();
+    await env.BUCKET.put(uploadObjectKey(jobId), ["name,place_id", ...lines].join("\n"));
+    const { env: quiet } = quietEnv();
+    await startImportJob(quiet, { jobId, fileName: "dead.csv", fileSize: 0, fileType: "csv", batchSize: 100 });
+    // Batches: header cursor (1), identities read (2), step 1 commit (3) → crash, as on every retry.
+    const { env: crashing } = quietEnv({ DB: crashingDb(3) });
+    await expect(processImportJob(crashing, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 })).rejects.toThrow("simulated crash");
+    expect((await getUploadJob(env.DB, jobId))!.status).toBe("processing");
+
+    const batch = createMessageBatch<QueueMessage>(DEAD_LETTER_QUEUE, [
+      { id: "dead-1", timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["dead-1"]);
+
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe(
+      "dead.csv: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. İşlenen 100 satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
+    );
+    expect(job.result!.batchResult).toMatchObject({ success: false, totalRows: 100, successCount: 100 });
+    const kept = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE place_id LIKE 'dead-%'`).first<{ n: number }>();
+    expect(kept!.n).toBe(100);
+    expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
+
+    // A late copy of the message changes nothing.
+    await worker.queue(createMessageBatch<QueueMessage>(DEAD_LETTER_QUEUE, [{ id: "dead-2", timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]), env, createExecutionContext());
+    expect((await getUploadJob(env.DB, jobId))!.error).toBe(job.error);
   });
 });

@@ -88,6 +88,21 @@ async function finish(env: Env, job: UploadJob, progress: ImportProgress, failur
   await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
 }
 
+/**
+ * Ends a job whose queue message failed every retry (it reached the dead-letter queue): the
+ * batches already committed stay in the directory; the job is reported failed so the upload page
+ * and the dashboard stop showing it as running, and its file is dropped from R2.
+ */
+export async function abandonImportJob(env: Env, jobId: string): Promise<void> {
+  const job = await getUploadJob(env.DB, jobId);
+  if (!job || job.status === "done" || job.status === "failed") return;
+  const progress = job.progress ?? emptyProgress();
+  const failure =
+    `${job.fileName}: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. ` +
+    `İşlenen ${progress.processedRows} satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
+  await finish(env, job, progress, failure, importStepLimits(env));
+}
+
 export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = importStepLimits(env)): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
   if (!job || job.status === "done" || job.status === "failed") return; // already finished: a late redelivery
