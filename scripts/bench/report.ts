@@ -56,12 +56,13 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     ["database ≤ ~2 KB per business", `${int(database.bytesPerBusiness)} bytes`, mark(database.bytesPerBusiness <= 2048)],
   ];
   if (other) {
-    const flat = available.every((p) => {
+    const changed = available.filter((p) => {
       const match = other.pages.find((o) => o.page.id === p.page.id);
-      return !match?.capture.available || match.capture.rowsRead === p.capture.rowsRead;
+      return match?.capture.available && match.capture.rowsRead !== p.capture.rowsRead;
     });
     const [smaller, larger] = [other.settings.count, settings.count].sort((a, b) => a - b) as [number, number];
-    targetRows.push([`rows read the same at ${int(smaller)} and ${int(larger)} businesses`, flat ? "flat" : "grows", mark(flat)]);
+    const measured = changed.length ? `differs: ${changed.map((p) => p.page.label).join("; ")}` : "flat";
+    targetRows.push([`rows read the same at ${int(smaller)} and ${int(larger)} businesses`, measured, mark(!changed.length)]);
   }
   if (results.import !== "skipped") {
     const { sqlite, csv, csvLargestBatch, xlsx } = results.import;
