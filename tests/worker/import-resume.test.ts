@@ -134,7 +134,7 @@ describe("a job whose message failed every retry", () => {
       { id: "dead-1", timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await worker.queue(batch, env);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["dead-1"]);
 
     const job = (await getUploadJob(env.DB, jobId))!;
@@ -148,7 +148,7 @@ describe("a job whose message failed every retry", () => {
     expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
 
     // A late copy of the message changes nothing.
-    await worker.queue(createMessageBatch<QueueMessage>(DEAD_LETTER_QUEUE, [{ id: "dead-2", timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]), env, createExecutionContext());
+    await worker.queue(createMessageBatch<QueueMessage>(DEAD_LETTER_QUEUE, [{ id: "dead-2", timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]), env);
     expect((await getUploadJob(env.DB, jobId))!.error).toBe(job.error);
   });
 });
