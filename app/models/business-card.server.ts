@@ -1,6 +1,6 @@
 /** The business cards of category and city detail pages, paged through a covering index. */
 import { businessBasics, textColumn } from "./business-row.server";
-import { anchorParams, anchoredOffset, type AnchorScope } from "./page-anchor.server";
+import { fromNearestAnchor, type AnchorScope } from "./page-anchor.server";
 
 export interface DirectoryBusinessCard {
   id: number;
@@ -27,6 +27,12 @@ export interface CardPageRequest {
   before: number | null;
 }
 
+/** How a page is read: after a pager cursor, as page 1, or by its number alone (OFFSET). */
+function cardPageShape({ page, before }: CardPageRequest): "cursor" | "first" | "typed" {
+  if (before !== null && page > 1) return "cursor";
+  return page === 1 ? "first" : "typed";
+}
+
 /**
  * Statements of one page of cards plus the cursors of the pages around it (read the answers
  * with readCardPage).
@@ -39,12 +45,6 @@ export interface CardPageRequest {
  * are being rebuilt), and skips them once: one statement reads the window of rows from the
  * cursors of the pages before to those of the pages after.
  */
-/** How a page is read: after a pager cursor, as page 1, or by its number alone (OFFSET). */
-function cardPageShape({ page, before }: CardPageRequest): "cursor" | "first" | "typed" {
-  if (before !== null && page > 1) return "cursor";
-  return page === 1 ? "first" : "typed";
-}
-
 export function cardPageStatements(db: D1Database, scope: AnchorScope, request: CardPageRequest) {
   const { page, limit, before } = request;
   const shape = cardPageShape(request);
@@ -67,11 +67,11 @@ export function cardPageStatements(db: D1Database, scope: AnchorScope, request: 
     ];
   }
   const { start, length } = typedPageWindow(page, limit);
-  const anchor = anchoredOffset(n + 3, n + 4);
+  const anchor = fromNearestAnchor(scope, start, n + 2);
   return [
     db
-      .prepare(`${select} WHERE id IN (${ids} AND ${anchor.bound} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ${anchor.skip(n + 2)}) ORDER BY id DESC`)
-      .bind(...scope.params, length, start, ...anchorParams(scope, start)),
+      .prepare(`${select} WHERE id IN (${ids} AND ${anchor.condition} ORDER BY id DESC LIMIT ?${n + 1} OFFSET ${anchor.offset}) ORDER BY id DESC`)
+      .bind(...scope.params, length, ...anchor.params),
   ];
 }
 

@@ -35,24 +35,19 @@ export function cityAnchorScope(countryCode: string, citySlug: string): AnchorSc
 }
 
 /**
- * SQL fragments that start an index walk at the anchor nearest below `start` (a 0-based
- * position): `bound` limits the ids to those at or below the anchor, `skip` is what is left to
- * skip after it. Without an anchor (none built yet, or `start` below the first) they fall back
- * to skipping from the top. `scopeAt` and `positionAt` are the numbers of the two parameters
- * `anchorParams` gives.
+ * The index walk of a page typed by number, from the anchor nearest at or below `start` (a
+ * 0-based position): a condition bounding the ids by the anchor and the OFFSET left after it,
+ * with their parameters numbered from `first`. Without an anchor (none built yet, or `start`
+ * below the first) the same SQL skips from the top. The anchor is read inside the statement, so
+ * page and anchor are one snapshot.
  */
-export function anchoredOffset(scopeAt: number, positionAt: number) {
-  const anchor = (column: string) =>
-    `(SELECT ${column} FROM page_anchors WHERE scope = ?${scopeAt} AND position = ?${positionAt})`;
+export function fromNearestAnchor(scope: AnchorScope, start: number, first: number) {
+  const anchor = (column: string) => `(SELECT ${column} FROM page_anchors WHERE scope = ?${first} AND position = ?${first + 1})`;
   return {
-    bound: `id <= coalesce(${anchor("business_id")}, ${Number.MAX_SAFE_INTEGER})`,
-    skip: (startAt: number) => `?${startAt} - coalesce(${anchor("position")}, 0)`,
+    condition: `id <= coalesce(${anchor("business_id")}, ${Number.MAX_SAFE_INTEGER})`,
+    offset: `?${first + 2} - coalesce(${anchor("position")}, 0)`,
+    params: [scope.key, Math.floor(start / PAGE_ANCHOR_STEP) * PAGE_ANCHOR_STEP, start],
   };
-}
-
-/** The scope key and the position of the anchor nearest at or below `start`. */
-export function anchorParams(scope: AnchorScope, start: number): [string, number] {
-  return [scope.key, Math.floor(start / PAGE_ANCHOR_STEP) * PAGE_ANCHOR_STEP];
 }
 
 /**
