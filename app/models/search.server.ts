@@ -1,4 +1,5 @@
 import { searchMatch, searchTokens, type LocationColumns } from "~/lib/search-query";
+import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 import { slugify } from "~/lib/slug";
 import { businessBasics, textColumn } from "./business-row.server";
 
@@ -77,7 +78,8 @@ function locationMatch(location: SearchLocation | null): { text: string; columns
  * Full-text search over name, type, category, city and country (businesses_fts), approved
  * businesses only, name weighted most, 20 a page. A resolved country or city also narrows by
  * country_code / city_slug exactly. Never scans businesses: rows read stay below about
- * 2 × SEARCH_CANDIDATES whatever the table size.
+ * 2 × SEARCH_CANDIDATES whatever the table size. The candidates are ranked here
+ * (app/lib/search-rank.ts), then the page's 20 are read by id.
  */
 export async function searchBusinesses(db: D1Database, input: { q: string; location?: string; page: number }): Promise<SearchResults> {
   const location = input.location ? await resolveLocation(db, input.location) : null;
@@ -88,33 +90,46 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
 
-  const exact = location?.kind === "country" ? "AND b.country_code = ?4" : location?.kind === "city" ? "AND b.city_slug = ?4" : "AND ?4 IS NULL";
+  const exact = location?.kind === "country" ? "AND b.country_code = ?3" : location?.kind === "city" ? "AND b.city_slug = ?3" : "AND ?3 IS NULL";
   const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
-  const statement = db.prepare(
-      `WITH candidates AS (
-         SELECT rowid AS id, bm25(businesses_fts, 10.0, 4.0, 4.0, 2.0, 2.0) AS rank
-         FROM businesses_fts WHERE businesses_fts MATCH ?1
-         ORDER BY rowid DESC LIMIT ?2
-       ), approved AS (
-         SELECT b.id, c.rank FROM candidates c JOIN businesses b ON b.id = c.id
-         WHERE b.is_approved = 1 ${exact}
-       ), page AS (
-         SELECT id, rank, count(*) OVER () AS total FROM approved ORDER BY rank, id DESC LIMIT ?3 OFFSET ?5
-       )
-       SELECT p.total, p.rank, b.id, b.name, b.slug, coalesce(b.type, b.category) AS category, b.city, b.country,
-              b.full_address, b.phone, b.rating, b.reviews, b.verified, b.photo
-       FROM page p JOIN businesses b ON b.id = p.id ORDER BY p.rank, b.id DESC`,
+  // The newest matches, approved and in the exact location, with the columns they are ranked on.
+  const candidateStatement = db.prepare(
+    `WITH candidates AS (
+       SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
+     )
+     SELECT b.id, b.name, b.type, b.category, b.city, b.country
+     FROM candidates c JOIN businesses b ON b.id = c.id
+     WHERE b.is_approved = 1 ${exact}`,
   );
-  const candidates = (m: string) =>
-    statement.bind(m, SEARCH_CANDIDATES + 1, SEARCH_PER_PAGE, exactValue, (page - 1) * SEARCH_PER_PAGE).all<Record<string, unknown>>();
+  const candidates = async (m: string) =>
+    (await candidateStatement.bind(m, SEARCH_CANDIDATES + 1, exactValue).all<SearchCandidate>()).results;
   // The words as typed first: for a common word ("hotel") they fill the candidates at once, and
   // FTS5 never has to merge the matches of every longer word starting with it (a prefix query
   // reads all of them: about 10x the time at 2,000,000 businesses). Otherwise the last word
   // is a prefix, as before.
-  let { results } = await candidates(wordsAsTyped ?? match);
-  if (wordsAsTyped !== match && Number(results[0]?.total ?? 0) <= SEARCH_CANDIDATES) ({ results } = await candidates(match));
+  let found = await candidates(wordsAsTyped ?? match);
+  let prefixLast = false;
+  if (wordsAsTyped !== match && found.length <= SEARCH_CANDIDATES) {
+    found = await candidates(match);
+    prefixLast = true;
+  }
+  const pageIds = rankCandidates(found, queryWords(input.q, prefixLast))
+    .slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE)
+    .map((c) => c.id);
+  const pageRows: Record<string, unknown>[] = pageIds.length
+    ? (await db
+        .prepare(
+          `SELECT id, name, slug, coalesce(type, category) AS category, city, country, full_address, phone, rating,
+                  reviews, verified, photo
+           FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(pageIds))
+        .all<Record<string, unknown>>()).results
+    : [];
+  const byId = new Map(pageRows.map((r) => [Number(r.id), r]));
+  const results = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
-  const counted = Number(results[0]?.total ?? 0);
+  const counted = found.length;
   let totalCount = Math.min(counted, SEARCH_CANDIDATES);
   if (results.length === 0 && page > 1) {
     // Past the last page: the total is still worth showing, so ask page 1 for it.

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { indexWords, queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
+
+function candidate(id: number, columns: Partial<Omit<SearchCandidate, "id">>): SearchCandidate {
+  return { id, name: null, type: null, category: null, city: null, country: null, ...columns };
+}
+
+const ids = (ranked: SearchCandidate[]) => ranked.map((c) => c.id);
+
+describe("search ranking", () => {
+  it("splits text into words as the index does: accents removed, lower case, any script", () => {
+    expect(indexWords("Zürich Grand-Hôtel 5* İstanbul 東京")).toEqual(["zurich", "grand", "hotel", "5", "istanbul", "東京"]);
+    expect(queryWords("Grand grand HOT", true)).toEqual([
+      { word: "grand", prefix: false },
+      { word: "hot", prefix: true },
+    ]);
+  });
+
+  it("puts a match in the name above one in the type, and that above one in the city", () => {
+    const ranked = rankCandidates(
+      [
+        candidate(1, { name: "Bahnhof Suites", city: "Hotel" }),
+        candidate(2, { name: "Hotel Bahnhof" }),
+        candidate(3, { name: "Bahnhof", type: "Hotel" }),
+      ],
+      queryWords("hotel", false),
+    );
+    expect(ids(ranked)).toEqual([2, 3, 1]);
+  });
+
+  it("prefers the shorter of two names holding the word, then the newer business", () => {
+    const ranked = rankCandidates(
+      [
+        candidate(1, { name: "Grand Hotel" }),
+        candidate(2, { name: "Grand Hotel of the Old Town by the Lake" }),
+        candidate(3, { name: "Grand Hotel" }),
+      ],
+      queryWords("grand", false),
+    );
+    expect(ids(ranked)).toEqual([3, 1, 2]);
+  });
+
+  it("counts the last word as a prefix only in a prefix query, and adds up the words", () => {
+    const candidates = [candidate(1, { name: "Hotel Zürichberg" }), candidate(2, { name: "Zurich Grand Apartments", city: "Zürich" })];
+    expect(ids(rankCandidates(candidates, queryWords("zurich grand", true)))).toEqual([2, 1]);
+    // "zur" as a prefix matches "zurichberg" and "zurich".
+    const prefix = rankCandidates([candidate(1, { name: "Zurmatt Inn" }), candidate(2, { name: "Inn" })], queryWords("zur", true));
+    expect(ids(prefix)).toEqual([1, 2]);
+    const typed = rankCandidates([candidate(1, { name: "Zurmatt Inn" }), candidate(2, { name: "Inn" })], queryWords("zur", false));
+    expect(ids(typed)).toEqual([2, 1]);
+  });
+
+  it("ranks nothing when there is nothing", () => {
+    expect(rankCandidates([], queryWords("hotel", false))).toEqual([]);
+  });
+});
