@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { clearAbandonedUploads } from "~/models/import-upload.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
@@ -82,5 +83,6 @@ export default {
     await queueSitemapRebuild(env, "cron");
     // Catches anchors a lost message left missing.
     await queuePageAnchorRebuild(env);
+    await clearAbandonedUploads(env);
   },
 } satisfies ExportedHandler<Env, QueueMessage>;

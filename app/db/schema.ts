@@ -268,8 +268,10 @@ export const uploadJobs = sqliteTable(
     objectKey: text("object_key").notNull(),
     fileType: text("file_type").notNull(),
     batchSize: integer("batch_size").notNull().default(500),
-    /** queued → processing → done | failed */
+    /** uploading (browser sending parts) → queued → processing → done | failed */
     status: text("status").notNull().default("queued"),
+    /** R2 multipart upload of a browser upload, kept so an abandoned one can be aborted. */
+    uploadId: text("upload_id"),
     /** Resume point of the consumer (JSON), committed with each step. */
     cursor: text("cursor"),
     /** Running counts (JSON), committed together with the cursor. */
@@ -285,7 +287,7 @@ export const uploadJobs = sqliteTable(
 );
 
 /**
- * Identities already read from a file during its import (migrations/0020, hand-written):
+ * Identities already read from a file during its import (migrations/0002, hand-written):
  * duplicates within the file are counted across resumable steps. Emptied when the job ends.
  */
 export const uploadJobKeys = sqliteTable(

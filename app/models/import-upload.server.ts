@@ -12,6 +12,7 @@ import {
   DEFAULT_BATCH_SIZE,
   deleteUploadingJob,
   getUploadJob,
+  listAbandonedUploadJobs,
   markUploadJobQueued,
   uploadObjectKey,
 } from "./upload-job.server";
@@ -124,7 +125,10 @@ export async function beginPartUpload(
   if (input.fileSize > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: TOO_LARGE_MESSAGE(input.fileName) };
   const jobId = crypto.randomUUID();
   const upload = await env.BUCKET.createMultipartUpload(uploadObjectKey(jobId));
-  await createUploadJob(env.DB, { id: jobId, fileName: input.fileName, fileSize: input.fileSize, fileType, batchSize: input.batchSize }, "uploading");
+  await createUploadJob(env.DB, { id: jobId, fileName: input.fileName, fileSize: input.fileSize, fileType, batchSize: input.batchSize }, {
+    status: "uploading",
+    uploadId: upload.uploadId,
+  });
   return { ok: true, jobId, uploadId: upload.uploadId };
 }
 
@@ -157,4 +161,28 @@ export async function completePartUpload(
   if (!(await markUploadJobQueued(env.DB, job.id, object.size))) return { ok: false, status: 409, message: "Yükleme zaten tamamlandı." };
   await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id });
   return { ok: true, jobId: job.id, fileName: job.fileName };
+}
+
+/** A browser upload not completed within a day was abandoned (a 150 MB file takes minutes). */
+export const ABANDONED_UPLOAD_AFTER_SECONDS = 24 * 60 * 60;
+
+/**
+ * Run by the cron: aborts the R2 multipart upload of each abandoned browser upload (its parts
+ * would otherwise be billed until R2's own lifecycle rule drops them) and deletes its job,
+ * which no admin screen shows. Returns how many were cleared.
+ */
+export async function clearAbandonedUploads(env: Env, now = Math.floor(Date.now() / 1000)): Promise<number> {
+  const abandoned = await listAbandonedUploadJobs(env.DB, now - ABANDONED_UPLOAD_AFTER_SECONDS);
+  for (const job of abandoned) {
+    if (job.uploadId) {
+      try {
+        await env.BUCKET.resumeMultipartUpload(job.objectKey, job.uploadId).abort();
+      } catch (error) {
+        // Already aborted or expired in R2: the job row still has to go.
+        console.warn(`Abandoned upload ${job.id}: R2 abort failed`, error);
+      }
+    }
+    await deleteUploadingJob(env.DB, job.id);
+  }
+  return abandoned.length;
 }

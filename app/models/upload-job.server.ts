@@ -58,14 +58,15 @@ function toJob(row: Record<string, unknown>): UploadJob {
 export async function createUploadJob(
   db: D1Database,
   job: { id: string; fileName: string; fileSize: number; fileType: SpreadsheetType; batchSize: number },
-  status: "uploading" | "queued" = "queued",
+  /** A browser upload starts `uploading` with its R2 multipart upload id. */
+  upload?: { status: "uploading"; uploadId: string },
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+      `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status, upload_id)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
     )
-    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, status)
+    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, upload?.status ?? "queued", upload?.uploadId ?? null)
     .run();
 }
 
@@ -78,7 +79,22 @@ export async function markUploadJobQueued(db: D1Database, id: string, fileSize: 
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** A refused browser upload leaves no job behind. */
+/**
+ * Browser uploads still `uploading` that were opened before `openedBefore` (unix seconds):
+ * the page was closed or lost its connection before completing them.
+ */
+export async function listAbandonedUploadJobs(
+  db: D1Database,
+  openedBefore: number,
+): Promise<{ id: string; objectKey: string; uploadId: string | null }[]> {
+  const { results } = await db
+    .prepare(`SELECT id, object_key, upload_id FROM upload_jobs WHERE status = 'uploading' AND updated_at < ?1`)
+    .bind(openedBefore)
+    .all<{ id: string; object_key: string; upload_id: string | null }>();
+  return results.map((r) => ({ id: r.id, objectKey: r.object_key, uploadId: r.upload_id }));
+}
+
+/** A refused or abandoned browser upload leaves no job behind. */
 export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
   await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();
 }

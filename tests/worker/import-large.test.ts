@@ -1,5 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../workers/app";
 import { adminCookie, businessCount, uploadFile, waitForJob } from "./import-support";
 
 let cookie: string;
@@ -94,5 +95,32 @@ describe("files larger than one upload part", () => {
     expect(((await complete.json()) as { message: string }).message).toMatch(/uyuşmuyor/);
     expect(await env.DB.prepare(`SELECT id FROM upload_jobs WHERE id = ?1`).bind(jobId).first()).toBeNull();
     expect(await env.BUCKET.head(`uploads/${jobId}`)).toBeNull();
+  });
+
+  it("clears a browser upload abandoned for a day at the cron: its R2 parts aborted, its job gone", async () => {
+    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const begin = async (fileName: string) => {
+      const response = await SELF.fetch("https://example.com/api/admin/uploads", { method: "POST", headers, body: JSON.stringify({ fileName, fileSize: 9 }) });
+      return (await response.json()) as { jobId: string; uploadId: string };
+    };
+    const abandoned = await begin("closed-tab.csv");
+    const put = await SELF.fetch(`https://example.com/api/admin/uploads/${abandoned.jobId}/parts/1?uploadId=${abandoned.uploadId}`, {
+      method: "PUT",
+      headers: { Cookie: cookie, "Content-Length": "9" },
+      body: "name\nA,B\n",
+    });
+    expect(put.status).toBe(200);
+    const recent = await begin("still-sending.csv");
+    await env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - 25 * 3600 WHERE id = ?1`).bind(abandoned.jobId).run();
+    await env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - 3600 WHERE id = ?1`).bind(recent.jobId).run();
+
+    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
+
+    expect(await env.DB.prepare(`SELECT id FROM upload_jobs WHERE id = ?1`).bind(abandoned.jobId).first()).toBeNull();
+    const upload = env.BUCKET.resumeMultipartUpload(`uploads/${abandoned.jobId}`, abandoned.uploadId);
+    await expect(upload.uploadPart(2, "more")).rejects.toThrow();
+    // An upload opened an hour ago may still be sending its parts.
+    const kept = await env.DB.prepare(`SELECT status, upload_id FROM upload_jobs WHERE id = ?1`).bind(recent.jobId).first();
+    expect(kept).toEqual({ status: "uploading", upload_id: recent.uploadId });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `upload_jobs` ADD `upload_id` text;
