@@ -97,6 +97,18 @@ describe("an XLSX imported over several steps", () => {
     expect(job.result!.batchResult).toMatchObject({ totalRows: 1000, successCount: 1000, errorCount: 0 });
     const last = await env.DB.prepare(`SELECT city FROM businesses WHERE place_id = 'step-999'`).first<{ city: string }>();
     expect(last?.city).toBe("City 5");
+    // Each resumed step picks up at the row after its cursor: every row once, in its own columns.
+    const { results } = await env.DB.prepare(
+      `SELECT place_id, name, city FROM businesses WHERE place_id IN ('step-299', 'step-300', 'step-600', 'step-601') ORDER BY place_id`,
+    ).all();
+    expect(results).toEqual([
+      { place_id: "step-299", name: "Step Hotel 299", city: "City 5" },
+      { place_id: "step-300", name: "Step Hotel 300", city: "City 6" },
+      { place_id: "step-600", name: "Step Hotel 600", city: "City 5" },
+      { place_id: "step-601", name: "Step Hotel 601", city: "City 6" },
+    ]);
+    const imported = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE place_id LIKE 'step-%'`).first<{ n: number }>();
+    expect(imported!.n).toBe(1000);
     expect((await env.BUCKET.list({ prefix: uploadObjectKey(jobId) })).objects).toEqual([]);
   });
 });

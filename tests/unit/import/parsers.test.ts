@@ -9,7 +9,7 @@ import {
   zipBombReason,
 } from "~/lib/import/file-type";
 import { MultipartParser } from "~/lib/import/multipart";
-import { columnIndex, firstSheetPath, SharedStringsReader, SheetReader } from "~/lib/import/xlsx";
+import { columnIndex, firstSheetPath, SharedStringsReader, SheetReader, type SheetRow } from "~/lib/import/xlsx";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -153,6 +153,55 @@ describe("XLSX streaming readers", () => {
       { rowNumber: 1, cells: [{ shared: 4 }, "", "false", "", "7"] },
       { rowNumber: 2, cells: ["", { shared: 5 }] },
     ]);
+  });
+
+  describe("resuming after a cursor", () => {
+    // Numbered and unnumbered rows, an empty self-closing row, a ">" inside a quoted attribute,
+    // and the parts around sheetData that a skip must hand on untouched.
+    const sheet =
+      '<?xml version="1.0"?><worksheet><cols><col min="1" max="2"/></cols><sheetData>' +
+      '<row r="1" spans="1:2"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>10</v></c></row>' +
+      '<row><c t="inlineStr"><is><t>İki</t></is></c></row>' +
+      '<row r="4" spans="1:2"/>' +
+      '<row r="5" x:note="a>b"><c r="A5"><v>50</v></c></row>\n' +
+      "<row><c><v>60</v></c><c/><c><v>62</v></c></row>" +
+      '<row r="9"><c r="B9" t="b"><v>1</v></c></row>' +
+      '</sheetData><rowBreaks count="1"><brk id="3"/></rowBreaks></worksheet>';
+
+    function read(xml: string, skipThroughRow: number, chunk: number): SheetRow[] {
+      const reader = new SheetReader(skipThroughRow);
+      const rows: SheetRow[] = [];
+      for (let i = 0; i < xml.length; i += chunk) rows.push(...reader.push(xml.slice(i, i + chunk)));
+      return [...rows, ...reader.finish()].filter((row) => row.rowNumber > skipThroughRow);
+    }
+
+    it("reads the same rows after any cursor as a full read, however the text is cut", () => {
+      const all = read(sheet, 0, sheet.length);
+      expect(all.map((row) => row.rowNumber)).toEqual([1, 2, 4, 5, 6, 9]);
+      for (const cursor of [0, 1, 2, 3, 4, 5, 6, 8, 9, 12]) {
+        const expected = all.filter((row) => row.rowNumber > cursor);
+        for (const chunk of [1, 2, 3, 4, 5, 7, 16, 64, sheet.length]) {
+          expect(read(sheet, cursor, chunk), `cursor ${cursor}, chunks of ${chunk}`).toEqual(expected);
+        }
+      }
+    });
+
+    it("cuts the rows up to the cursor out unparsed, and parses again from the next one", () => {
+      // A damaged row before the cursor is not looked at (an earlier step read it); after it, it is.
+      const damaged = sheet.replace("<v>50</v></c></row>", "<v>50</c></row>");
+      expect(read(damaged, 5, 8).map((row) => row.rowNumber)).toEqual([6, 9]);
+      expect(() => read(damaged, 4, 8)).toThrow();
+    });
+
+    it("parses a skipped row holding a comment or CDATA, where a literal </row> could hide", () => {
+      const hiding = sheet.replace('<c r="A5"><v>50</v></c>', '<!-- </row><row r="7"> --><c r="A5"><v><![CDATA[</row>]]></v></c>');
+      expect(read(hiding, 6, 5)).toEqual(read(hiding, 0, hiding.length).filter((row) => row.rowNumber > 6));
+      expect(read(hiding, 6, 5).map((row) => row.rowNumber)).toEqual([9]);
+    });
+
+    it("still reports a sheet cut off inside the rows it skips", () => {
+      expect(() => read(sheet.slice(0, sheet.indexOf('<row r="9"') + 6), 20, 16)).toThrow();
+    });
   });
 
   it("finds the first sheet through the workbook's relationships", () => {
