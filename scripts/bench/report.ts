@@ -66,12 +66,13 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
   }
   if (results.import !== "skipped") {
     const { sqlite, csv, csvLargestBatch, xlsx } = results.import;
-    const share = (r: ImportResult) => (r.available ? r.rowsPerSecond / sqlite.rowsPerSecond : 0);
+    // The issue's figure is the rate through the queue consumer; older results only have the end-to-end one.
+    const share = (r: ImportResult) => (r.available ? (r.consumerRowsPerSecond ?? r.rowsPerSecond) / sqlite.rowsPerSecond : 0);
     const shares = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) =>
       r.available ? [`${kind} ${(share(r) * 100).toFixed(0)} % at batch size ${r.batchSize}`] : []);
     // Each format at its best batch size must reach half of SQLite's rate.
     const met = Math.max(share(csv), share(csvLargestBatch)) >= 0.5 && share(xlsx) >= 0.5;
-    if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV and XLSX)", shares.join("; "), mark(met)]);
+    if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV and XLSX, through the queue consumer)", shares.join("; "), mark(met)]);
     for (const parsed of results.import.parser) {
       targetRows.push([`${parsed.type.toUpperCase()} parse completes within a 64 MB heap`, parsed.completed ? `peak ${parsed.peakHeapMB} MB` : parsed.reason, mark(parsed.completed)]);
     }
@@ -186,22 +187,28 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     const { rows, sqlite, csv, csvLargestBatch, xlsx, parser } = results.import;
     const cell = (r: ImportResult) =>
       r.available
-        ? [`${int(r.rowsPerSecond)} rows/s`, `${r.seconds.toFixed(1)} s, ${r.files} file(s), ${mb(r.fileBytes)} MB, batch size ${r.batchSize}, ${r.written === undefined ? "rows written not checked" : `${int(r.written)} written`}`]
-        : [NOT_AVAILABLE, r.reason];
+        ? [
+            r.consumerRowsPerSecond === undefined ? "–" : `${int(r.consumerRowsPerSecond)} rows/s`,
+            `${int(r.rowsPerSecond)} rows/s`,
+            `${r.consumerSeconds === undefined ? "" : `consumer ${r.consumerSeconds.toFixed(1)} s of `}${r.seconds.toFixed(1)} s, ${r.files} file(s), ${mb(r.fileBytes)} MB, batch size ${r.batchSize}, ${r.written === undefined ? "rows written not checked" : `${int(r.written)} written`}`,
+          ]
+        : [NOT_AVAILABLE, "–", r.reason];
     out.push(`${int(rows)} generated rows, each into a fresh empty database.`, "");
     out.push(
       table(
-        ["path", "rate", "detail"],
+        ["path", "rate through the queue consumer", "rate with the upload", "detail"],
         [
-          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`,
+          ["SQLite directly, one transaction (multi-row INSERTs, triggers on)", `${int(sqlite.rowsPerSecond)} rows/s`, "–",
             `${sqlite.seconds.toFixed(1)} s wall, ${sqlite.cpuSeconds.toFixed(1)} s CPU (${int(rows / sqlite.cpuSeconds)} rows per CPU second)`],
-          ["CSV through upload → R2 → queue consumer → D1 (default batch size)", ...cell(csv)],
-          ["CSV through upload → R2 → queue consumer → D1 (largest batch size)", ...cell(csvLargestBatch)],
-          ["XLSX through upload → R2 → queue consumer → D1 (largest batch size)", ...cell(xlsx)],
+          ["CSV: upload → R2 → queue consumer → D1 (default batch size)", ...cell(csv)],
+          ["CSV: upload → R2 → queue consumer → D1 (largest batch size)", ...cell(csvLargestBatch)],
+          ["XLSX: upload → R2 → queue consumer → D1 (largest batch size)", ...cell(xlsx)],
         ],
       ),
       "",
-      "The time runs from the first byte uploaded to the job's `done`, polled every 0.2 s; each file is sent once the previous one is imported, as the upload page does. " +
+      "The consumer's time runs from each upload's answer (the file stored in R2, its job queued) to the job's `done`, polled every 0.2 s: " +
+        "queue delivery, reading the file back from R2, parsing, cleaning and the D1 writes. With the upload, the time runs from the first byte uploaded " +
+        "and adds streaming the file through the Worker into R2. Each file is sent once the previous one is imported, as the upload page does. " +
         "Parser memory: the import's own row sources and row cleaning on the first file of each kind, in Node with `--max-old-space-size=64`:",
       "",
       table(
