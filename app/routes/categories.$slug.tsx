@@ -3,13 +3,13 @@ import { Link, isRouteErrorResponse, useLoaderData, useParams, useRouteError } f
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessGrid } from "~/components/business-grid";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
+import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { formatCount } from "~/lib/format";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -71,23 +71,11 @@ export default function CategoryRoute() {
         <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />
         <StatTile label="Countries" value={category.countryCount.toLocaleString("en-US")} />
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-labelledby="top-countries" className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
-          <h2 id="top-countries" className="font-semibold">Top Countries</h2>
-          <ul className="mt-3 space-y-1">
-            {category.topCountries.map((c) => (
-              <li key={c.countryCode}>
-                <Link
-                  to={`/countries/${c.countryCode.toLowerCase()}`}
-                  className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700"
-                >
-                  <span className="truncate">{c.country}</span>
-                  <span className="text-slate-600">{formatCount(c.count)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+      <ListingsWithTopLinks
+        id="top-countries"
+        title="Top Countries"
+        links={category.topCountries.map((c) => ({ key: c.countryCode, to: `/countries/${c.countryCode.toLowerCase()}`, label: c.country, count: c.count }))}
+      >
         <BusinessGrid
           heading={`${category.category} listings`}
           businesses={category.businesses}
@@ -96,7 +84,7 @@ export default function CategoryRoute() {
           cursors={category.cursors}
           empty="No businesses found in this category."
         />
-      </div>
+      </ListingsWithTopLinks>
     </div>
   );
 }

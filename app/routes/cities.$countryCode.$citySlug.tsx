@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessGrid } from "~/components/business-grid";
+import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { formatCount } from "~/lib/format";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -58,20 +58,11 @@ export default function CityDetail() {
         <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
         <StatTile label="Categories" value={city.categoryCount.toLocaleString("en-US")} />
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-labelledby="top-categories" className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
-          <h2 id="top-categories" className="font-semibold">Top Categories</h2>
-          <ul className="mt-3 space-y-1">
-            {city.topCategories.map((c) => (
-              <li key={c.slug}>
-                <Link to={`/categories/${c.slug}`} className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700">
-                  <span className="truncate">{c.category}</span>
-                  <span className="text-slate-600">{formatCount(c.count)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+      <ListingsWithTopLinks
+        id="top-categories"
+        title="Top Categories"
+        links={city.topCategories.map((c) => ({ key: c.slug, to: `/categories/${c.slug}`, label: c.category, count: c.count }))}
+      >
         <BusinessGrid
           heading={`Businesses in ${city.city}`}
           businesses={city.businesses}
@@ -80,7 +71,7 @@ export default function CityDetail() {
           cursors={city.cursors}
           empty="No businesses found in this city."
         />
-      </div>
+      </ListingsWithTopLinks>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { formatCount } from "~/lib/format";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -71,37 +71,17 @@ export default function CountryDetail() {
             </Link>
           ) : null}
         </div>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {country.topCities.map((city) => (
-            <li key={city.slug}>
-              <Link
-                to={`/cities/${code}/${city.slug}`}
-                prefetch="intent"
-                className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
-              >
-                <span className="truncate font-medium">{city.city}</span>
-                <span className="text-sm text-slate-600">{formatCount(city.count)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CountLinkTiles
+          prefetch="intent"
+          links={country.topCities.map((city) => ({ key: city.slug, to: `/cities/${code}/${city.slug}`, label: city.city, count: city.count }))}
+        />
       </section>
 
       <section aria-labelledby="popular-categories" className="mt-10">
         <h2 id="popular-categories" className="text-xl font-semibold">Popular Categories</h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {country.topCategories.map((category) => (
-            <li key={category.slug}>
-              <Link
-                to={`/categories/${category.slug}`}
-                className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
-              >
-                <span className="truncate font-medium">{category.category}</span>
-                <span className="text-sm text-slate-600">{formatCount(category.count)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CountLinkTiles
+          links={country.topCategories.map((category) => ({ key: category.slug, to: `/categories/${category.slug}`, label: category.category, count: category.count }))}
+        />
         {country.categoriesTotalPages > 1 ? (
           <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
             {country.categoriesPage > 1 ? (

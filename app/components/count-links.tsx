@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatCount } from "~/lib/format";
+
+/** A link to a category, city or country with its business count beside the name. */
+export interface CountLink {
+  key: string;
+  to: string;
+  label: string;
+  count: number;
+}
+
+/** The "Top …" sidebar of a category or city page, beside its listings (sidebar first on wide screens). */
+export function ListingsWithTopLinks({
+  id,
+  title,
+  links,
+  children,
+}: {
+  id: string;
+  title: string;
+  links: readonly CountLink[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <aside aria-labelledby={id} className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
+        <h2 id={id} className="font-semibold">{title}</h2>
+        <ul className="mt-3 space-y-1">
+          {links.map((link) => (
+            <li key={link.key}>
+              <Link to={link.to} className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700">
+                <span className="truncate">{link.label}</span>
+                <span className="text-slate-600">{formatCount(link.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      {children}
+    </div>
+  );
+}
+
+/** Tiles of links with counts, four across on wide screens (a country's cities and categories). */
+export function CountLinkTiles({ links, prefetch }: { links: readonly CountLink[]; prefetch?: "intent" }) {
+  return (
+    <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {links.map((link) => (
+        <li key={link.key}>
+          <Link
+            to={link.to}
+            prefetch={prefetch}
+            className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
+          >
+            <span className="truncate font-medium">{link.label}</span>
+            <span className="text-sm text-slate-600">{formatCount(link.count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
