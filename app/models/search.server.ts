@@ -129,15 +129,8 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   const byId = new Map(pageRows.map((r) => [Number(r.id), r]));
   const results = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
-  const counted = found.length;
-  let totalCount = Math.min(counted, SEARCH_CANDIDATES);
-  if (results.length === 0 && page > 1) {
-    // Past the last page: the total is still worth showing, so ask page 1 for it.
-    const first = await searchBusinesses(db, { ...input, page: 1 });
-    return { ...first, businesses: [], currentPage: page };
-  }
-  const moreThanCounted = counted > SEARCH_CANDIDATES;
-  if (moreThanCounted) totalCount = SEARCH_CANDIDATES;
+  // Counted from the candidates, so a page past the last still shows the total.
+  const totalCount = Math.min(found.length, SEARCH_CANDIDATES);
   return {
     query: input.q,
     location,
@@ -151,7 +144,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
       photo: textColumn(r, "photo"),
     })),
     totalCount,
-    moreThanCounted,
+    moreThanCounted: found.length > SEARCH_CANDIDATES,
     currentPage: page,
     totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),
   };

@@ -35,6 +35,13 @@ describe("search", () => {
     }
   });
 
+  it("shows the total on a page past the last one, with no businesses", async () => {
+    const first = await searchBusinesses(env.DB, { q: "zurich", page: 1 });
+    expect(first.totalCount).toBeGreaterThan(0);
+    const past = await searchBusinesses(env.DB, { q: "zurich", page: 7 });
+    expect(past).toMatchObject({ businesses: [], totalCount: first.totalCount, moreThanCounted: false, currentPage: 7, totalPages: 1 });
+  });
+
   it("narrows by location: a country name or code, a city, or free text", async () => {
     expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "France", page: 1 }))).toEqual(["Grand Hôtel du Louvre"]);
     expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "us", page: 1 }))).toEqual(["Paris Hotel"]);
