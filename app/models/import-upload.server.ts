@@ -125,10 +125,7 @@ export async function beginPartUpload(
   if (input.fileSize > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: TOO_LARGE_MESSAGE(input.fileName) };
   const jobId = crypto.randomUUID();
   const upload = await env.BUCKET.createMultipartUpload(uploadObjectKey(jobId));
-  await createUploadJob(env.DB, { id: jobId, fileName: input.fileName, fileSize: input.fileSize, fileType, batchSize: input.batchSize }, {
-    status: "uploading",
-    uploadId: upload.uploadId,
-  });
+  await createUploadJob(env.DB, { id: jobId, fileName: input.fileName, fileSize: input.fileSize, fileType, batchSize: input.batchSize }, upload.uploadId);
   return { ok: true, jobId, uploadId: upload.uploadId };
 }
 
@@ -164,15 +161,15 @@ export async function completePartUpload(
 }
 
 /** A browser upload not completed within a day was abandoned (a 150 MB file takes minutes). */
-export const ABANDONED_UPLOAD_AFTER_SECONDS = 24 * 60 * 60;
+const ABANDONED_UPLOAD_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * Run by the cron: aborts the R2 multipart upload of each abandoned browser upload (its parts
  * would otherwise be billed until R2's own lifecycle rule drops them) and deletes its job,
- * which no admin screen shows. Returns how many were cleared.
+ * which no admin screen shows.
  */
-export async function clearAbandonedUploads(env: Env, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  const abandoned = await listAbandonedUploadJobs(env.DB, now - ABANDONED_UPLOAD_AFTER_SECONDS);
+export async function clearAbandonedUploads(env: Env): Promise<void> {
+  const abandoned = await listAbandonedUploadJobs(env.DB, Math.floor(Date.now() / 1000) - ABANDONED_UPLOAD_AFTER_SECONDS);
   for (const job of abandoned) {
     if (job.uploadId) {
       try {
@@ -184,5 +181,5 @@ export async function clearAbandonedUploads(env: Env, now = Math.floor(Date.now(
     }
     await deleteUploadingJob(env.DB, job.id);
   }
-  return abandoned.length;
+  if (abandoned.length > 0) console.log(`Cleared ${abandoned.length} abandoned browser upload(s)`);
 }

@@ -58,15 +58,15 @@ function toJob(row: Record<string, unknown>): UploadJob {
 export async function createUploadJob(
   db: D1Database,
   job: { id: string; fileName: string; fileSize: number; fileType: SpreadsheetType; batchSize: number },
-  /** A browser upload starts `uploading` with its R2 multipart upload id. */
-  upload?: { status: "uploading"; uploadId: string },
+  /** A browser upload's R2 multipart upload: its job starts `uploading`, not `queued`. */
+  uploadId?: string,
 ): Promise<void> {
   await db
     .prepare(
       `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status, upload_id)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
     )
-    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, upload?.status ?? "queued", upload?.uploadId ?? null)
+    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, uploadId ? "uploading" : "queued", uploadId ?? null)
     .run();
 }
 
