@@ -52,11 +52,18 @@ let publicSiteCodeMemo: { generation: number; value: PublicSiteCode } | null = n
  * can hang.
  */
 export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
-  const generation = await getCacheGeneration(db);
-  if (publicSiteCodeMemo?.generation === generation) return publicSiteCodeMemo.value;
-  const value = await readPublicSiteCode(db);
-  publicSiteCodeMemo = { generation, value };
-  return value;
+  try {
+    const generation = await getCacheGeneration(db);
+    if (publicSiteCodeMemo?.generation === generation) return publicSiteCodeMemo.value;
+    const value = await readPublicSiteCode(db);
+    publicSiteCodeMemo = { generation, value };
+    return value;
+  } catch (error) {
+    // Spec: advertisement fetch errors are only logged and the ad area stays hidden; injected
+    // site code is likewise optional, so the page renders without either (and nothing is memoised).
+    console.error("Could not read site code and advertisement codes; rendering without them", error);
+    return { settings: siteSettingsFrom([]), ads: adCodesFrom([]) };
+  }
 }
 
 async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {

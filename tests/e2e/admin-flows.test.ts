@@ -86,10 +86,14 @@ describe("admin back office in Chromium", () => {
     const name = (await first.locator("td").first().locator("p").first().textContent())!;
     await first.getByRole("button", { name: "Approved" }).click();
     await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).waitFor();
+    // The spec highlights approved rows only.
+    const rowBackground = () => page.getByTestId("business-row").first().evaluate((row) => getComputedStyle(row).backgroundColor);
+    expect(await rowBackground()).toBe("rgba(0, 0, 0, 0)");
     const api = await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name);
     expect((api as { businesses: { name: string; isApproved: boolean }[] }).businesses.find((b) => b.name === name)?.isApproved).toBe(false);
     await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByTestId("business-row").first().getByRole("button", { name: "Approved" }).waitFor();
+    expect(await rowBackground()).not.toBe("rgba(0, 0, 0, 0)");
 
     // Declining the confirmation keeps the business; accepting deletes it.
     const messages: string[] = [];

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getBusinessBySlug } from "~/models/business-detail.server";
+import { bumpCacheGeneration } from "~/models/cache.server";
 import { insert, insertDemo, record, slugOf } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
 
@@ -123,6 +124,27 @@ describe("business detail", () => {
     expect(body.indexOf('id="footer-injected"')).toBeGreaterThan(body.indexOf("</footer>"));
     const admin = await SELF.fetch("https://example.com/admin/login");
     expect(await admin.text()).not.toContain("site-verification");
+  });
+
+  it("still renders the page, without ads or site code, when they cannot be read", async () => {
+    const slug = await slugOf("biz-1");
+    await env.DB.prepare(`ALTER TABLE ad_codes RENAME TO ad_codes_unreachable`).run();
+    try {
+      await bumpCacheGeneration(env.DB);
+      const response = await SELF.fetch(`https://example.com/business/${slug}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Hotel Storchen");
+      expect(html).not.toContain("data-ad-slot");
+      expect(html).not.toContain("site-verification");
+    } finally {
+      await env.DB.prepare(`ALTER TABLE ad_codes_unreachable RENAME TO ad_codes`).run();
+    }
+    // The failure was not remembered: once the codes can be read again, they show.
+    await bumpCacheGeneration(env.DB);
+    const html = await (await SELF.fetch(`https://example.com/business/${slug}`)).text();
+    expect(html).toContain('data-ad-slot="ad1"');
+    expect(html).toContain("site-verification");
   });
 
   it("reads a handful of rows for a detail lookup, retry included, whatever the table size", async () => {

@@ -199,7 +199,7 @@ export function BusinessManager({ list, query, categories, stats }: BusinessMana
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
                 {list.businesses.map((business) => (
-                  <tr key={business.id} data-testid="business-row" className={business.isApproved ? "" : "bg-amber-50/60 dark:bg-amber-950/30"}>
+                  <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
                     <td className="py-2 pr-3">
                       <p className="font-medium">{business.name}</p>
                       <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
