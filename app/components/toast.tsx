@@ -15,9 +15,15 @@ interface ShownToast extends ToastMessage {
 }
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
+const DismissToastContext = createContext<() => void>(() => {});
 
 export function useToast() {
   return useContext(ToastContext);
+}
+
+/** Clears the toast on screen, for when what it reported no longer holds (a failed login that then succeeded). */
+export function useDismissToast() {
+  return useContext(DismissToastContext);
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -28,8 +34,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <ToastViewport toast={toast} onDismiss={dismiss} />
+      <DismissToastContext.Provider value={dismiss}>
+        {children}
+        <ToastViewport toast={toast} onDismiss={dismiss} />
+      </DismissToastContext.Provider>
     </ToastContext.Provider>
   );
 }

@@ -44,6 +44,8 @@ describe("admin back office in Chromium", () => {
     await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
     await submit.click();
     await page.waitForURL(/\/admin\/businesses$/);
+    // The failed attempt's toast is gone once the login succeeds.
+    expect(await page.getByTestId("toast-region").getByText("Giriş hatası").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("adminAuth"))).toBe("true");
     expect(await page.getByTestId("admin-username").textContent()).toBe("admin");
     await screenshot(page, "admin-businesses");

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useToast } from "~/components/toast";
+import { useDismissToast, useToast } from "~/components/toast";
 import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { buttonClass, inputClass } from "./ui";
 
@@ -13,12 +13,15 @@ function useLoginForm(onSuccess: () => void, onFailure: (error: unknown) => void
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const dismissToast = useDismissToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
       await postLogin(username, password);
+      // An earlier attempt's error toast must not follow the administrator into the back office.
+      dismissToast();
       onSuccess();
     } catch (error) {
       onFailure(error);
