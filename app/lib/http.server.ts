@@ -26,3 +26,24 @@ export function firstIssue(error: { issues: { path: PropertyKey[]; message: stri
   if (!issue) return "Invalid input";
   return issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message;
 }
+
+/**
+ * A 301 to the canonical spelling of a slug URL (/categories/Hotel → /categories/hotel,
+ * /cities/CH/Zürich → /cities/ch/zurich), query kept; null when the request already uses it.
+ * Slugs are stored in their slugify() form, so any other spelling would otherwise be a 404.
+ */
+export function redirectToCanonicalPath(request: Request, canonicalPath: string): Response | null {
+  const url = new URL(request.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    path = url.pathname;
+  }
+  if (path === canonicalPath) return null;
+  // Remix's own data-request parameters must not leak into the address the visitor lands on.
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  const location = canonicalPath.split("/").map(encodeURIComponent).join("/") + url.search;
+  return new Response(null, { status: 301, headers: { Location: location } });
+}

@@ -1,12 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
+import { redirectToCanonicalPath } from "~/lib/http.server";
+import { categorySlug } from "~/lib/slug";
 import { getCategoryPage } from "~/models/category.server";
 
-/** GET /api/categories/{slug}?page=&limit=12[&before=id]: category page data; 404 for an unknown category. */
+/** GET /api/categories/{slug}?page=&limit=12[&before=id]: category page data; 404 for an unknown category; another spelling of a slug redirects to it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  const canonical = categorySlug(slug);
+  const respelled = canonical ? redirectToCanonicalPath(request, `/api/categories/${canonical}`) : null;
+  if (respelled) return respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
-  const category = await getCategoryPage(context.cloudflare.env.DB, params.slug ?? "", paging);
+  const category = await getCategoryPage(context.cloudflare.env.DB, slug, paging);
   if (!category) return Response.json({ error: "Category not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(category, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -10,6 +10,8 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { redirectToCanonicalPath } from "~/lib/http.server";
+import { categorySlug } from "~/lib/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -31,6 +33,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
   if ([...slug].length === 1) throw redirect("/categories");
+  const canonical = categorySlug(slug);
+  const respelled = canonical ? redirectToCanonicalPath(request, `/categories/${canonical}`) : null;
+  if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
   if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });

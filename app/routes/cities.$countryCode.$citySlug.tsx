@@ -8,6 +8,8 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { redirectToCanonicalPath } from "~/lib/http.server";
+import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -15,13 +17,12 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const countryCode = (params.countryCode ?? "").toLowerCase();
+  const slug = citySlug(params.citySlug ?? "");
+  const respelled = slug ? redirectToCanonicalPath(request, `/cities/${countryCode}/${slug}`) : null;
+  if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
-  const city = await getCityPage(
-    context.cloudflare.env.DB,
-    (params.countryCode ?? "").toUpperCase(),
-    params.citySlug ?? "",
-    paging,
-  );
+  const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
   if (!city) throw data("City not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -252,6 +252,25 @@ describe("directory pages", () => {
     }
   });
 
+  it("redirect another spelling of a category or city slug to the canonical URL, query kept", async () => {
+    for (const [path, location] of [
+      ["/categories/Hotel?page=2", "/categories/hotel?page=2"],
+      ["/categories/HOTEL/", "/categories/hotel"],
+      ["/cities/CH/Z%C3%BCrich", "/cities/ch/zurich"],
+      ["/api/categories/Hotel", "/api/categories/hotel"],
+      ["/api/cities/CH/Zurich?limit=5", "/api/cities/ch/zurich?limit=5"],
+    ]) {
+      const answer = await getPage(path!);
+      expect(answer.status, path).toBe(301);
+      expect(answer.location, path).toBe(location);
+    }
+    // A client-side navigation (Remix's data request) is sent to the clean address.
+    const data = await SELF.fetch(`${BASE}/categories/Hotel.data?_routes=routes%2Fcategories.%24slug`, { redirect: "manual" });
+    const body = await data.text();
+    expect(body).toContain("/categories/hotel");
+    expect(body).not.toContain("_routes");
+  });
+
   it("show a pager window of at most 5 page buttons around the current page", async () => {
     // Hotel has 18 businesses: 9 pages of 2.
     const labels = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"|aria-current="page"[^>]*>(\d+)</g)].map((m) => Number(m[1] ?? m[2]));
