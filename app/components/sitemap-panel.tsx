@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { MiniFigure } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
 import { formatCount } from "~/lib/format";
 import type { SitemapStatus } from "~/models/sitemap.server";
@@ -38,50 +39,59 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
   }
 
   return (
-    <section aria-labelledby="sitemap-panel-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="sitemap-panel-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="sitemap-panel-title" className="text-lg font-semibold text-slate-900">
+          <h2 id="sitemap-panel-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
             Site Haritası Yönetimi
           </h2>
-          <p className="text-sm text-slate-600">Her 6 saatte bir otomatik olarak yeniden oluşturulur.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Her 6 saatte bir otomatik olarak yeniden oluşturulur.</p>
         </div>
         <button
           type="button"
           onClick={rebuild}
           disabled={requesting}
-          className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+          className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
         >
           {requesting ? "Gönderiliyor…" : "Şimdi yeniden oluştur"}
         </button>
       </div>
 
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Dosya sayısı" value={formatCount(fileCount)} />
-        <Figure label="URL sayısı" value={formatCount(urlCount)} />
-        <Figure label="İşletme dosyaları" value={formatCount(businessFileCount)} />
-        <Figure
-          label="Son oluşturma"
-          value={lastBuiltAt ? `${builtAtFormat.format(new Date(lastBuiltAt))} UTC` : "Henüz oluşturulmadı"}
-        />
+      <dl className="mt-4 grid grid-cols-3 gap-2">
+        <MiniFigure label="Dosya sayısı" value={formatCount(fileCount)} />
+        <MiniFigure label="URL sayısı" value={formatCount(urlCount)} />
+        <MiniFigure label="İşletme dosyaları" value={formatCount(businessFileCount)} />
       </dl>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="sitemap-last-built">
+        Son oluşturma: {lastBuiltAt ? `${builtAtFormat.format(new Date(lastBuiltAt))} UTC` : "Henüz oluşturulmadı"}
+      </p>
       {building ? (
-        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
           Site haritası şu anda yeniden oluşturuluyor; bitene kadar önceki sürüm yayında.
         </p>
       ) : null}
 
-      <ul className="mt-4 divide-y divide-slate-100">
+      <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-700">
         {links.map((link) => (
           <li key={link} className="flex items-center justify-between gap-3 py-2">
-            <a href={link} target="_blank" rel="noreferrer" className="min-w-0 truncate font-mono text-sm text-blue-700 hover:underline">
-              {link}
+            {/* The path tells the six apart in a narrow panel; the full address is copied and shown on hover. */}
+            <a
+              href={link}
+              target="_blank"
+              rel="noreferrer"
+              title={link}
+              className="min-w-0 font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-400"
+            >
+              {new URL(link).pathname}
             </a>
             <button
               type="button"
               onClick={() => copy(link)}
               aria-label={`Kopyala: ${link}`}
-              className="shrink-0 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+              className="shrink-0 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-700"
             >
               Kopyala
             </button>
@@ -89,14 +99,5 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
         ))}
       </ul>
     </section>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-md bg-slate-50 p-3">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-1 text-base font-semibold text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
 import { uploadFile } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
@@ -32,21 +33,23 @@ interface FileEntry {
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  // A few bytes still read as "1 KB"; only an empty file reads as 0.
+  return `${bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function FileProgress({ entry }: { entry: FileEntry }) {
   const percent = entry.file.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.file.size) * 100)) : 100;
-  if (entry.phase === "waiting") return <p className="text-xs text-slate-500">Sırada</p>;
+  if (entry.phase === "waiting") return <p className="text-xs text-slate-500 dark:text-slate-400">Sırada</p>;
   return (
     <div className="mt-2" data-testid="file-progress">
-      <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div
           className={`h-full transition-all ${entry.phase === "processing" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
           style={{ width: `${percent}%` }}
         />
       </div>
-      <p className="mt-1 text-xs text-slate-600">
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {entry.phase === "uploading"
           ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.file.size)} (%${percent})`
           : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`}
@@ -103,22 +106,21 @@ export default function AdminUpload() {
   const waiting = entries.filter((e) => e.phase === "waiting").length;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Excel Yükleme</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        İşletme listelerini .xlsx, .xls veya .csv olarak yükleyin (dosya başına en fazla 150MB). Google Maps dışa aktarımları (Outscraper) doğrudan okunur.
-      </p>
+    <>
+      <PageHeader
+        title="Excel Yükleme"
+        subtitle="İşletme listelerini .xlsx, .xls veya .csv olarak yükleyin (dosya başına en fazla 150MB). Google Maps dışa aktarımları (Outscraper) doğrudan okunur."
+      />
 
-      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-sm font-semibold text-slate-800">Şablon sütunları</h2>
-        <ul className="mt-2 flex flex-wrap gap-2">
+      <Card title="Şablon sütunları">
+        <ul className="flex flex-wrap gap-2">
           {templateColumns.map((column) => (
-            <li key={column} className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-700">{column}</li>
+            <li key={column} className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">{column}</li>
           ))}
         </ul>
 
         <div className="mt-5 flex flex-wrap items-end gap-4">
-          <label className="text-sm text-slate-700">
+          <label className="text-sm text-slate-700 dark:text-slate-200">
             <span className="block font-medium">Dosyalar</span>
             <input
               ref={input}
@@ -127,16 +129,16 @@ export default function AdminUpload() {
               accept=".xlsx,.xls,.csv"
               disabled={uploading}
               onChange={(event) => select(event.currentTarget.files)}
-              className="mt-1 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-white"
+              className="mt-1 block text-sm dark:text-slate-300 dark:file:bg-slate-600 file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-white"
             />
           </label>
-          <label className="text-sm text-slate-700">
+          <label className="text-sm text-slate-700 dark:text-slate-200">
             <span className="block font-medium">Toplu işlem boyutu</span>
             <select
               value={batchSize}
               disabled={uploading}
               onChange={(event) => setBatchSize(Number(event.currentTarget.value))}
-              className="mt-1 rounded border border-slate-300 px-2 py-2 text-sm"
+              className="mt-1 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
             >
               {batchSizes.map((size) => (
                 <option key={size} value={size}>{size} kayıt</option>
@@ -147,7 +149,7 @@ export default function AdminUpload() {
             type="button"
             onClick={start}
             disabled={uploading || waiting === 0}
-            className="rounded bg-blue-600 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"
+            className={buttonClass.primary}
           >
             {uploading ? "Yükleniyor…" : `Yükle (${waiting})`}
           </button>
@@ -155,30 +157,30 @@ export default function AdminUpload() {
             type="button"
             onClick={() => setEntries([])}
             disabled={uploading || entries.length === 0}
-            className="rounded border border-slate-300 px-4 py-2 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
+            className={buttonClass.secondary}
           >
             Temizle
           </button>
         </div>
-      </section>
+      </Card>
 
       {entries.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-500">Henüz dosya seçilmedi.</p>
+        <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">Henüz dosya seçilmedi.</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {entries.map((entry) => (
-            <li key={entry.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="upload-file">
+            <li key={entry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800" data-testid="upload-file">
               <div className="flex items-center justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{entry.file.name}</p>
-                  <p className="text-xs text-slate-500">{formatSize(entry.file.size)}</p>
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{entry.file.name}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(entry.file.size)}</p>
                 </div>
                 <button
                   type="button"
                   onClick={() => setEntries((current) => current.filter((e) => e.id !== entry.id))}
                   disabled={uploading}
                   aria-label={`${entry.file.name} dosyasını kaldır`}
-                  className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+                  className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-700"
                 >
                   Kaldır
                 </button>
@@ -189,6 +191,6 @@ export default function AdminUpload() {
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }

@@ -27,6 +27,42 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Runs in the page: texts under <main> whose contrast with their background is below 3, and white panels. */
+function darkModeProblems(): string[] {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext("2d", { willReadFrequently: true })!;
+  // Computed colours may be oklch(); the canvas turns any CSS colour into RGB.
+  const rgba = (color: string) => {
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data) as [number, number, number, number];
+  };
+  const luminance = ([r, g, b]: number[]) =>
+    [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const backgroundOf = (element: Element) => {
+    for (let e: Element | null = element; e; e = e.parentElement) {
+      const color = rgba(getComputedStyle(e).backgroundColor);
+      if (color[3] > 0) return color;
+    }
+    return rgba("white");
+  };
+  const problems: string[] = [];
+  for (const element of document.querySelectorAll("main h1, main h2, main h3, main h4, main p, main label, main dt, main dd, main th, main td")) {
+    if (!element.textContent?.trim() || !(element as HTMLElement).offsetParent) continue;
+    const text = luminance(rgba(getComputedStyle(element).color));
+    const background = luminance(backgroundOf(element));
+    const contrast = (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
+    if (contrast < 3) problems.push(`${element.tagName} "${element.textContent.trim().slice(0, 40)}" contrast ${contrast.toFixed(1)}`);
+  }
+  for (const panel of document.querySelectorAll("main section, main li, main table")) {
+    const [r, g, b, a] = rgba(getComputedStyle(panel).backgroundColor);
+    if (a > 0 && r > 240 && g > 240 && b > 240) problems.push(`white ${panel.tagName} "${panel.textContent?.trim().slice(0, 40)}"`);
+  }
+  return problems;
+}
+
 describe("admin back office in Chromium", () => {
   it("sends a signed-out visitor to the login page, refuses a wrong password, then logs in", async () => {
     await page.goto(`${base()}/admin/businesses`);
@@ -203,6 +239,12 @@ describe("admin back office in Chromium", () => {
     const html = await page.evaluate(async () => (await fetch("/admin/dashboard")).text());
     expect(html).toContain('data-theme="dark"');
     await screenshot(page, "admin-dashboard-dark");
+    // Every screen is readable in dark mode: no text in its background's colour, no white panel.
+    for (const path of ["/admin/dashboard", "/admin/businesses", "/admin/upload", "/admin/settings", "/admin/advertisements", "/admin/reports"]) {
+      await page.goto(`${base()}${path}`);
+      await page.locator("main h1").first().waitFor();
+      expect(await page.evaluate(darkModeProblems), path).toEqual([]);
+    }
     await page.getByRole("button", { name: "Karanlık mod" }).click();
 
     await page.getByRole("button", { name: "Çıkış Yap" }).click();

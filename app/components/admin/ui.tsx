@@ -43,6 +43,23 @@ export function StatTile({ label, value, hint, tone = "blue" }: { label: string;
   );
 }
 
+const FIGURE_TONES = {
+  slate: "text-slate-900 dark:text-slate-100",
+  green: "text-green-700 dark:text-green-400",
+  amber: "text-amber-700 dark:text-amber-400",
+  red: "text-red-700 dark:text-red-400",
+} as const;
+
+/** A small labelled figure inside a card (upload reports, the sitemap panel); place it in a `<dl>`. */
+export function MiniFigure({ label, value, tone = "slate" }: { label: string; value: ReactNode; tone?: keyof typeof FIGURE_TONES }) {
+  return (
+    <div className="min-w-0 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900/60">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className={`text-lg font-semibold break-words ${FIGURE_TONES[tone]}`}>{value}</dd>
+    </div>
+  );
+}
+
 /** Marks figures the platform does not measure, so nobody mistakes them for real ones. */
 export function SampleBadge() {
   return (

@@ -1,29 +1,20 @@
+import { MiniFigure as Figure } from "~/components/admin/ui";
 import { KNOWN_COLUMNS } from "~/lib/import/columns";
 import type { BatchResult } from "~/lib/import/report";
 import { firstItems } from "~/lib/import/upload-messages";
-
-function Figure({ label, value, tone = "slate" }: { label: string; value: number | string; tone?: "slate" | "green" | "amber" | "red" }) {
-  const tones = { slate: "text-slate-900", green: "text-green-700", amber: "text-amber-700", red: "text-red-700" };
-  return (
-    <div className="rounded border border-slate-200 bg-slate-50 px-3 py-2">
-      <div className="text-xs text-slate-500">{label}</div>
-      <div className={`text-lg font-semibold ${tones[tone]}`}>{value}</div>
-    </div>
-  );
-}
 
 function ShortList({ title, items, total }: { title: string; items: readonly string[]; total: number }) {
   if (total === 0) return null;
   const { shown, rest } = firstItems(items, total);
   return (
     <div>
-      <h4 className="text-sm font-semibold text-slate-700">{title}</h4>
-      <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+      <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h4>
+      <ul className="mt-1 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {shown.map((item, i) => (
           <li key={i} className="break-words">{item}</li>
         ))}
       </ul>
-      {rest > 0 ? <p className="mt-1 text-xs text-slate-500">… ve {rest} tane daha</p> : null}
+      {rest > 0 ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">… ve {rest} tane daha</p> : null}
     </div>
   );
 }
@@ -34,34 +25,34 @@ export function UploadReport({ result }: { result: BatchResult }) {
   const columns = result.columnExtraction;
   return (
     <div className="mt-3 space-y-4" data-testid="upload-report">
-      <p className={`text-sm font-medium ${result.success ? "text-green-700" : result.successCount > 0 ? "text-amber-700" : "text-red-700"}`}>
+      <p className={`text-sm font-medium ${result.success ? "text-green-700 dark:text-green-400" : result.successCount > 0 ? "text-amber-700 dark:text-amber-400" : "text-red-700 dark:text-red-400"}`}>
         {result.message}
       </p>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Figure label="Toplam satır" value={result.totalRows} />
         <Figure label="Başarılı" value={result.successCount} tone="green" />
         <Figure label="Atlanan" value={result.skippedCount} tone="amber" />
         <Figure label="Hatalı" value={result.errorCount} tone="red" />
-      </div>
+      </dl>
       <ShortList title="Hatalar" items={result.errors} total={result.errorCount} />
       <ShortList title="Atlanan işletmeler" items={result.skippedBusinesses} total={result.skippedCount} />
       {columns ? (
         <div>
-          <h4 className="text-sm font-semibold text-slate-700">
+          <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
             Sütun çıkarımı: {columns.extractedCount}/{KNOWN_COLUMNS.length} (%{columns.extractionRate})
           </h4>
-          <p className="mt-1 text-xs text-green-800">Bulunan: {columns.successful.join(", ") || "—"}</p>
-          <p className="mt-1 text-xs text-slate-500">Eksik: {columns.missing.join(", ") || "—"}</p>
+          <p className="mt-1 text-xs text-green-800 dark:text-green-400">Bulunan: {columns.successful.join(", ") || "—"}</p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Eksik: {columns.missing.join(", ") || "—"}</p>
         </div>
       ) : null}
       <div>
-        <h4 className="text-sm font-semibold text-slate-700">Tekrar analizi</h4>
-        <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">Tekrar analizi</h4>
+        <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Figure label="Dosya içi tekrar" value={duplicates.excelDuplicateCount} />
           <Figure label="Veritabanında var" value={`${duplicates.databaseDuplicateCount} (%${duplicates.databaseDuplicateRate})`} />
           <Figure label="Yeni place_id" value={`${duplicates.newPlaceIdCount} (%${duplicates.newPlaceIdRate})`} />
           <Figure label="place_id olan kayıt" value={`${duplicates.recordsWithPlaceId}/${duplicates.totalRecords}`} />
-        </div>
+        </dl>
         <ShortList title="Dosya içi tekrar örnekleri" items={duplicates.excelDuplicateRecords} total={duplicates.excelDuplicateCount} />
       </div>
     </div>
