@@ -96,7 +96,10 @@ export function simpleExportFileName(date: Date): string {
   return `businesses_export_${date.toISOString().slice(0, 10)}.csv`;
 }
 
-/** The dialog's query for GET /api/admin/export-csv; a custom range is sent only when both days are set. */
+/**
+ * The dialog's query for GET /api/admin/export-csv; a custom range is sent only when both days
+ * are set. Fields go in the spec's column order, whatever order they were ticked in.
+ */
 export function exportQuery(
   fields: readonly string[],
   countryCode: string,
@@ -105,7 +108,8 @@ export function exportQuery(
   startDate: string,
   endDate: string,
 ): URLSearchParams {
-  const query = new URLSearchParams({ fields: fields.join(","), countryCode, dateRange });
+  const ordered = EXPORT_COLUMNS.filter((column) => fields.includes(column));
+  const query = new URLSearchParams({ fields: ordered.join(","), countryCode, dateRange });
   if (categories.length > 0) query.set("categories", categories.join(","));
   if (dateRange === "custom" && startDate && endDate) {
     query.set("startDate", startDate);

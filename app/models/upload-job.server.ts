@@ -4,7 +4,7 @@
  * retried or redelivered step either sees its own work committed or none of it.
  */
 import type { SpreadsheetType } from "~/lib/import/file-type";
-import { batchResult, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
+import { batchResult, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
 
 /** uploading (browser sending parts) → queued → processing → done | failed */
 export type UploadJobStatus = "uploading" | "queued" | "processing" | "done" | "failed";
@@ -169,9 +169,10 @@ export async function finishUploadJob(
   db: D1Database,
   job: UploadJob,
   progress: ImportProgress,
-  failure: string | null,
+  givenFailure: string | null,
 ): Promise<{ batchResult: BatchResult; report: UploadReport }> {
   const finishedAt = Math.floor(Date.now() / 1000);
+  const failure = importFailure(job.fileName, progress, givenFailure);
   const result = batchResult(job.fileName, progress, failure);
   const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt: job.createdAt, finishedAt, result });
   const stored = { batchResult: result, report };

@@ -35,6 +35,8 @@ describe("export options", () => {
 
   it("builds the dialog's query, with a custom range only when both days are set", () => {
     expect(exportQuery(["name", "phone"], "all", [], "all", "", "").toString()).toBe("fields=name%2Cphone&countryCode=all&dateRange=all");
+    // Ticked in any order, the columns come out in the spec's order.
+    expect(exportQuery(["type", "phone", "name", "id", "full_address"], "all", [], "all", "", "").get("fields")).toBe("id,name,type,full_address,phone");
     expect(exportQuery(["name"], "TR", ["Hotel", "Hostel"], "custom", "2026-01-01", "").toString()).toBe(
       "fields=name&countryCode=TR&dateRange=custom&categories=Hotel%2CHostel",
     );

@@ -42,6 +42,13 @@ describe("bad input is refused with a clear message and changes nothing", () => 
     expect(jobs!.n).toBe(0);
   });
 
+  it("fails a file that holds only its header row, saying so", async () => {
+    const headerOnly = await importFile(cookie, "header-only.csv", "name,address,phone\n");
+    expect(headerOnly.status).toBe("failed");
+    expect(headerOnly.result).toMatchObject({ success: false, errorCount: 1, successCount: 0, totalRows: 0 });
+    expect(headerOnly.result!.message).toBe("header-only.csv: dosyada işletme satırı bulunamadı (yalnızca başlık satırı var ya da sayfa boş).");
+  });
+
   it("fails a sheet without a name column and a CSV cut inside a quote before writing anything", async () => {
     const before = await businessCount();
     const noName = await importFile(cookie, "no-name.csv", "title,address\nHotel A,Street 1\n");

@@ -8,12 +8,16 @@ async function postLogin(username: string, password: string) {
   setAdminAuthFlag(true);
 }
 
-/** The fields and submission both login variants share; each words its failures its own way. */
-function useLoginForm(onSuccess: () => void, onFailure: (error: unknown) => void) {
+/**
+ * The fields and submission both login variants share. A refused login is worded by each variant
+ * its own way; a login that never reached the server gets the spec's one network message in both.
+ */
+function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => void) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const dismissToast = useDismissToast();
+  const toast = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,7 +28,8 @@ function useLoginForm(onSuccess: () => void, onFailure: (error: unknown) => void
       dismissToast();
       onSuccess();
     } catch (error) {
-      onFailure(error);
+      if (error instanceof ApiError) onRefused(error);
+      else toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -38,8 +43,7 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const [showPassword, setShowPassword] = useState(false);
   const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    const message = error instanceof ApiError ? error.serverMessage : null;
-    toast({ title: "Giriş hatası", description: message ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
+    toast({ title: "Giriş hatası", description: error.serverMessage ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
   });
 
   return (
@@ -80,11 +84,7 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
 export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    if (error instanceof ApiError) {
-      toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
-    } else {
-      toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
-    }
+    toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
   });
 
   return (

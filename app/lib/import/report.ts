@@ -90,6 +90,15 @@ export interface BatchResult {
   duplicateAnalysis: DuplicateAnalysis;
 }
 
+/**
+ * The file-level failure an import ends with: the one given, or, for a file that held no business
+ * rows at all (a header alone, an empty sheet), that reason, rather than a silent "0 kaydedildi".
+ */
+export function importFailure(fileName: string, p: ImportProgress, failure: string | null): string | null {
+  if (failure !== null || p.processedRows > 0) return failure;
+  return `${fileName}: dosyada işletme satırı bulunamadı (yalnızca başlık satırı var ya da sayfa boş).`;
+}
+
 /** The spec's batch result; `failure` is the file-level error of a rejected file. */
 export function batchResult(fileName: string, p: ImportProgress, failure: string | null = null): BatchResult {
   const success = failure === null && p.errorCount === 0 && p.successCount > 0;

@@ -14,7 +14,9 @@ export function tooLargeText(fileName: string): string {
 }
 
 export function fileFailureMessage(fileName: string, serverText: string): string {
-  return `Upload failed for ${fileName}: ${serverText}`;
+  // The server's texts name the file themselves (they also stand alone in the API): say it once.
+  const text = serverText.startsWith(`${fileName}: `) ? serverText.slice(fileName.length + 2) : serverText;
+  return `Upload failed for ${fileName}: ${text}`;
 }
 
 /** Upload timeout: 5 minutes, 10 for files over 100 MB. */

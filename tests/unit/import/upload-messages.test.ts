@@ -8,6 +8,10 @@ describe("upload screen messages", () => {
   it("turns a failed file into an error result naming the file and the server's text", () => {
     const failed = failedFileResult("b.xlsx", "dosya boş.");
     expect(failed).toMatchObject({ success: false, errorCount: 1, message: "Upload failed for b.xlsx: dosya boş." });
+    // A server text that already names the file does not name it twice.
+    expect(failedFileResult("bad.txt", "bad.txt: Yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir.").message).toBe(
+      "Upload failed for bad.txt: Yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir.",
+    );
   });
 
   it("ends with the all-success, partial or error toast", () => {
