@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { averagePer, withParams } from "~/lib/directory-query";
-import { formatCount } from "~/lib/format";
+import { formatCount, plural } from "~/lib/format";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory-limits";
 import { showingRange } from "~/lib/paging";
 import type { CategoryList } from "~/models/category.server";
@@ -68,8 +68,8 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
                     <span className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
                   </span>
                   <span className="flex gap-4 text-sm text-slate-600">
-                    <span><strong className="text-slate-900">{formatCount(category.count)}</strong> businesses</span>
-                    <span><strong className="text-slate-900">{formatCount(category.countryCount)}</strong> {category.countryCount === 1 ? "country" : "countries"}</span>
+                    <span><strong className="text-slate-900">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>
+                    <span><strong className="text-slate-900">{formatCount(category.countryCount)}</strong> {plural(category.countryCount, "country", "countries")}</span>
                   </span>
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { Crumb } from "~/lib/seo";
 import { averagePer, withParams } from "~/lib/directory-query";
-import { formatCount, marketShare } from "~/lib/format";
+import { formatCount, marketShare, plural } from "~/lib/format";
 import { showingRange } from "~/lib/paging";
 import { CITIES_PER_PAGE } from "~/lib/directory-limits";
 import type { CityList } from "~/models/city.server";
@@ -73,8 +73,8 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
                     <span className="mt-0.5 block font-mono text-xs text-slate-600">{city.countryCode}</span>
                   </span>
                   <span className="flex flex-wrap gap-4 text-sm text-slate-600">
-                    <span><strong className="text-slate-900">{formatCount(city.businessCount)}</strong> businesses</span>
-                    <span><strong className="text-slate-900">{formatCount(city.categoryCount)}</strong> categories</span>
+                    <span><strong className="text-slate-900">{formatCount(city.businessCount)}</strong> {plural(city.businessCount, "business", "businesses")}</span>
+                    <span><strong className="text-slate-900">{formatCount(city.categoryCount)}</strong> {plural(city.categoryCount, "category", "categories")}</span>
                     <span><strong className="text-slate-900">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
                   </span>
                 </Link>

@@ -23,7 +23,7 @@ export function ListingsWithTopLinks({
   children: ReactNode;
 }) {
   return (
-    <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+    <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_1fr]">
       <aside aria-labelledby={id} className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">
         <h2 id={id} className="font-semibold">{title}</h2>
         <ul className="mt-3 space-y-1">
@@ -45,7 +45,7 @@ export function ListingsWithTopLinks({
 /** Tiles of links with counts, four across on wide screens (a country's cities and categories). */
 export function CountLinkTiles({ links, prefetch }: { links: readonly CountLink[]; prefetch?: "intent" }) {
   return (
-    <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {links.map((link) => (
         <li key={link.key}>
           <Link

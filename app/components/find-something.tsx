@@ -73,7 +73,7 @@ const TILES = [
 export function ExploreTiles() {
   return (
     <>
-      <ul className="mx-auto mt-10 grid max-w-3xl gap-4 sm:grid-cols-3">
+      <ul className="mx-auto mt-10 grid grid-cols-1 max-w-3xl gap-4 sm:grid-cols-3">
         {TILES.map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="block h-full rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm hover:border-brand-600 hover:shadow-md">

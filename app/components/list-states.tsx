@@ -12,7 +12,7 @@ export function CardSkeletons({ count = 6, label = "Loading..." }: { count?: num
   return (
     <div role="status" aria-live="polite" className="mt-6">
       <span className="sr-only">{label}</span>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <div key={i} className="h-36 animate-pulse rounded-xl border border-slate-200 bg-white p-5">
             <div className="h-4 w-2/3 rounded bg-slate-200" />

@@ -35,5 +35,5 @@ export function ViewToggle() {
 
 /** Grid or list container for cards. */
 export function cardsLayout(view: ListView): string {
-  return view === "list" ? "mt-6 flex flex-col gap-3" : "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+  return view === "list" ? "mt-6 flex flex-col gap-3" : "mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
 }

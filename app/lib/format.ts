@@ -70,3 +70,8 @@ export function formatRating(rating: number | string | null | undefined): string
   if (n === null) return null;
   return n.toFixed(1);
 }
+
+/** The noun for a count in English: "1 business", "2 businesses", "1.2K businesses". */
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}

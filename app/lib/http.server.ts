@@ -47,3 +47,15 @@ export function redirectToCanonicalPath(request: Request, canonicalPath: string)
   const location = canonicalPath.split("/").map(encodeURIComponent).join("/") + url.search;
   return new Response(null, { status: 301, headers: { Location: location } });
 }
+
+/**
+ * A 302 to page 1 of a list asked for a page past its last, rather than an empty page that says
+ * "no categories found" of a list that has some (the spec's rule for /businesses: a page outside
+ * the range falls back to page 1). The page and its cursor are dropped; any search is kept.
+ */
+export function redirectPastLastPage(request: Request, page: number, totalPages: number): Response | null {
+  if (page <= Math.max(1, totalPages)) return null;
+  const url = new URL(request.url);
+  for (const name of ["page", "before", "_routes", "_data"]) url.searchParams.delete(name);
+  return new Response(null, { status: 302, headers: { Location: url.pathname + url.search } });
+}

@@ -143,7 +143,7 @@ export default function Home() {
           <div
             data-testid="featured-list"
             data-layout={layout}
-            className={`mt-6 grid gap-4 ${layout === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1"}`}
+            className={`mt-6 grid gap-4 ${layout === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1"}`}
           >
             {loadingHome ? (
               Array.from({ length: 6 }, (_, i) => <SkeletonCard key={i} />)
@@ -181,7 +181,7 @@ export default function Home() {
       <section className="bg-white py-14" aria-labelledby="why-heading">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="why-heading" className="text-center text-2xl font-bold md:text-3xl">Why use WorldHotels Directory?</h2>
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
+          <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
             {[
               { title: "Worldwide coverage", text: "Hotels and businesses in 195+ countries and 15,000+ cities, kept up to date from real listings." },
               { title: "Honest ratings", text: "Ratings and review counts come straight from the listings, so you can compare at a glance." },

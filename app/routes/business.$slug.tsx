@@ -220,7 +220,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
         </div>
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <AdSlot slot="ad1" code={ads.ad1} />
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="amenities-heading">

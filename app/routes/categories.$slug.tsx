@@ -7,10 +7,11 @@ import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { redirectToCanonicalPath } from "~/lib/http.server";
+import { redirectPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { categorySlug } from "~/lib/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -30,6 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (letter) {
     const { q, page } = listQuerySchema.parse(query);
     const list = await listCategories(db, { letter, q, page });
+    const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
+    if (past) throw past;
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
   if ([...slug].length === 1) throw redirect("/categories");
@@ -39,6 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
   if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  const past = redirectPastLastPage(request, category.currentPage, category.totalPages);
+  if (past) throw past;
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -69,8 +74,8 @@ export default function CategoryRoute() {
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{category.category}</h1>
       <p className="mt-2 text-slate-600">
-        {category.businessCount.toLocaleString("en-US")} businesses in {category.countryCount.toLocaleString("en-US")}{" "}
-        {category.countryCount === 1 ? "country" : "countries"}
+        {category.businessCount.toLocaleString("en-US")} {plural(category.businessCount, "business", "businesses")} in{" "}
+        {category.countryCount.toLocaleString("en-US")} {plural(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />

@@ -8,7 +8,7 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { redirectToCanonicalPath } from "~/lib/http.server";
+import { redirectPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -24,6 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
   if (!city) throw data("City not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  const past = redirectPastLastPage(request, city.currentPage, city.totalPages);
+  if (past) throw past;
   return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
+import { redirectPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -17,7 +18,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const letter = parseLetter(raw);
   if (!letter) throw redirect(/^[a-z]{2}$/i.test(raw) ? `/countries/${raw.toLowerCase()}/cities` : "/cities");
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
-  return data(await listCities(context.cloudflare.env.DB, { letter, q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
+  const list = await listCities(context.cloudflare.env.DB, { letter, q, page });
+  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
+  if (past) throw past;
+  return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => citiesMeta(data ?? null, matches);

@@ -92,7 +92,7 @@ export default function ContactPage() {
         </p>
       </header>
 
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-3">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-12 lg:grid-cols-3">
         <div className="space-y-4">
           <InfoCard title="Office Location">
             <p>WorldHotels Directory Inc.</p>
@@ -134,7 +134,7 @@ export default function ContactPage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
-          <form onSubmit={submit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+          <form onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
               <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
                 <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700">{field.label}</label>

@@ -4,6 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
+import { redirectPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -23,6 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}`, 301);
   const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
   if (!country) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  const past = redirectPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
+  if (past) throw past;
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

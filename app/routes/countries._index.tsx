@@ -5,6 +5,7 @@ import { CardSkeletons, EmptyState, ErrorState, useListPending } from "~/compone
 import { Pager } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
+import { redirectPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -20,7 +21,10 @@ export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
-  return data(await listCountries(context.cloudflare.env.DB, { q, page }), { headers: publicCache(CACHE_SECONDS.lists) });
+  const list = await listCountries(context.cloudflare.env.DB, { q, page });
+  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
+  if (past) throw past;
+  return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -60,7 +64,7 @@ export default function Countries() {
           <p className="mt-6 text-sm text-slate-600">
             Showing {from} to {to} of {list.totalCount} countries
           </p>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.countries.map((country) => (
               <li key={country.countryCode}>
                 <Link

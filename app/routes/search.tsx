@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
 import { Pager } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { plural } from "~/lib/format";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
@@ -27,7 +28,7 @@ function locationLabel(location: SearchLocation | null, text: string): string {
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
   const q = loaded?.query ?? "";
   const where = loaded ? locationLabel(loaded.location, loaded.locationText) : "";
-  const subject = [q, where ? `in ${where}` : ""].filter(Boolean).join(" ");
+  const subject = q ? [q, where ? `in ${where}` : ""].filter(Boolean).join(" ") : where ? `Businesses in ${where}` : "";
   return seoMeta({
     title: subject ? `${subject} – Search results | WorldHotels Directory` : "Search hotels and businesses | WorldHotels Directory",
     description: subject
@@ -52,11 +53,11 @@ export default function SearchPage() {
     if (page > 1) params.set("page", String(page));
     return `/search?${params}`;
   };
-  const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${results.totalCount === 1 ? "result" : "results"}`;
+  const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${plural(results.totalCount, "result", "results")}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">
+      <h1 className="text-3xl font-bold break-words">
         {results.query ? <>Search results for “{results.query}”{where ? <> in {where}</> : null}</> : "Search"}
       </h1>
       <Form method="get" action="/search" role="search" className="mt-6 flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
@@ -77,7 +78,7 @@ export default function SearchPage() {
         </p>
       ) : null}
 
-      <div className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
+      <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
         {results.businesses.map((business) => (
           <BusinessCard key={business.id} business={business} />
         ))}

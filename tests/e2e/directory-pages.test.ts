@@ -46,6 +46,21 @@ async function cardTitles(selector: string) {
 }
 
 describe("directory pages in Chromium", () => {
+  it("keep every list inside a phone's width, even when a card carries a very long name", async () => {
+    for (const path of ["/", "/businesses", "/search?q=hotel", "/categories", "/countries", "/cities"]) {
+      page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(inject("baseURL") + path);
+      const widths = await page.evaluate(() => {
+        // A business card's title, else a directory card.
+        const title = (document.querySelector("main h3 a") ?? document.querySelector("main ul li a"))!;
+        title.append(" Delhi House of Best Curry Indian Restaurant and Bistro, Kulturareal Mühle Tiefenbrunnen Seefeldstrasse");
+        return { page: document.documentElement.scrollWidth, window: window.innerWidth };
+      });
+      expect(widths.page, path).toBeLessThanOrEqual(widths.window);
+      await page.close();
+    }
+  });
+
   it("render every page type with data and without serious accessibility violations", async () => {
     const firstHref = async (listPath: string, hrefPrefix: string) => {
       await open(listPath);

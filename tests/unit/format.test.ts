@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatCount, formatRating, marketShare } from "~/lib/format";
+import { countryName, formatCount, formatRating, marketShare, plural } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -77,5 +77,11 @@ describe("formatRating", () => {
     expect(formatRating(null)).toBeNull();
     expect(formatRating("")).toBeNull();
     expect(formatRating("n/a")).toBeNull();
+  });
+
+  it("words a count in the singular only for one", () => {
+    expect(`1 ${plural(1, "business", "businesses")}`).toBe("1 business");
+    expect(`0 ${plural(0, "business", "businesses")}`).toBe("0 businesses");
+    expect(`2 ${plural(2, "category", "categories")}`).toBe("2 categories");
   });
 });

@@ -271,6 +271,27 @@ describe("directory pages", () => {
     expect(body).not.toContain("_routes");
   });
 
+  it("send a page past the last back to page 1, search kept, instead of an empty 'nothing found' page", async () => {
+    for (const [path, location] of [
+      ["/categories?page=99", "/categories"],
+      ["/categories/k?page=9", "/categories/k"],
+      ["/categories/hotel?page=999&before=5", "/categories/hotel"],
+      ["/countries?q=a&page=50", "/countries?q=a"],
+      ["/countries/ch?page=99", "/countries/ch"],
+      ["/countries/ch/cities?page=99", "/countries/ch/cities"],
+      ["/cities?page=999", "/cities"],
+      ["/cities/t?page=99", "/cities/t"],
+      ["/cities/ch/zurich?page=99", "/cities/ch/zurich"],
+    ]) {
+      const answer = await getPage(path!);
+      expect(answer.status, path).toBe(302);
+      expect(answer.location, path).toBe(location);
+    }
+    // The last page itself, and page 1 of an empty search, stay where they are.
+    expect((await getPage("/countries/ch/cities?page=3")).status).toBe(200);
+    expect((await getPage("/categories?q=no-such-category")).status).toBe(200);
+  });
+
   it("show a pager window of at most 5 page buttons around the current page", async () => {
     // Hotel has 18 businesses: 9 pages of 2.
     const labels = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"|aria-current="page"[^>]*>(\d+)</g)].map((m) => Number(m[1] ?? m[2]));
