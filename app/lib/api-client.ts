@@ -30,9 +30,21 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     } catch {
       // Not JSON: the text itself is the message.
     }
+    if (response.status === 401 && sessionEnded(path)) sendToLogin();
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
   }
   return (await response.json()) as T;
+}
+
+/** A 401 from an admin call other than the login itself: the session ended (expired, or logged out elsewhere). */
+function sessionEnded(path: string): boolean {
+  return path.startsWith("/api/admin/") && !path.startsWith("/api/admin/login");
+}
+
+/** Back to the login page, and after it to where the administrator was. */
+function sendToLogin() {
+  setAdminAuthFlag(false);
+  window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
 /** The admin "logged in" UI hint (never access: the server checks the session). */

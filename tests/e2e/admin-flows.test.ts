@@ -274,4 +274,18 @@ describe("admin back office in Chromium", () => {
     expect(Number((await page.getByTestId("home-business-total").textContent())!.replace(/\D/g, ""))).toBeGreaterThan(0);
     await screenshot(page, "admin-home");
   });
+
+  it("sends the administrator to the login page, and back, when the session has ended mid-work", async () => {
+    await page.goto(`${base()}/admin/businesses?sortBy=name`);
+    await page.getByTestId("business-row").first().waitFor();
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await context.clearCookies();
+    await page.getByTestId("business-row").first().getByRole("button", { name: /^Approve/ }).click();
+    await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fbusinesses%3FsortBy%3Dname$/);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.getByLabel("Kullanıcı Adı").fill("admin");
+    await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await page.waitForURL(/\/admin\/businesses\?sortBy=name$/);
+  });
 });
