@@ -57,6 +57,25 @@ describe("the upload screen", () => {
     await context.close();
   });
 
+  it("reports a file holding only its header as failed, on the upload page and on the dashboard", async () => {
+    const baseURL = inject("baseURL");
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/admin/upload`);
+    await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.locator('input[type="file"]').setInputFiles([{ name: "yalnizca-baslik.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,phone\n") }]);
+    await page.getByRole("button", { name: "Yükle (1)" }).click();
+    await page.getByText("Yükleme hatası", { exact: true }).waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId("upload-report").textContent()).resolves.toContain("dosyada işletme satırı bulunamadı");
+
+    await page.goto(`${baseURL}/admin/dashboard`);
+    const report = page.getByRole("listitem").filter({ hasText: "yalnizca-baslik.csv" });
+    await expect(report.getByText("Başarısız").textContent()).resolves.toBe("Başarısız");
+    await context.close();
+  });
+
   it("refuses a file over 150 MB on selection and keeps the others", async () => {
     const baseURL = inject("baseURL");
     const context = await browser.newContext();

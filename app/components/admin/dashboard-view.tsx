@@ -81,7 +81,10 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
             <ul className="divide-y divide-slate-100 dark:divide-slate-700">
               {reports.reports.slice(0, SHOWN_REPORTS).map((report, index) => (
                 <li key={`${report.timestamp}-${index}`} className="py-2 text-sm">
-                  <p className="font-medium">{report.summary?.fileName ?? "Dosya"}</p>
+                  <p className="font-medium">
+                    {report.summary?.fileName ?? "Dosya"}
+                    {report.success === false ? <ReportStatus partial={(report.results?.updated ?? 0) > 0} /> : null}
+                  </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {report.timestamp ? new Date(report.timestamp).toLocaleString("tr-TR") : ""} · {report.summary?.totalRecords ?? 0} kayıt ·{" "}
                     {report.results?.updated ?? 0} güncellendi · {report.results?.skipped ?? 0} atlandı
@@ -99,5 +102,14 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
         </p>
       </Card>
     </div>
+  );
+}
+
+/** A report that did not fully succeed: nothing imported, or some rows left out. */
+function ReportStatus({ partial }: { partial: boolean }) {
+  return partial ? (
+    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-950 dark:text-amber-300">Kısmen</span>
+  ) : (
+    <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">Başarısız</span>
   );
 }
