@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { MiniFigure } from "~/components/admin/ui";
+import { Card, MiniFigure } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
 import { formatCount } from "~/lib/format";
 import type { SitemapStatus } from "~/models/sitemap.server";
@@ -39,17 +39,9 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
   }
 
   return (
-    <section
-      aria-labelledby="sitemap-panel-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="sitemap-panel-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            Site Haritası Yönetimi
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Her 6 saatte bir otomatik olarak yeniden oluşturulur.</p>
-        </div>
+    <Card
+      title="Site Haritası Yönetimi"
+      action={
         <button
           type="button"
           onClick={rebuild}
@@ -58,7 +50,9 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
         >
           {requesting ? "Gönderiliyor…" : "Şimdi yeniden oluştur"}
         </button>
-      </div>
+      }
+    >
+      <p className="-mt-2 text-sm text-slate-600 dark:text-slate-400">Her 6 saatte bir otomatik olarak yeniden oluşturulur.</p>
 
       <dl className="mt-4 grid grid-cols-3 gap-2">
         <MiniFigure label="Dosya sayısı" value={formatCount(fileCount)} />
@@ -98,6 +92,6 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,6 @@
+import { redirect } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/cache-policy";
+import { withParams } from "~/lib/directory-query";
 
 /** Admin answers are never stored by a browser or a shared cache. */
 export function adminJson(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
@@ -29,11 +31,14 @@ export function firstIssue(error: { issues: { path: PropertyKey[]; message: stri
 
 /**
  * A 301 to the canonical spelling of a slug URL (/categories/Hotel → /categories/hotel,
- * /cities/CH/Zürich → /cities/ch/zurich), query kept; null when the request already uses it.
+ * /cities/CH/Zürich → /cities/ch/zurich), query kept; null when the request already uses it, or
+ * when a segment has no canonical form (nothing to send the visitor to: the lookup answers 404).
  * Slugs are stored in their slugify() form, so any other spelling would otherwise be a 404.
  */
-export function redirectToCanonicalPath(request: Request, canonicalPath: string): Response | null {
+export function redirectToCanonicalPath(request: Request, prefix: string, segments: readonly string[]): Response | null {
+  if (segments.some((segment) => !segment)) return null;
   const url = new URL(request.url);
+  const canonicalPath = `${prefix}/${segments.join("/")}`;
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
@@ -41,21 +46,19 @@ export function redirectToCanonicalPath(request: Request, canonicalPath: string)
     path = url.pathname;
   }
   if (path === canonicalPath) return null;
-  // Remix's own data-request parameters must not leak into the address the visitor lands on.
+  // Remix's own data-request parameter must not leak into the address the visitor lands on.
   url.searchParams.delete("_routes");
-  url.searchParams.delete("_data");
-  const location = canonicalPath.split("/").map(encodeURIComponent).join("/") + url.search;
-  return new Response(null, { status: 301, headers: { Location: location } });
+  return redirect(`${prefix}/${segments.map(encodeURIComponent).join("/")}${url.search}`, 301);
 }
 
 /**
- * A 302 to page 1 of a list asked for a page past its last, rather than an empty page that says
- * "no categories found" of a list that has some (the spec's rule for /businesses: a page outside
- * the range falls back to page 1). The page and its cursor are dropped; any search is kept.
+ * Throws a 302 to page 1 of a list asked for a page past its last, rather than render an empty
+ * page that says "no categories found" of a list that has some (the spec's rule for /businesses:
+ * a page outside the range falls back to page 1). The page and its cursor are dropped; any
+ * search is kept.
  */
-export function redirectPastLastPage(request: Request, page: number, totalPages: number): Response | null {
-  if (page <= Math.max(1, totalPages)) return null;
+export function redirectIfPastLastPage(request: Request, page: number, totalPages: number): void {
+  if (page <= Math.max(1, totalPages)) return;
   const url = new URL(request.url);
-  for (const name of ["page", "before", "_routes", "_data"]) url.searchParams.delete(name);
-  return new Response(null, { status: 302, headers: { Location: url.pathname + url.search } });
+  throw redirect(url.pathname + withParams(url.search, { before: null, _routes: null }));
 }

@@ -8,8 +8,7 @@ import { getCategoryPage } from "~/models/category.server";
 /** GET /api/categories/{slug}?page=&limit=12[&before=id]: category page data; 404 for an unknown category; another spelling of a slug redirects to it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const canonical = categorySlug(slug);
-  const respelled = canonical ? redirectToCanonicalPath(request, `/api/categories/${canonical}`) : null;
+  const respelled = redirectToCanonicalPath(request, "/api/categories", [categorySlug(slug)]);
   if (respelled) return respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const category = await getCategoryPage(context.cloudflare.env.DB, slug, paging);

@@ -9,7 +9,7 @@ import { getCityPage } from "~/models/city.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countryCode = (params.countryCode ?? "").toLowerCase();
   const slug = citySlug(params.citySlug ?? "");
-  const respelled = slug ? redirectToCanonicalPath(request, `/api/cities/${countryCode}/${slug}`) : null;
+  const respelled = redirectToCanonicalPath(request, "/api/cities", [countryCode, slug]);
   if (respelled) return respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);

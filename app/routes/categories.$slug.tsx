@@ -11,7 +11,7 @@ import { plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { redirectPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { categorySlug } from "~/lib/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -31,19 +31,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (letter) {
     const { q, page } = listQuerySchema.parse(query);
     const list = await listCategories(db, { letter, q, page });
-    const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
-    if (past) throw past;
+    redirectIfPastLastPage(request, list.currentPage, list.totalPages);
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
   if ([...slug].length === 1) throw redirect("/categories");
-  const canonical = categorySlug(slug);
-  const respelled = canonical ? redirectToCanonicalPath(request, `/categories/${canonical}`) : null;
+  const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
   if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  const past = redirectPastLastPage(request, category.currentPage, category.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

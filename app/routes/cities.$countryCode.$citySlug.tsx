@@ -8,7 +8,7 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { redirectPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -19,13 +19,12 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countryCode = (params.countryCode ?? "").toLowerCase();
   const slug = citySlug(params.citySlug ?? "");
-  const respelled = slug ? redirectToCanonicalPath(request, `/cities/${countryCode}/${slug}`) : null;
+  const respelled = redirectToCanonicalPath(request, "/cities", [countryCode, slug]);
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
   if (!city) throw data("City not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  const past = redirectPastLastPage(request, city.currentPage, city.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, city.currentPage, city.totalPages);
   return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

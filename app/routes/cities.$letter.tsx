@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { redirectPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -19,8 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!letter) throw redirect(/^[a-z]{2}$/i.test(raw) ? `/countries/${raw.toLowerCase()}/cities` : "/cities");
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(context.cloudflare.env.DB, { letter, q, page });
-  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

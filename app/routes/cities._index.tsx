@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { redirectPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta } from "~/lib/directory-seo";
@@ -14,8 +14,7 @@ export const headers = loaderHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(context.cloudflare.env.DB, { letter: null, q, page });
-  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

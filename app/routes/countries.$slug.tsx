@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { redirectPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -24,8 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}`, 301);
   const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
   if (!country) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  const past = redirectPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
 import { ErrorState } from "~/components/list-states";
-import { redirectPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -23,8 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ? await Promise.all([getCountrySummary(db, resolved.code), listCities(db, { letter: null, q, page, countryCode: resolved.code })])
     : [null, null];
   if (!country || !list) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
-  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data({ country: { name: country.country, code: country.countryCode }, list }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -5,7 +5,7 @@ import { CardSkeletons, EmptyState, ErrorState, useListPending } from "~/compone
 import { Pager } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { redirectPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -22,8 +22,7 @@ export const headers = loaderHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCountries(context.cloudflare.env.DB, { q, page });
-  const past = redirectPastLastPage(request, list.currentPage, list.totalPages);
-  if (past) throw past;
+  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

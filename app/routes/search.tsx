@@ -28,7 +28,8 @@ function locationLabel(location: SearchLocation | null, text: string): string {
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
   const q = loaded?.query ?? "";
   const where = loaded ? locationLabel(loaded.location, loaded.locationText) : "";
-  const subject = q ? [q, where ? `in ${where}` : ""].filter(Boolean).join(" ") : where ? `Businesses in ${where}` : "";
+  // "hotel in Paris", "hotel", "Businesses in Paris", or nothing to name.
+  const subject = where ? `${q || "Businesses"} in ${where}` : q;
   return seoMeta({
     title: subject ? `${subject} – Search results | WorldHotels Directory` : "Search hotels and businesses | WorldHotels Directory",
     description: subject

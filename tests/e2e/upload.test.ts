@@ -15,14 +15,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A signed-in administrator's fresh browser context on the upload page, hydrated. */
+async function openUploadPage() {
+  const baseURL = inject("baseURL");
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/admin/upload`);
+  await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  return { baseURL, context, page };
+}
+
 describe("the upload screen", () => {
   it("uploads two files one after another, shows live progress and each file's report", async () => {
-    const baseURL = inject("baseURL");
-    const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/admin/upload`);
-    await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
+    const { baseURL, context, page } = await openUploadPage();
     await screenshot(page, "upload-empty");
 
     const stamp = Date.now();
@@ -58,13 +65,7 @@ describe("the upload screen", () => {
   });
 
   it("reports a file holding only its header as failed, on the upload page and on the dashboard", async () => {
-    const baseURL = inject("baseURL");
-    const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/admin/upload`);
-    await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    const { baseURL, context, page } = await openUploadPage();
     await page.locator('input[type="file"]').setInputFiles([{ name: "yalnizca-baslik.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,phone\n") }]);
     await page.getByRole("button", { name: "Yükle (1)" }).click();
     await page.getByText("Yükleme hatası", { exact: true }).waitFor({ timeout: 60_000 });
@@ -77,13 +78,7 @@ describe("the upload screen", () => {
   });
 
   it("refuses a file over 150 MB on selection and keeps the others", async () => {
-    const baseURL = inject("baseURL");
-    const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/admin/upload`);
-    await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    const { context, page } = await openUploadPage();
     // A sparse 151 MB file built in the page: only its size matters to the check.
     await page.evaluate(() => {
       const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;

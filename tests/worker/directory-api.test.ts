@@ -16,6 +16,15 @@ async function getPage(path: string) {
   return { status: response.status, location: response.headers.get("Location"), cache: response.headers.get("Cache-Control"), html: (await response.text()).replaceAll("<!-- -->", "") };
 }
 
+/** Each path answers `status` with its Location. */
+async function expectRedirects(status: number, cases: readonly [path: string, location: string][]) {
+  for (const [path, location] of cases) {
+    const answer = await getPage(path);
+    expect(answer.status, path).toBe(status);
+    expect(answer.location, path).toBe(location);
+  }
+}
+
 beforeAll(async () => {
   await upsertBusinesses(env.DB, directoryRows());
 });
@@ -253,17 +262,13 @@ describe("directory pages", () => {
   });
 
   it("redirect another spelling of a category or city slug to the canonical URL, query kept", async () => {
-    for (const [path, location] of [
+    await expectRedirects(301, [
       ["/categories/Hotel?page=2", "/categories/hotel?page=2"],
       ["/categories/HOTEL/", "/categories/hotel"],
       ["/cities/CH/Z%C3%BCrich", "/cities/ch/zurich"],
       ["/api/categories/Hotel", "/api/categories/hotel"],
       ["/api/cities/CH/Zurich?limit=5", "/api/cities/ch/zurich?limit=5"],
-    ]) {
-      const answer = await getPage(path!);
-      expect(answer.status, path).toBe(301);
-      expect(answer.location, path).toBe(location);
-    }
+    ]);
     // A client-side navigation (Remix's data request) is sent to the clean address.
     const data = await SELF.fetch(`${BASE}/categories/Hotel.data?_routes=routes%2Fcategories.%24slug`, { redirect: "manual" });
     const body = await data.text();
@@ -272,7 +277,7 @@ describe("directory pages", () => {
   });
 
   it("send a page past the last back to page 1, search kept, instead of an empty 'nothing found' page", async () => {
-    for (const [path, location] of [
+    await expectRedirects(302, [
       ["/categories?page=99", "/categories"],
       ["/categories/k?page=9", "/categories/k"],
       ["/categories/hotel?page=999&before=5", "/categories/hotel"],
@@ -282,11 +287,7 @@ describe("directory pages", () => {
       ["/cities?page=999", "/cities"],
       ["/cities/t?page=99", "/cities/t"],
       ["/cities/ch/zurich?page=99", "/cities/ch/zurich"],
-    ]) {
-      const answer = await getPage(path!);
-      expect(answer.status, path).toBe(302);
-      expect(answer.location, path).toBe(location);
-    }
+    ]);
     // The last page itself, and page 1 of an empty search, stay where they are.
     expect((await getPage("/countries/ch/cities?page=3")).status).toBe(200);
     expect((await getPage("/categories?q=no-such-category")).status).toBe(200);

@@ -5,7 +5,7 @@ export function Card({ title, action, children, className = "" }: { title?: Reac
   return (
     <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800 ${className}`}>
       {title ? (
-        <div className="mb-4 flex items-center justify-between gap-2">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
           {action}
         </div>
