@@ -93,7 +93,7 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{notFound ? "Page Not Found" : "Error loading application"}</h1>
       <p className="mt-3 text-slate-600">
         {notFound ? "The page you're looking for doesn't exist." : "An unexpected error occurred. Please try again later."}
       </p>

@@ -17,7 +17,7 @@ const TEASERS = [
 export default function AdminReportsPage() {
   return (
     <>
-      <PageHeader title="Raporlar" subtitle="Çok yakında" />
+      <PageHeader title="Raporlar" subtitle="Coming soon — çok yakında" />
       <Card>
         <p className="mb-6 text-slate-600 dark:text-slate-300">Detaylı raporlar yakında burada olacak.</p>
         <div className="grid gap-4 md:grid-cols-3">

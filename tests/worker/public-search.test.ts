@@ -90,4 +90,17 @@ describe("search", () => {
     expect(none.status).toBe(200);
     expect(await none.text()).toContain("No businesses found");
   });
+
+  it("answers 500 with the spec's 'Error loading application' page when the search cannot run", async () => {
+    await env.DB.prepare(`ALTER TABLE businesses_fts RENAME TO businesses_fts_unreachable`).run();
+    try {
+      const response = await SELF.fetch("https://example.com/search?q=hotel&_=broken");
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("Error loading application");
+      expect(html).toContain('href="/"');
+    } finally {
+      await env.DB.prepare(`ALTER TABLE businesses_fts_unreachable RENAME TO businesses_fts`).run();
+    }
+  });
 });
