@@ -6,10 +6,12 @@ import { BusinessManager } from "~/components/admin/business-manager";
 import { DashboardView } from "~/components/admin/dashboard-view";
 import { SettingsEditor } from "~/components/admin/settings-editor";
 import { PageHeader } from "~/components/admin/ui";
+import { SingleFileUpload } from "~/components/upload/single-file-upload";
 import { NO_STORE } from "~/lib/cache-policy";
 import { loadBusinessManager } from "~/models/admin-pages.server";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
 
 export const meta: MetaFunction = () => [{ title: "Yönetim Paneli (eski)" }, { name: "robots", content: "noindex" }];
 
@@ -17,7 +19,11 @@ export function headers() {
   return NO_STORE;
 }
 
-/** The earlier single-page admin: guarded like every admin page (the original left it open). */
+/**
+ * The earlier single-page admin, with the earlier variants of its screens: the single-file Excel
+ * upload, the simple CSV export and the earlier save messages (decision 069). Guarded like every
+ * admin page (the original left it open).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminPage(request, env);
@@ -26,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getSiteSettings(env.DB),
     getAdCodes(env.DB),
   ]);
-  return { manager, settings, codes };
+  return { manager, settings, codes, batchSize: DEFAULT_BATCH_SIZE };
 }
 
 const VIEWS = [
@@ -38,7 +44,7 @@ const VIEWS = [
 type View = (typeof VIEWS)[number]["id"];
 
 export default function AdminLegacyPage() {
-  const { manager, settings, codes } = useLoaderData<typeof loader>();
+  const { manager, settings, codes, batchSize } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const view = (VIEWS.find((v) => v.id === params.get("view"))?.id ?? "dashboard") as View;
   const title = VIEWS.find((v) => v.id === view)!.label;
@@ -67,8 +73,13 @@ export default function AdminLegacyPage() {
       <main id="main" className="flex-1 p-6">
         <PageHeader title={title} />
         {view === "dashboard" ? <DashboardView stats={manager.stats} /> : null}
-        {view === "businesses" ? <BusinessManager {...manager} /> : null}
-        {view === "settings" ? <SettingsEditor saved={settings} /> : null}
+        {view === "businesses" ? (
+          <div className="space-y-6">
+            <SingleFileUpload batchSize={batchSize} />
+            <BusinessManager {...manager} exportVariant="earlier" />
+          </div>
+        ) : null}
+        {view === "settings" ? <SettingsEditor saved={settings} variant="earlier" /> : null}
         {view === "advertisements" ? <AdCodesEditor saved={codes} /> : null}
       </main>
     </div>

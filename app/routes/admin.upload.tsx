@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
-import { uploadFile } from "~/components/upload/upload-client";
+import { FileProgress, formatSize, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
 import { NO_STORE } from "~/lib/cache-policy";
@@ -22,41 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Files are sent one after another, this far apart. */
 const PAUSE_BETWEEN_FILES_MS = 25;
-
-interface FileEntry {
-  id: number;
-  file: File;
-  phase: "waiting" | "uploading" | "processing" | "finished";
-  sentBytes: number;
-  processedRows: number;
-  result: BatchResult | null;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  // A few bytes still read as "1 KB"; only an empty file reads as 0.
-  return `${bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-function FileProgress({ entry }: { entry: FileEntry }) {
-  const percent = entry.file.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.file.size) * 100)) : 100;
-  if (entry.phase === "waiting") return <p className="text-xs text-slate-500 dark:text-slate-400">Sırada</p>;
-  return (
-    <div className="mt-2" data-testid="file-progress">
-      <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div
-          className={`h-full transition-all ${entry.phase === "processing" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        {entry.phase === "uploading"
-          ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.file.size)} (%${percent})`
-          : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`}
-      </p>
-    </div>
-  );
-}
 
 export default function AdminUpload() {
   const { templateColumns, batchSizes, defaultBatchSize } = useLoaderData<typeof loader>();
@@ -91,13 +56,7 @@ export default function AdminUpload() {
     const results: BatchResult[] = [];
     for (const [index, entry] of queue.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
-      update(entry.id, { phase: "uploading" });
-      const result = await uploadFile(entry.file, { batchSize }, {
-        onBytes: (sent) => update(entry.id, { sentBytes: sent, ...(sent >= entry.file.size ? { phase: "processing" } : {}) }),
-        onRows: (rows) => update(entry.id, { processedRows: rows, phase: "processing" }),
-      });
-      results.push(result);
-      update(entry.id, { phase: "finished", result, processedRows: result.totalRows });
+      results.push(await uploadEntry(entry, batchSize, (change) => update(entry.id, change)));
     }
     setUploading(false);
     toast(finalToast(results));

@@ -7,7 +7,7 @@ import { pageWindow } from "~/lib/paging";
 import type { AdminBusinessList } from "~/models/admin-business.server";
 import type { AdminStats } from "~/models/admin-stats.server";
 import { repeatUntilDone } from "./bulk-actions";
-import { ExportDialog } from "./export-dialog";
+import { ExportDialog, SimpleExportDialog } from "./export-dialog";
 import { buttonClass, Card, inputClass, StatTile } from "./ui";
 
 const SEARCH_DELAY_MS = 400;
@@ -25,7 +25,7 @@ export interface BusinessManagerData {
  * Search, category, sort and page live in the URL: the loader sends them to the server, and a
  * link to the list shows the same list.
  */
-export function BusinessManager({ list, query, categories, stats }: BusinessManagerData) {
+export function BusinessManager({ list, query, categories, stats, exportVariant = "current" }: BusinessManagerData & { exportVariant?: "current" | "earlier" }) {
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -261,7 +261,11 @@ export function BusinessManager({ list, query, categories, stats }: BusinessMana
           </div>
         </nav>
       </Card>
-      <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      {exportVariant === "earlier" ? (
+        <SimpleExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      ) : (
+        <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      )}
     </div>
   );
 }

@@ -13,10 +13,17 @@ const FIELDS: { key: SiteSettingKey; label: string; help: string }[] = [
   { key: "analytics_code", label: "Analytics code", help: "Analitik kodu (Google Analytics vb.)." },
 ];
 
+/** Save toasts: the current screen's, and the earlier one's (legacy admin). */
+const SAVE_MESSAGES = {
+  current: { saved: "Ayarlar kaydedildi", failed: "Kayıt hatası" },
+  earlier: { saved: "Site ayarları güncellendi.", failed: "Site ayarları güncellenirken hata oluştu." },
+} as const;
+
 const hasScriptTag = (code: string) => /<script\b/i.test(code);
 
 /** The four code areas, save / reset / cache clear; `sidePanel` holds the sitemap panel. */
-export function SettingsEditor({ saved, sidePanel }: { saved: SiteSettings; sidePanel?: ReactNode }) {
+export function SettingsEditor({ saved, sidePanel, variant = "current" }: { saved: SiteSettings; sidePanel?: ReactNode; variant?: keyof typeof SAVE_MESSAGES }) {
+  const messages = SAVE_MESSAGES[variant];
   const toast = useToast();
   const [values, setValues] = useState<SiteSettings>(saved);
   const [serverValues, setServerValues] = useState<SiteSettings>(saved);
@@ -28,9 +35,9 @@ export function SettingsEditor({ saved, sidePanel }: { saved: SiteSettings; side
     try {
       await apiRequest("POST", "/api/admin/site-settings", values);
       setServerValues(values);
-      toast({ title: "Ayarlar kaydedildi" });
+      toast({ title: messages.saved });
     } catch (error) {
-      toast({ title: "Kayıt hatası", description: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error), variant: "destructive" });
+      toast({ title: messages.failed, description: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error), variant: "destructive" });
     } finally {
       setSaving(false);
     }

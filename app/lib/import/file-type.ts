@@ -19,6 +19,13 @@ export function typeFromFileName(fileName: string): SpreadsheetType | null {
   return match ? (match[1]!.toLowerCase() as SpreadsheetType) : null;
 }
 
+const EXCEL_MIME_TYPES = ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/vnd.ms-excel"];
+
+/** The earlier single-file screen takes Excel files only, recognised by type or by extension. */
+export function isExcelFile(file: { name: string; type: string }): boolean {
+  return EXCEL_MIME_TYPES.includes(file.type) || /\.(xlsx|xls)$/i.test(file.name.trim());
+}
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 

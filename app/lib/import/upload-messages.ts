@@ -7,6 +7,8 @@ export const UPLOAD_MESSAGES = {
   fetch: "Sunucuya bağlanılamadı. Lütfen tekrar deneyin.",
   other: "Dosya yükleme sırasında bir hata oluştu.",
   tooLargeTitle: "Dosya çok büyük",
+  invalidTypeTitle: "Invalid File Type",
+  invalidTypeText: "Please select an Excel file (.xlsx or .xls)",
 } as const;
 
 export function tooLargeText(fileName: string): string {
@@ -54,6 +56,16 @@ export function finalToast(results: readonly BatchResult[]): { title: string; de
   if (ok === results.length) return { title: "Tüm dosyalar başarıyla yüklendi", description: `${ok} dosya yüklendi` };
   if (ok > 0) return { title: "Kısmi başarı", description: `${ok}/${results.length} dosya başarılı`, variant: "destructive" };
   return { title: "Yükleme hatası", description: `${results.length} dosyanın hiçbiri yüklenemedi`, variant: "destructive" };
+}
+
+/**
+ * The earlier single-file screen's toast: a refused file shows its message, as a partial success
+ * when some rows were still imported, otherwise as an error.
+ */
+export function singleFileToast(result: BatchResult): { title: string; description: string; variant?: "destructive" } {
+  if (result.success) return { title: "Yükleme başarılı", description: result.message };
+  if (result.successCount > 0) return { title: "Kısmi başarı", description: result.message, variant: "destructive" };
+  return { title: "Yükleme hatası", description: result.message, variant: "destructive" };
 }
 
 /** At most `max` items shown, with the count of the rest. */

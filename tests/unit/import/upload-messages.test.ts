@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { batchResult, emptyProgress } from "~/lib/import/report";
-import { failedFileResult, finalToast, firstItems, uploadTimeoutMs } from "~/lib/import/upload-messages";
+import { isExcelFile } from "~/lib/import/file-type";
+import { failedFileResult, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
 const imported = batchResult("a.csv", { ...emptyProgress(), processedRows: 10, successCount: 9, errorCount: 1 });
 
@@ -18,6 +19,21 @@ describe("upload screen messages", () => {
     expect(finalToast([imported, imported])).toEqual({ title: "Tüm dosyalar başarıyla yüklendi", description: "2 dosya yüklendi" });
     expect(finalToast([imported, failedFileResult("b.xlsx", "x")])).toEqual({ title: "Kısmi başarı", description: "1/2 dosya başarılı", variant: "destructive" });
     expect(finalToast([failedFileResult("b.xlsx", "x")]).title).toBe("Yükleme hatası");
+  });
+
+  it("the earlier single-file screen: takes Excel files by type or extension, and says how the file went", () => {
+    expect(isExcelFile({ name: "oteller.XLSX", type: "" })).toBe(true);
+    expect(isExcelFile({ name: "eski.xls", type: "" })).toBe(true);
+    expect(isExcelFile({ name: "export", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" })).toBe(true);
+    expect(isExcelFile({ name: "oteller.csv", type: "text/csv" })).toBe(false);
+    expect(isExcelFile({ name: "notes.xlsx.txt", type: "text/plain" })).toBe(false);
+
+    const whole = batchResult("a.xlsx", { ...emptyProgress(), processedRows: 10, successCount: 10 });
+    expect(singleFileToast(whole)).toEqual({ title: "Yükleme başarılı", description: whole.message });
+    // Rows left out: the refusal's message, shown as a partial success.
+    expect(singleFileToast(imported)).toEqual({ title: "Kısmi başarı", description: imported.message, variant: "destructive" });
+    const failed = failedFileResult("b.xlsx", "dosya boş.");
+    expect(singleFileToast(failed)).toEqual({ title: "Yükleme hatası", description: "Upload failed for b.xlsx: dosya boş.", variant: "destructive" });
   });
 
   it("shows at most five items with the count of the rest, and allows more time for big files", () => {
