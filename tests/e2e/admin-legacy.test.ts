@@ -71,6 +71,18 @@ describe("the legacy admin keeps the earlier variants of its screens", () => {
     await page.getByRole("button", { name: "CSV Dışa Aktar" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("checkbox").count()).resolves.toBe(9);
+    // Focus moves to the first field, Tab stays inside the dialog, Escape gives focus back.
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).parentElement!.textContent)).resolves.toBe("name");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.evaluate(() => document.activeElement!.textContent)).resolves.toBe("Dışa Aktar");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement!.getAttribute("aria-label"))).resolves.toBe("Kapat");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.activeElement!.textContent)).resolves.toBe("CSV Dışa Aktar");
+
+    await page.getByRole("button", { name: "CSV Dışa Aktar" }).click();
     await dialog.getByLabel("rating").check();
     await dialog.getByLabel("Ülke").selectOption("TR");
     await screenshot(page, "legacy-export-dialog");
