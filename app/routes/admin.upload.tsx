@@ -124,7 +124,7 @@ export default function AdminUpload() {
       </Card>
 
       {entries.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">Henüz dosya seçilmedi.</p>
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">Henüz dosya seçilmedi.</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {entries.map((entry) => (

@@ -58,6 +58,7 @@ export default function AllBusinesses() {
         <EmptyState title="No businesses found" />
       ) : (
         <>
+          <h2 className="sr-only">Businesses on this page</h2>
           <ul className={cardsLayout(view)}>
             {list.businesses.map((business) => (
               <li key={business.id}>

@@ -79,6 +79,7 @@ export default function SearchPage() {
         </p>
       ) : null}
 
+      {results.businesses.length > 0 ? <h2 className="sr-only">Results</h2> : null}
       <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
         {results.businesses.map((business) => (
           <BusinessCard key={business.id} business={business} />

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, launchBrowser, screenshot } from "./support/browser";
 
 const ADMIN_PASSWORD = "e2e-admin-password";
 let browser: Browser;
@@ -69,6 +69,7 @@ describe("admin back office in Chromium", () => {
     await page.waitForURL(/\/admin\/login\?redirectTo=/);
     const submit = page.getByRole("button", { name: "Giriş Yap" });
     expect(await submit.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
     await page.getByLabel("Kullanıcı Adı").fill("admin");
     await page.getByLabel("Şifre", { exact: true }).fill("wrong password");
@@ -236,7 +237,14 @@ describe("admin back office in Chromium", () => {
   });
 
   it("shows the dashboard, keeps dark mode across a reload, and logs out", async () => {
-    await page.getByRole("link", { name: "Dashboard" }).click();
+    // Every screen passes axe-core in light mode (and below, in dark mode).
+    for (const path of ["/admin", "/admin/businesses", "/admin/upload", "/admin/settings", "/admin/advertisements", "/admin/reports", "/admin-legacy?view=businesses", "/admin-legacy?view=settings"]) {
+      await page.goto(`${base()}${path}`);
+      await page.locator("main h1").first().waitFor();
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await page.goto(`${base()}/admin`);
+    await page.getByRole("link", { name: "Dashboard", exact: true }).click();
     await page.getByTestId("top-categories").waitFor();
     expect(await page.getByTestId("top-categories").locator("li").count()).toBe(8);
     await page.getByRole("button", { name: "Karanlık mod" }).click();
@@ -251,6 +259,7 @@ describe("admin back office in Chromium", () => {
       await page.goto(`${base()}${path}`);
       await page.locator("main h1").first().waitFor();
       expect(await page.evaluate(darkModeProblems), path).toEqual([]);
+      expect(await axeViolations(page), `${path} (dark)`).toEqual([]);
     }
     await page.getByRole("button", { name: "Karanlık mod" }).click();
 

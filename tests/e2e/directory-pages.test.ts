@@ -1,9 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, launchBrowser, screenshot } from "./support/browser";
 
-const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
 let browser: Browser;
 let page: Page;
@@ -19,18 +18,6 @@ async function open(path: string) {
   const response = await page.goto(inject("baseURL") + path);
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
   return response;
-}
-
-/** Serious and critical axe-core violations of the current page, as readable lines. */
-async function seriousViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run();
-    return violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 /** Marks the window: the mark survives client-side navigation only, not a full page load. */
@@ -89,7 +76,7 @@ describe("directory pages in Chromium", () => {
       await expect(page.getByText(text).first().isVisible(), path).resolves.toBe(true);
       expect(await page.locator("main li").count(), path).toBeGreaterThan(0);
       await screenshot(page, `directory-${name}`);
-      expect(await seriousViolations(), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
       await page.close();
     }
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
-import { collectErrors, hydrated, runSql, seriousViolations, sqlString } from "./support/public-db";
+import { axeViolations, launchBrowser, screenshot } from "./support/browser";
+import { collectErrors, hydrated, runSql, sqlString } from "./support/public-db";
 
 const HOURS_24 = JSON.stringify(Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "Open 24 hours"])));
 const ABOUT = JSON.stringify({ Amenities: { "Free Wi-Fi": true, "Outdoor pool": true, "Fitness centre": true, Spa: false }, Accessibility: { "Wheelchair-accessible entrance": true } });
@@ -62,7 +62,7 @@ describe("business detail page", () => {
     expect(await directions.getAttribute("target")).toBe("_blank");
     expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
     await screenshot(page, "public-business");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
   });
 
@@ -138,7 +138,7 @@ describe("business detail page", () => {
     await hydrated(page);
     await page.locator("h1", { hasText: "Business Not Found" }).waitFor();
     await screenshot(page, "public-business-not-found");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     const search = page.getByRole("button", { name: "Search" });
     expect(await search.isDisabled()).toBe(true);
     await page.getByPlaceholder("Where? (city, country)").fill("Zürich");

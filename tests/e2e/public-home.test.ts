@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
-import { collectErrors, hydrated, seriousViolations } from "./support/public-db";
+import { axeViolations, launchBrowser, screenshot } from "./support/browser";
+import { collectErrors, hydrated } from "./support/public-db";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe("home page", () => {
     );
     expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
     await screenshot(page, "public-home");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
-import { hydrated, seriousViolations } from "./support/public-db";
+import { axeViolations, launchBrowser, screenshot } from "./support/browser";
+import { hydrated } from "./support/public-db";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe("search results", () => {
     expect(await page.locator("main article").count()).toBe(20);
     expect(await page.getByTestId("result-count").textContent()).toMatch(/^Showing 1–20 of [\d,]+\+? results$/);
     await screenshot(page, "public-search");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await page.waitForURL("**/search?q=hotel&page=2");
     await page.getByTestId("result-count").filter({ hasText: "Showing 21–40" }).waitFor();
@@ -53,7 +53,7 @@ describe("contact page", () => {
     expect(await page.locator("#contact-name-error").textContent()).toBe("Name must be at least 2 characters");
     expect(posted).toBe(0);
     await screenshot(page, "public-contact-errors");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
   });
 
@@ -106,7 +106,7 @@ describe("404 page", () => {
     await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill("   ");
     expect(await search.isDisabled()).toBe(true);
     await screenshot(page, "public-404");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill(" spa & pool ");
     await page.getByPlaceholder("Where? (city, country)").fill(" New York ");
     await page.getByPlaceholder("Where? (city, country)").press("Enter");
@@ -137,7 +137,7 @@ describe("legal pages", () => {
     }
     await hydrated(page);
     await screenshot(page, "public-cookie-policy");
-    expect((await seriousViolations(page)).join("\n")).toBe("");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
   });
 });

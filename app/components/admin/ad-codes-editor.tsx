@@ -55,7 +55,7 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
             <div key={slot}>
               <div className="mb-1 flex items-baseline justify-between">
                 <label htmlFor={`ad-${slot}`} className="text-sm font-semibold">{label}</label>
-                <span className={`text-xs ${over ? "font-semibold text-red-600" : "text-slate-500"}`}>
+                <span className={`text-xs ${over ? "font-semibold text-red-600" : "text-slate-500 dark:text-slate-400"}`}>
                   {codes[slot].length} karakter · {formatKilobytes(bytes)} / 50 KB
                 </span>
               </div>

@@ -129,10 +129,9 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               type="button"
               onClick={toggleDark}
               aria-pressed={dark}
-              aria-label="Karanlık mod"
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-700"
             >
-              {dark ? "☀ Açık mod" : "☾ Karanlık mod"}
+              <span aria-hidden="true">{dark ? "☀" : "☾"}</span> Karanlık mod
             </button>
           </header>
           <main id="main" className="flex-1 p-6">{children}</main>

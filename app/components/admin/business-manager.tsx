@@ -182,7 +182,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         </div>
 
         {list.businesses.length === 0 ? (
-          <p className="py-12 text-center text-slate-500">İşletme bulunamadı</p>
+          <p className="py-12 text-center text-slate-500 dark:text-slate-400">İşletme bulunamadı</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -194,7 +194,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                   <th className="py-2 pr-3">Puan</th>
                   <th className="py-2 pr-3">Yorum</th>
                   <th className="py-2 pr-3">Durum</th>
-                  <th className="py-2" />
+                  <th className="py-2"><span className="sr-only">İşlemler</span></th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
@@ -213,13 +213,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                         type="button"
                         onClick={() => toggleApproval(business.id)}
                         disabled={busy !== null}
-                        className={`rounded-full px-3 py-1 text-xs font-semibold ${business.isApproved ? "bg-emerald-600 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
+                        className={`rounded-full px-3 py-1 text-xs font-semibold ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
                       >
                         {business.isApproved ? "Approved" : "Approve"}
                       </button>
                     </td>
                     <td className="py-2 text-right">
-                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:hover:bg-red-950">
+                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
                         Sil
                       </button>
                     </td>

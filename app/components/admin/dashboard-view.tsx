@@ -56,7 +56,7 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="En büyük 8 kategori">
           {top.length === 0 ? (
-            <p className="text-sm text-slate-500">Henüz kategori yok.</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">Henüz kategori yok.</p>
           ) : (
             <ul className="space-y-3" data-testid="top-categories">
               {top.map((category) => (
@@ -74,9 +74,9 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
           )}
         </Card>
         <Card title="Son yükleme raporları">
-          {reports.kind === "loading" ? <p className="text-sm text-slate-500">Yükleniyor…</p> : null}
-          {reports.kind === "unavailable" ? <p className="text-sm text-slate-500">Yükleme raporları şu an alınamıyor.</p> : null}
-          {reports.kind === "ready" && reports.reports.length === 0 ? <p className="text-sm text-slate-500">Henüz yükleme raporu yok.</p> : null}
+          {reports.kind === "loading" ? <p className="text-sm text-slate-500 dark:text-slate-400">Yükleniyor…</p> : null}
+          {reports.kind === "unavailable" ? <p className="text-sm text-slate-500 dark:text-slate-400">Yükleme raporları şu an alınamıyor.</p> : null}
+          {reports.kind === "ready" && reports.reports.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">Henüz yükleme raporu yok.</p> : null}
           {reports.kind === "ready" && reports.reports.length > 0 ? (
             <ul className="divide-y divide-slate-100 dark:divide-slate-700">
               {reports.reports.slice(0, SHOWN_REPORTS).map((report, index) => (

@@ -211,7 +211,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <input className={`${inputClass} mb-2`} placeholder="Kategori ara..." value={categoryFilter} onChange={(e) => setCategoryFilter(e.target.value)} aria-label="Kategori ara" />
         <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-700">
           {categoriesFailed ? <p className="text-sm text-red-600">Kategoriler yüklenemedi. Sayfa yenileyin.</p> : null}
-          {!categoriesFailed && categories !== null && shownCategories.length === 0 ? <p className="text-sm text-slate-500">Kategori bulunamadı.</p> : null}
+          {!categoriesFailed && categories !== null && shownCategories.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">Kategori bulunamadı.</p> : null}
           {shownCategories.map((name) => (
             <label key={name} className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={chosenCategories.includes(name)} onChange={() => setChosenCategories((list) => toggle(list, name))} />

@@ -20,7 +20,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p> : null}
+        {subtitle ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
@@ -124,7 +124,7 @@ export function AdminDialog({ title, busy, onClose, footer, children }: { title:
       <div ref={panel} className="max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-800">
         <div className="mb-4 flex items-center justify-between">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
-          <button type="button" onClick={onClose} disabled={busy} aria-label="Kapat" className="text-xl text-slate-500 disabled:opacity-40">×</button>
+          <button type="button" onClick={onClose} disabled={busy} aria-label="Kapat" className="text-xl text-slate-500 disabled:opacity-40 dark:text-slate-400">×</button>
         </div>
         {children}
         <div className="flex justify-end gap-2">{footer}</div>
