@@ -65,9 +65,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {siteCode?.bodyStart ? <CodeBlock html={siteCode.bodyStart} data-site-code="body-start" /> : null}
+        {/* Keyboard users jump past the navigation; every layout's <main> is #main. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-slate-900 focus:shadow-lg"
+        >
+          {isAdmin ? "İçeriğe geç" : "Skip to main content"}
+        </a>
         <ToastProvider>
           {isAdmin ? null : <SiteHeader />}
-          {isAdmin ? children : <main id="main">{children}</main>}
+          {isAdmin ? children : <main id="main" tabIndex={-1} className="focus:outline-none">{children}</main>}
           {isAdmin ? null : <SiteFooter />}
         </ToastProvider>
         {siteCode?.bodyEnd ? <CodeBlock html={siteCode.bodyEnd} data-site-code="body-end" /> : null}
@@ -82,7 +89,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: MetaFunction = ({ error }) => (error ? [{ title: "Something went wrong | WorldHotels Directory" }] : []);
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: "Error loading application | WorldHotels Directory" }] : []);
 
 /** Unexpected errors (a route's own not-found states are rendered by the route itself). */
 export function ErrorBoundary() {

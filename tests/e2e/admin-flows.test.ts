@@ -273,6 +273,7 @@ describe("admin back office in Chromium", () => {
   it("logs in from the inline panel on /admin and shows the admin home", async () => {
     await page.goto(`${base()}/admin`);
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("not it");
     await page.getByRole("button", { name: "Login" }).click();

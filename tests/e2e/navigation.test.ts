@@ -27,4 +27,22 @@ describe("the running site", () => {
     await screenshot(page, "businesses");
     await page.close();
   });
+
+  it("lets a keyboard user skip the navigation: the first Tab shows 'Skip to main content', Enter moves focus to the page", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/categories");
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.keyboard.press("Tab");
+    const link = page.getByRole("link", { name: "Skip to main content" });
+    await expect(link.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    // Hidden until focused, then on screen.
+    expect((await link.boundingBox())!.width).toBeGreaterThan(50);
+    await screenshot(page, "skip-link");
+    await page.keyboard.press("Enter");
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("main");
+    // The next Tab lands inside the page, past the site header's links.
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement!.closest("main") !== null)).resolves.toBe(true);
+    await page.close();
+  });
 });
