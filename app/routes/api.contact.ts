@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/cache-policy";
-import { CONTACT_HONEYPOT_FIELD, validateContact } from "~/lib/contact-form";
 import { textError } from "~/lib/http";
-import { CONTACT_RATE_LIMIT, saveContactMessage } from "~/models/contact.server";
-import { clientAddress, hitRateLimit } from "~/models/rate-limit.server";
+import { receiveContactMessage } from "~/models/contact.server";
 
 /**
  * POST /api/contact (JSON body: name, email, subject, message, company, phone).
@@ -22,18 +20,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) return textError(400, "Request body must be a JSON object");
 
-  const checked = validateContact(body);
-  if (!checked.ok) return Response.json({ success: false, errors: checked.errors }, { status: 400, headers: NO_STORE });
-
-  const honeypot = (body as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim()) return Response.json({ success: true }, { headers: NO_STORE });
-
-  // Counted only for valid messages: a visitor fixing typos is never throttled.
-  const limit = await hitRateLimit(db, `contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT);
-  if (!limit.allowed) {
-    return textError(429, "Too many messages. Please try again later.", { "Retry-After": String(limit.retryAfterSeconds) });
+  const receipt = await receiveContactMessage(db, request, body as Record<string, unknown>);
+  if (receipt.outcome === "invalid") return Response.json({ success: false, errors: receipt.errors }, { status: 400, headers: NO_STORE });
+  if (receipt.outcome === "throttled") {
+    return textError(429, "Too many messages. Please try again later.", { "Retry-After": String(receipt.retryAfterSeconds) });
   }
-  await saveContactMessage(db, checked.data);
   return Response.json({ success: true }, { headers: NO_STORE });
 }
 

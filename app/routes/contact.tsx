@@ -1,16 +1,18 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useToast } from "~/components/toast";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
 import { formatCount } from "~/lib/format";
 import { responseErrorMessage } from "~/lib/http";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { receiveContactMessage } from "~/models/contact.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
-export const headers = loaderHeaders;
+// A posted form's answer holds the visitor's own words: it is never cached.
+export const headers: HeadersFunction = (args) => (args.actionHeaders.has("Cache-Control") ? args.actionHeaders : loaderHeaders(args));
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({
@@ -28,6 +30,26 @@ export async function loader({ context }: LoaderFunctionArgs) {
 const EMPTY = { name: "", email: "", company: "", phone: "", subject: "", message: "" };
 type Values = typeof EMPTY;
 
+const SENT = { title: "Message Sent Successfully", text: "Thank you for your message. We'll get back to you within 24 hours." };
+const FAILED = { title: "Error", text: "Failed to send message. Please try again later." };
+
+/**
+ * The form posted without the page's script (script off, or sent before it loaded): the same
+ * rules and storage as POST /api/contact. Sent → back to the page with a notice (a reload does
+ * not send it twice); refused → the page again with the visitor's values and the reasons.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const body = Object.fromEntries([...form].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+  const receipt = await receiveContactMessage(context.cloudflare.env.DB, request, body);
+  if (receipt.outcome === "sent") return redirect("/contact?sent=1");
+  const values = Object.fromEntries(Object.keys(EMPTY).map((key) => [key, String(body[key] ?? "")])) as Values;
+  return data(
+    { values, errors: receipt.outcome === "invalid" ? receipt.errors : {}, failed: receipt.outcome === "throttled" },
+    { status: receipt.outcome === "invalid" ? 400 : 429, headers: NO_STORE },
+  );
+}
+
 const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?: string; required?: boolean }[] = [
   { name: "name", label: "Full Name *", autoComplete: "name", required: true },
   { name: "email", label: "Email Address *", type: "email", autoComplete: "email", required: true },
@@ -38,10 +60,12 @@ const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?:
 
 export default function ContactPage() {
   const { totals } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const [params] = useSearchParams();
   const toast = useToast();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(posted?.values ?? EMPTY);
   const [honeypot, setHoneypot] = useState("");
-  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [errors, setErrors] = useState<ContactFieldErrors>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
 
   const update = (field: keyof Values, value: string) => {
@@ -72,10 +96,10 @@ export default function ContactPage() {
         throw new Error(message);
       }
       setValues(EMPTY);
-      toast({ title: "Message Sent Successfully", description: "Thank you for your message. We'll get back to you within 24 hours." });
+      toast({ title: SENT.title, description: SENT.text });
     } catch (error) {
       console.error("contact failed", error);
-      toast({ title: "Error", description: "Failed to send message. Please try again later.", variant: "destructive" });
+      toast({ title: FAILED.title, description: FAILED.text, variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -134,7 +158,9 @@ export default function ContactPage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
-          <form onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
+          {params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} /> : null}
+          {posted?.failed ? <FormNotice tone="error" {...FAILED} /> : null}
+          <form method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
               <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
                 <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700">{field.label}</label>
@@ -179,6 +205,16 @@ export default function ContactPage() {
           </form>
         </section>
       </div>
+    </div>
+  );
+}
+
+/** The outcome of a form posted without the page's script, where a toast would have said it. */
+function FormNotice({ tone, title, text }: { tone: "success" | "error"; title: string; text: string }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"}`}>
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm">{text}</p>
     </div>
   );
 }

@@ -92,6 +92,25 @@ describe("contact page", () => {
     await screenshot(page, "public-contact-sent");
     await page.close();
   });
+
+  it("works without JavaScript: the reasons come back with the values kept, then the message is sent and said so", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/contact");
+    await fillContact(page, { ...VALID, "Subject *": "Hi" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Subject must be at least 5 characters").waitFor();
+    // Nothing the visitor typed went into the address bar, and nothing was lost.
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.getByLabel("Full Name *", { exact: true }).inputValue()).toBe("Grace Hopper");
+
+    await page.getByLabel("Subject *", { exact: true }).fill("Listing my hotel");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForURL(/\/contact\?sent=1$/);
+    await page.getByRole("status").getByText("Message Sent Successfully").waitFor();
+    await screenshot(page, "public-contact-no-js-sent");
+    await context.close();
+  });
 });
 
 describe("404 page", () => {

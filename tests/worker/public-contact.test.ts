@@ -66,6 +66,53 @@ describe("POST /api/contact", () => {
   });
 });
 
+function postForm(fields: Record<string, string>, ip: string) {
+  return SELF.fetch("https://example.com/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, Origin: "https://example.com", Host: "example.com" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+describe("the contact form posted without the page's script", () => {
+  it("shows the reasons under the fields with the visitor's values kept, stores nothing, and is never cached", async () => {
+    const before = await storedCount();
+    const response = await postForm({ ...valid, subject: "Hi", name: "Grace Hopper" }, "192.0.2.10");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html).toContain("Subject must be at least 5 characters");
+    expect(html).toContain('value="Grace Hopper"');
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("stores a valid message, then shows the success notice on /contact?sent=1 (a reload does not send it again)", async () => {
+    const before = await storedCount();
+    const response = await postForm({ ...valid, message: "Posted without JavaScript, please call back." }, "192.0.2.11");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/contact?sent=1");
+    expect(await storedCount()).toBe(before + 1);
+    const row = await env.DB.prepare(`SELECT message FROM contact_messages ORDER BY id DESC LIMIT 1`).first<{ message: string }>();
+    expect(row?.message).toBe("Posted without JavaScript, please call back.");
+    const page = await (await SELF.fetch("https://example.com/contact?sent=1")).text();
+    expect(page).toContain("Message Sent Successfully");
+    expect(page).toContain("Thank you for your message. We&#x27;ll get back to you within 24 hours.");
+  });
+
+  it("treats a filled honeypot like a success and the sixth message in an hour like a failure", async () => {
+    const before = await storedCount();
+    expect((await postForm({ ...valid, website: "http://spam.example" }, "192.0.2.12")).status).toBe(302);
+    expect(await storedCount()).toBe(before);
+    for (let i = 0; i < 5; i++) expect((await postForm(valid, "192.0.2.13")).status).toBe(302);
+    const blocked = await postForm(valid, "192.0.2.13");
+    expect(blocked.status).toBe(429);
+    const html = await blocked.text();
+    expect(html).toContain("Failed to send message. Please try again later.");
+    expect(html).toContain(`value="${valid.name}"`);
+  });
+});
+
 describe("other public pages", () => {
   it("answers any unknown path with the 404 page and HTTP 404", async () => {
     const response = await SELF.fetch("https://example.com/no/such/page");
