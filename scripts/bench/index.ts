@@ -31,6 +31,7 @@ import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type
 import { renderReport } from "./report";
 import { ensureSeeded, ROOT, run, snapshot, startServer, toolVersions, type SeedInfo } from "./server";
 import { query, SQLITE_ENGINE, timeStatements } from "./sqlite";
+import { freePort } from "../wrangler-env.mjs";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -215,7 +216,8 @@ async function main() {
         rmSync(importState, { recursive: true, force: true });
         mkdirSync(importState, { recursive: true });
         run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", importState]);
-        const importServer = await startServer(importState, port + 1, log);
+        // A port of its own: the page server's workerd may still be letting go of the ones it had.
+        const importServer = await startServer(importState, await freePort(), log);
         try {
           const importCookie = await adminLogin(importServer.baseURL);
           if (importCookie) imported[name] = await importThroughWorker(importServer.baseURL, importCookie, files, { rows: importRows, batchSize, timeoutMs: 3_600_000 });

@@ -101,15 +101,23 @@ export async function startServer(stateDir: string, port: number, log: (line: st
     { cwd: ROOT, env: wranglerEnv, stdio: ["ignore", logFd, logFd], detached: true },
   );
   closeSync(logFd);
+  // The whole process group (npx, wrangler, workerd) goes, so the next server finds its ports free.
   const stop = async () => {
     if (child.exitCode !== null || !child.pid) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      return;
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    const inTime = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5000))]);
+    if (!inTime) {
+      signal("SIGKILL");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { localImportVars, wranglerEnv } from "../../../scripts/wrangler-env.mjs";
+import { freePort, localImportVars, wranglerEnv } from "../../../scripts/wrangler-env.mjs";
+
+export { freePort };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,16 +15,6 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../../..");
 export const OUTPUT_DIR = path.join(root, "tests/e2e/output");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, env: wranglerEnv, encoding: "utf8" });
