@@ -74,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider>
           {isAdmin ? null : <SiteHeader />}
-          {isAdmin ? children : <main id="main" tabIndex={-1} className="focus:outline-none">{children}</main>}
+          {isAdmin ? children : <main id="main" tabIndex={-1}>{children}</main>}
           {isAdmin ? null : <SiteFooter />}
         </ToastProvider>
         {siteCode?.bodyEnd ? <CodeBlock html={siteCode.bodyEnd} data-site-code="body-end" /> : null}

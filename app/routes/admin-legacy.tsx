@@ -70,7 +70,7 @@ export default function AdminLegacyPage() {
           </button>
         </nav>
       </aside>
-      <main id="main" tabIndex={-1} className="flex-1 p-6 focus:outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 p-6">
         <PageHeader title={title} />
         {view === "dashboard" ? <DashboardView stats={manager.stats} /> : null}
         {view === "businesses" ? (

@@ -20,7 +20,7 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (
-    <main id="main" tabIndex={-1} className="focus:outline-none flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-blue-900 to-slate-800 p-4">
+    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-blue-900 to-slate-800 p-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
         <div className="mb-6 text-center">
           <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-blue-600 text-xl font-bold text-white">A</div>

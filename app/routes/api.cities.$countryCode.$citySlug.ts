@@ -5,7 +5,7 @@ import { redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 
-/** GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id]: city page data; 404 for an unknown city. */
+/** GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id]: city page data; 404 for an unknown city; another spelling of the path redirects to it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countryCode = (params.countryCode ?? "").toLowerCase();
   const slug = citySlug(params.citySlug ?? "");

@@ -46,7 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = Object.fromEntries(Object.keys(EMPTY).map((key) => [key, String(body[key] ?? "")])) as Values;
   return data(
     { values, errors: receipt.outcome === "invalid" ? receipt.errors : {}, failed: receipt.outcome === "throttled" },
-    { status: receipt.outcome === "invalid" ? 400 : 429, headers: NO_STORE },
+    receipt.outcome === "invalid"
+      ? { status: 400, headers: NO_STORE }
+      : { status: 429, headers: { ...NO_STORE, "Retry-After": String(receipt.retryAfterSeconds) } },
   );
 }
 

@@ -59,7 +59,7 @@ export default function SearchPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold break-words">
-        {results.query ? <>Search results for “{results.query}”{where ? <> in {where}</> : null}</> : "Search"}
+        {results.query ? <>Search results for “{results.query}”{where ? <> in {where}</> : null}</> : where ? `Businesses in ${where}` : "Search"}
       </h1>
       <Form method="get" action="/search" role="search" className="mt-6 flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
         <label htmlFor="search-q" className="sr-only">What are you looking for?</label>

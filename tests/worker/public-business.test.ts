@@ -4,6 +4,7 @@ import { getBusinessBySlug } from "~/models/business-detail.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { insert, insertDemo, record, slugOf } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
+import { whileBroken } from "./support/broken-database";
 
 const EVIL = "Hotel </script><script>alert(1)</script> Plaza";
 
@@ -128,8 +129,7 @@ describe("business detail", () => {
 
   it("still renders the page, without ads or site code, when they cannot be read", async () => {
     const slug = await slugOf("biz-1");
-    await env.DB.prepare(`ALTER TABLE ad_codes RENAME TO ad_codes_unreachable`).run();
-    try {
+    await whileBroken(`ALTER TABLE ad_codes RENAME TO ad_codes_unreachable`, `ALTER TABLE ad_codes_unreachable RENAME TO ad_codes`, async () => {
       await bumpCacheGeneration(env.DB);
       const response = await SELF.fetch(`https://example.com/business/${slug}`);
       expect(response.status).toBe(200);
@@ -137,9 +137,7 @@ describe("business detail", () => {
       expect(html).toContain("Hotel Storchen");
       expect(html).not.toContain("data-ad-slot");
       expect(html).not.toContain("site-verification");
-    } finally {
-      await env.DB.prepare(`ALTER TABLE ad_codes_unreachable RENAME TO ad_codes`).run();
-    }
+    });
     // The failure was not remembered: once the codes can be read again, they show.
     await bumpCacheGeneration(env.DB);
     const html = await (await SELF.fetch(`https://example.com/business/${slug}`)).text();

@@ -107,6 +107,7 @@ describe("the contact form posted without the page's script", () => {
     for (let i = 0; i < 5; i++) expect((await postForm(valid, "192.0.2.13")).status).toBe(302);
     const blocked = await postForm(valid, "192.0.2.13");
     expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
     const html = await blocked.text();
     expect(html).toContain("Failed to send message. Please try again later.");
     expect(html).toContain(`value="${valid.name}"`);

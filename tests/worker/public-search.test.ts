@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";
 import { insert, record } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
+import { whileBroken } from "./support/broken-database";
 
 beforeAll(async () => {
   await insert(
@@ -89,18 +90,17 @@ describe("search", () => {
     const none = await SELF.fetch("https://example.com/search?q=zzzqqq");
     expect(none.status).toBe(200);
     expect(await none.text()).toContain("No businesses found");
+    // A search by place alone is titled by the place.
+    expect(await (await SELF.fetch("https://example.com/search?location=Paris")).text()).toMatch(/<h1[^>]*>Businesses in Paris<\/h1>/);
   });
 
   it("answers 500 with the spec's 'Error loading application' page when the search cannot run", async () => {
-    await env.DB.prepare(`ALTER TABLE businesses_fts RENAME TO businesses_fts_unreachable`).run();
-    try {
+    await whileBroken(`ALTER TABLE businesses_fts RENAME TO businesses_fts_unreachable`, `ALTER TABLE businesses_fts_unreachable RENAME TO businesses_fts`, async () => {
       const response = await SELF.fetch("https://example.com/search?q=hotel&_=broken");
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(html).toContain("Error loading application");
       expect(html).toContain('href="/"');
-    } finally {
-      await env.DB.prepare(`ALTER TABLE businesses_fts_unreachable RENAME TO businesses_fts`).run();
-    }
+    });
   });
 });

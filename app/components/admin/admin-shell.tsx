@@ -134,7 +134,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               <span aria-hidden="true">{dark ? "☀" : "☾"}</span> Karanlık mod
             </button>
           </header>
-          <main id="main" tabIndex={-1} className="flex-1 p-6 focus:outline-none">{children}</main>
+          <main id="main" tabIndex={-1} className="flex-1 p-6">{children}</main>
         </div>
       </div>
     </div>
