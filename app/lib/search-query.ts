@@ -42,3 +42,16 @@ export function searchMatch(
   if (where) return `{${location!.columns}} : (${where})`;
   return what;
 }
+
+/**
+ * The admin's name search: the words of `text` in the name column (the last one a prefix), so
+ * "hilton" finds "Garden Inn by Hilton". With a category chosen, the category's words must be
+ * in the type or category column too, so that FTS5 intersects the two word lists itself rather
+ * than the caller filtering the newest name matches one by one. Null when the text has no word.
+ */
+export function nameWordsMatch(text: string, category?: string | null): string | null {
+  const name = matchExpression(text);
+  if (!name) return null;
+  const kind = category ? matchExpression(category, { prefixLast: false }) : null;
+  return kind ? `{name} : (${name}) AND {type category} : (${kind})` : `{name} : (${name})`;
+}

@@ -1,10 +1,13 @@
 import { businessIdentity } from "~/lib/business-record";
+import { nameWordsMatch } from "~/lib/search-query";
 import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
 import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES } from "~/lib/test-data";
 
 /** Admin business list: 20 a page, at most 100 pages deep (docs/decisions/031). */
 export const ADMIN_BUSINESSES_PER_PAGE = 20;
 export const ADMIN_BUSINESSES_MAX_PAGES = 100;
+/** The most matches a filtered list can show; it is counted no further (one more says "more"). */
+const BROWSABLE_BUSINESSES = ADMIN_BUSINESSES_PER_PAGE * ADMIN_BUSINESSES_MAX_PAGES;
 
 export const ADMIN_SORT_FIELDS = ["name", "rating", "reviewCount", "createdAt"] as const;
 export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
@@ -19,7 +22,7 @@ const SORT_COLUMNS: Record<AdminSortField, string> = {
 
 export interface AdminBusinessQuery {
   page: number;
-  /** Name prefix, as typed; matched as typed, capitalised and lower case. */
+  /** Name search: a name prefix (as typed, capitalised or lower case) or words in the name. */
   filter?: string;
   /** Directory category name (as listed by listAdminCategories). */
   category?: string;
@@ -53,17 +56,34 @@ function namePrefixes(filter: string): string[] {
   return [...new Set([filter, capitalised, lower])];
 }
 
-/** WHERE clause and its parameters for the admin filters; every term is an index range. */
+/**
+ * Businesses with the searched words inside their name are taken from the search index, the
+ * newest first and no more than fill the browsable pages and show there are more: a common
+ * word ("hotel") is in a million names (docs/decisions/031 addendum).
+ */
+const NAME_WORD_MATCHES = BROWSABLE_BUSINESSES + 1;
+
+/**
+ * WHERE clause and its parameters for the admin filters. A search matches names starting with
+ * the text (index ranges) or holding its words (search index); a category is an index range.
+ */
 function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { where: string; params: unknown[] } {
   const terms: string[] = [];
   const params: unknown[] = [];
   const filter = query.filter?.trim();
   if (filter) {
-    const ranges = namePrefixes(filter).map((prefix) => {
+    const matches = namePrefixes(filter).map((prefix) => {
       params.push(prefix, prefixUpperBound(prefix));
       return `(name >= ?${params.length - 1} AND name < ?${params.length})`;
     });
-    terms.push(`(${ranges.join(" OR ")})`);
+    const words = nameWordsMatch(filter, query.category);
+    if (words) {
+      params.push(words, NAME_WORD_MATCHES);
+      matches.push(
+        `id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${params.length - 1} ORDER BY rowid DESC LIMIT ?${params.length})`,
+      );
+    }
+    terms.push(`(${matches.join(" OR ")})`);
   }
   if (query.category) {
     params.push(categorySlug(query.category));
@@ -83,18 +103,17 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
     FROM businesses ${where}
     ORDER BY ${column} ${direction}, id ${direction}
     LIMIT ${ADMIN_BUSINESSES_PER_PAGE} OFFSET ${(page - 1) * ADMIN_BUSINESSES_PER_PAGE}`;
-  const browsable = ADMIN_BUSINESSES_PER_PAGE * ADMIN_BUSINESSES_MAX_PAGES;
   // Unfiltered: the trigger-kept total. Filtered: count no further than the pages one can open.
   const countSql = where
-    ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses ${where} LIMIT ${browsable + 1})`
+    ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses ${where} LIMIT ${BROWSABLE_BUSINESSES + 1})`
     : `SELECT all_business_count AS n FROM directory_totals WHERE id = 1`;
   const [rows, count] = await db.batch([
     db.prepare(rowsSql).bind(...params),
     db.prepare(countSql).bind(...(where ? params : [])),
   ]);
   const counted = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
-  const totalCapped = Boolean(where) && counted > browsable;
-  const total = totalCapped ? browsable : counted;
+  const totalCapped = Boolean(where) && counted > BROWSABLE_BUSINESSES;
+  const total = totalCapped ? BROWSABLE_BUSINESSES : counted;
   const totalPages = Math.min(Math.max(1, Math.ceil(total / ADMIN_BUSINESSES_PER_PAGE)), ADMIN_BUSINESSES_MAX_PAGES);
   const businesses = (rows!.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
     ...row,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
 import { validateContact } from "~/lib/contact-form";
 import { ratingBand } from "~/lib/featured-filters";
-import { matchExpression, searchMatch, searchTokens } from "~/lib/search-query";
+import { matchExpression, nameWordsMatch, searchMatch, searchTokens } from "~/lib/search-query";
 import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
 import { searchHref } from "~/components/find-something";
 
@@ -20,6 +20,13 @@ describe("search query", () => {
     expect(searchMatch("", { text: "France", columns: "country" })).toBe('{country} : ("france")');
     expect(searchMatch("", null)).toBeNull();
     expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`"grand" "hot"`);
+  });
+
+  it("looks for the admin's name search in names only, narrowed to a category's words", () => {
+    expect(nameWordsMatch("by Hilt")).toBe('{name} : ("by" "hilt"*)');
+    expect(nameWordsMatch("hilton", "Bed & Breakfast")).toBe('{name} : ("hilton"*) AND {type category} : ("bed" "breakfast")');
+    expect(nameWordsMatch("hilton", "&")).toBe('{name} : ("hilton"*)');
+    expect(nameWordsMatch(" -- ", "Hotel")).toBeNull();
   });
 });
 

@@ -45,10 +45,19 @@ describe("admin business list", () => {
     const byReviews = await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, "/api/admin/businesses?sortBy=reviewCount&sortOrder=asc"));
     expect(byReviews.businesses.map((b) => b.name)).toEqual(["Charlie Suites", "alpine lodge", "Bravo Inn", "Alpha Hotel"]);
 
-    // Name search is a prefix match, as typed, capitalised or lower case.
+    // Name search: names starting with the text, as typed, capitalised or lower case...
     const search = await json<{ businesses: { name: string }[]; total: number }>(await adminFetch(cookie, "/api/admin/businesses?filter=alp"));
     expect(search.businesses.map((b) => b.name).sort()).toEqual(["Alpha Hotel", "alpine lodge"]);
     expect(search.total).toBe(2);
+    // ...or holding its words anywhere in any order, the last one begun; other fields are not searched.
+    const names = async (path: string) =>
+      (await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, path))).businesses.map((b) => b.name);
+    expect(await names("/api/admin/businesses?filter=LODGE")).toEqual(["alpine lodge"]);
+    expect(await names("/api/admin/businesses?filter=suit")).toEqual(["Charlie Suites"]);
+    expect(await names("/api/admin/businesses?filter=suites%20charl")).toEqual(["Charlie Suites"]);
+    expect(await names("/api/admin/businesses?filter=zurich")).toEqual([]);
+    expect(await names("/api/admin/businesses?filter=inn&category=Hotel")).toEqual([]);
+    expect(await names("/api/admin/businesses?filter=inn&category=Inn")).toEqual(["Bravo Inn"]);
     const category = await json<{ businesses: { name: string }[] }>(await adminFetch(cookie, "/api/admin/businesses?category=Inn"));
     expect(category.businesses.map((b) => b.name)).toEqual(["Bravo Inn"]);
     const none = await json<{ businesses: unknown[]; total: number }>(await adminFetch(cookie, "/api/admin/businesses?filter=zzz"));
@@ -136,6 +145,9 @@ describe("bulk changes", () => {
       await adminFetch(cookie, "/api/admin/businesses?filter=bulk&page=500"),
     );
     expect(capped).toMatchObject({ total: 2000, totalCapped: true, pagination: { page: 100, totalPages: 100 } });
+    // The word inside 1,002 names ("Bulk Inn …", "Bravo Inn", "Contest Inn"), found through the search index, counts exactly.
+    const word = await json<{ total: number; totalCapped: boolean }>(await adminFetch(cookie, "/api/admin/businesses?filter=inn"));
+    expect(word).toEqual(expect.objectContaining({ total: 1002, totalCapped: false }));
   });
 
   it("deletes everything in bounded steps, summaries back to zero", async () => {

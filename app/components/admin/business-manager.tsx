@@ -150,7 +150,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
           <input
             type="search"
             className={`${inputClass} max-w-sm`}
-            placeholder="İşletme adıyla ara (baştan)..."
+            placeholder="İşletme adıyla ara..."
             aria-label="İşletme ara"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
