@@ -14,7 +14,7 @@ describe("the running site", () => {
   it("renders the home page and navigates client-side after hydration", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/");
-    await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
+    await expect(page.locator("h1").first().textContent()).resolves.toBe("Find your perfect hotel, anywhere");
     await screenshot(page, "home");
 
     // A marker on window survives only a client-side (Remix) navigation, not a full reload.
