@@ -7,12 +7,20 @@
 /** More tokens than this add nothing but work. */
 export const MAX_SEARCH_TOKENS = 8;
 
-/** Words of the text: letters and digits of any script, lower-cased. */
+/** A word has a letter or a digit; marks on its own do not make one. */
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Words of the text: letters and digits of any script with their marks, lower-cased. Marks stay
+ * inside the word, as the index's tokenizer keeps them: "İstanbul" lower-cases to "i" + U+0307
+ * + "stanbul" and a Devanagari vowel sign sits between consonants, so splitting at marks cut
+ * those words in two and found nothing.
+ */
 export function searchTokens(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((token) => WORD.test(token))
     .slice(0, MAX_SEARCH_TOKENS);
 }
 

@@ -39,16 +39,21 @@ const FORMAT_CHARS = /\p{Cf}/gu;
 
 const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
 
-export function slugify(text: string): string {
+/**
+ * Lower case without accents, the folds above applied: what a slug is made of, and how names
+ * are compared when a visitor types them ("TÜRKİYE", "turkiye" and "Türkiye" are the same).
+ */
+export function foldLetters(text: string): string {
   return text
-    .replace(JOINERS, "")
-    .replace(FORMAT_CHARS, "")
-    .trim()
     .toLowerCase()
     .normalize("NFKD")
     .replace(GENERIC_COMBINING_MARKS, "")
     .normalize("NFC")
-    .replace(FOLDABLE, (c) => FOLDS[c] ?? c)
+    .replace(FOLDABLE, (c) => FOLDS[c] ?? c);
+}
+
+export function slugify(text: string): string {
+  return foldLetters(text.replace(JOINERS, "").replace(FORMAT_CHARS, "").trim())
     .replace(SEPARATORS, "-")
     .replace(/^-+|-+$/g, "");
 }

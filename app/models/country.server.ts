@@ -1,6 +1,6 @@
 import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
 import { countryName } from "~/lib/format";
-import { slugify } from "~/lib/slug";
+import { foldLetters, slugify } from "~/lib/slug";
 import { totalPages } from "~/lib/paging";
 
 
@@ -42,8 +42,8 @@ function toCountrySummary(r: Record<string, unknown>): CountrySummary {
 const ALL_COUNTRIES_SQL = `SELECT code, name, business_count, city_count, category_count FROM countries ORDER BY business_count DESC, code`;
 
 /**
- * Countries, biggest first, 12 a page. The search is a case-insensitive substring of the
- * country's English name, which only exists in code (Intl region names), so the few hundred
+ * Countries, biggest first, 12 a page. The search is a substring of the country's English
+ * name, case and accents aside, which only exists in code (Intl region names), so the few hundred
  * summary rows are filtered here rather than in SQL.
  */
 export async function listCountries(
@@ -56,8 +56,8 @@ export async function listCountries(
   ]);
   const countries = (countryRows?.results ?? []).map(toCountrySummary);
   const totals = totalRows?.results[0] as Record<string, number> | undefined;
-  const needle = q.toLocaleLowerCase("en");
-  const matching = needle ? countries.filter((c) => c.country.toLocaleLowerCase("en").includes(needle)) : countries;
+  const needle = foldLetters(q);
+  const matching = needle ? countries.filter((c) => foldLetters(c.country).includes(needle)) : countries;
   const start = (page - 1) * perPage;
   return {
     countries: matching.slice(start, start + perPage),

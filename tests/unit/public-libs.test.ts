@@ -12,6 +12,8 @@ describe("search query", () => {
     expect(matchExpression('name:"x" OR NEAR(y')).toBe('"name" "x" "or" "near" "y"*');
     expect(matchExpression("  --  ")).toBeNull();
     expect(searchTokens("Zürich café")).toEqual(["zürich", "café"]);
+    // A mark stays in its word: the dot of a lower-cased Turkish İ, a Devanagari vowel sign.
+    expect(searchTokens("İstanbul होटल ̇")).toEqual(["i\u0307stanbul", "होटल"]);
     expect(searchTokens("a b c d e f g h i j").length).toBe(8);
   });
 

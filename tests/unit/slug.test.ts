@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessSlug, categorySlug, citySlug, slugify, slugWithoutSuffix, suffix6 } from "~/lib/slug";
+import { businessSlug, categorySlug, citySlug, foldLetters, slugify, slugWithoutSuffix, suffix6 } from "~/lib/slug";
 
 describe("slugify", () => {
   it("lowercases, trims and joins words with single hyphens", () => {
@@ -138,5 +138,13 @@ describe("slugWithoutSuffix", () => {
     expect(slugWithoutSuffix("abc123")).toBeNull();
     expect(slugWithoutSuffix("-abc123")).toBeNull();
     expect(slugWithoutSuffix("")).toBeNull();
+  });
+});
+
+describe("foldLetters", () => {
+  it("compares typed names case and accents aside, Turkish capitals included", () => {
+    for (const typed of ["TÜRKİYE", "turkiye", "Türkiye"]) expect(foldLetters(typed)).toBe("turkiye");
+    expect(foldLetters("Côte d’Ivoire")).toBe("cote d’ivoire");
+    expect(foldLetters("Diyarbakır")).toBe(foldLetters("DIYARBAKIR"));
   });
 });

@@ -1,5 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { countryName } from "~/lib/format";
+import { slugify } from "~/lib/slug";
+import { listCountries } from "~/models/country.server";
 import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";
 import { insert, record } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
@@ -13,11 +16,22 @@ beforeAll(async () => {
     record({ name: "Paris Hotel", placeId: "s-4", city: "Paris", country: "United States", countryCode: "US", fullAddress: "Paris, Texas" }),
     record({ name: "Hotel Hidden Gem", placeId: "s-5" }),
     record({ name: "Zurich Grand Apartments", placeId: "s-6", type: "Apartment", category: "Apartment" }),
+    record({ name: "Otel Çınar", placeId: "s-7", city: "İstanbul", country: "Türkiye", countryCode: "TR", fullAddress: "Yeşilköy, İstanbul" }),
+    record({ name: "होटल ताज", placeId: "s-8", city: "Mumbai", country: "India", countryCode: "IN", fullAddress: "Apollo Bandar, Mumbai" }),
   );
   await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 's-5'`).run();
 });
 
 const names = (r: Awaited<ReturnType<typeof searchBusinesses>>) => r.businesses.map((b) => b.name);
+
+describe("country search", () => {
+  it("finds a country typed in capitals or without its accents", async () => {
+    const name = countryName("TR");
+    for (const q of [name.toLocaleUpperCase("tr"), slugify(name)]) {
+      expect((await listCountries(env.DB, { q, page: 1 })).countries.map((c) => c.countryCode), q).toEqual(["TR"]);
+    }
+  });
+});
 
 describe("search", () => {
   it("finds words with or without accents, by prefix of the last word, ranking name matches first", async () => {
@@ -27,6 +41,9 @@ describe("search", () => {
     // "Zurich Grand Apartments" has the word in its name and its city; the name weighs most.
     const zurich = names(await searchBusinesses(env.DB, { q: "zurich grand", page: 1 }));
     expect(zurich[0]).toBe("Zurich Grand Apartments");
+    // Words keep their marks: a Turkish capital İ, a Devanagari vowel sign.
+    for (const q of ["İstanbul", "istanbul", "İSTANBUL"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Otel Çınar"]);
+    expect(names(await searchBusinesses(env.DB, { q: "होटल", page: 1 }))).toEqual(["होटल ताज"]);
   });
 
   it("shows approved businesses only and treats FTS syntax in the text as plain words", async () => {
@@ -57,6 +74,11 @@ describe("search", () => {
     expect(names(paris).sort()).toEqual(["Grand Hôtel du Louvre", "Paris Hotel"]);
     expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "Zürich", page: 1 }))).toEqual(["Hotel Zürichberg"]);
     expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "Atlantis", page: 1 }))).toEqual([]);
+    for (const location of ["istanbul", "İstanbul", "İSTANBUL"]) {
+      const istanbul = await searchBusinesses(env.DB, { q: "hotel", location, page: 1 });
+      expect(istanbul.location, location).toMatchObject({ kind: "city", name: "İstanbul" });
+      expect(names(istanbul), location).toEqual(["Otel Çınar"]);
+    }
   });
 
   it("pages 20 at a time and caps the work for a very common word: rows read do not grow with the matches", async () => {
