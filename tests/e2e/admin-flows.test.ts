@@ -105,6 +105,7 @@ describe("admin back office in Chromium", () => {
     // Search by the first letters of a business on the page.
     const name = (await (await rows())[0]!.locator("td").first().locator("p").first().textContent())!;
     const prefix = name.slice(0, 4);
+    const unsearched = page.url();
     await page.getByLabel("İşletme ara").fill(prefix);
     await page.waitForURL((url) => url.searchParams.get("filter") === prefix && !url.searchParams.has("page"));
     await page.waitForLoadState("networkidle");
@@ -116,6 +117,24 @@ describe("admin back office in Chromium", () => {
       const nameWords = found.split(/[^\p{L}\p{N}]+/u);
       expect(found.startsWith(fold(prefix)) || words.every((w) => nameWords.some((n) => n.startsWith(w))), found).toBe(true);
     }
+    // Back leaves the search and stays there, the box emptied; Forward brings the search back.
+    await page.goBack();
+    await page.waitForURL(unsearched);
+    await page.waitForTimeout(1000);
+    expect(page.url()).toBe(unsearched);
+    await expect(page.getByLabel("İşletme ara").inputValue()).resolves.toBe("");
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get("filter") === prefix);
+    await expect.poll(() => page.getByLabel("İşletme ara").inputValue()).toBe(prefix);
+    // A space typed after the search is not a new search (the server trims it).
+    let listLoads = 0;
+    const countLoads = (request: { url(): string }) => void (new URL(request.url()).pathname.endsWith(".data") && listLoads++);
+    page.on("request", countLoads);
+    await page.getByLabel("İşletme ara").press("End");
+    await page.keyboard.type(" ");
+    await page.waitForTimeout(1500);
+    page.off("request", countLoads);
+    expect(listLoads).toBe(0);
     await page.getByLabel("İşletme ara").fill("zzzzqqq");
     await page.getByText("İşletme bulunamadı").waitFor();
     await page.getByLabel("İşletme ara").fill("");

@@ -1,5 +1,5 @@
 import { useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
 import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
 import { apiRequest } from "~/lib/api-client";
@@ -29,7 +29,16 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const toast = useToast();
-  const [search, setSearch] = useState(query.filter ?? "");
+  const urlFilter = query.filter ?? "";
+  const [search, setSearch] = useState(urlFilter);
+  // The search this box last sent. Any other change of the URL's search (Back, Forward, a link)
+  // is shown in the box; before, the box sent its old text again and Back could not leave it.
+  const sentFilter = useRef(urlFilter);
+  useEffect(() => {
+    if (urlFilter === sentFilter.current) return;
+    sentFilter.current = urlFilter;
+    setSearch(urlFilter);
+  }, [urlFilter]);
   const [busy, setBusy] = useState<string | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
 
@@ -42,10 +51,15 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     setParams(next, { preventScrollReset: true });
   }
 
-  // Typing searches after a short pause; a new search starts again at page 1.
+  // Typing searches after a short pause; a new search starts again at page 1. The server trims
+  // the search, so a trailing space is not a new one.
   useEffect(() => {
-    if (search === (query.filter ?? "")) return;
-    const timer = setTimeout(() => update({ filter: search, page: undefined }), SEARCH_DELAY_MS);
+    const wanted = search.trim();
+    if (wanted === urlFilter) return;
+    const timer = setTimeout(() => {
+      sentFilter.current = wanted;
+      update({ filter: wanted, page: undefined });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   });
 
