@@ -44,11 +44,13 @@ const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
  * are compared when a visitor types them ("TÜRKİYE", "turkiye" and "Türkiye" are the same).
  */
 export function foldLetters(text: string): string {
+  // Lower case after NFKD: styled letters ("𝒯𝒶𝒿", U+1D4AF…) have no lower case of their own and
+  // only become "T", "a", "j" there.
   return text
-    .toLowerCase()
     .normalize("NFKD")
     .replace(GENERIC_COMBINING_MARKS, "")
     .normalize("NFC")
+    .toLowerCase()
     .replace(FOLDABLE, (c) => FOLDS[c] ?? c);
 }
 

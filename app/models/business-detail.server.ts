@@ -1,4 +1,4 @@
-import { slugWithoutSuffix } from "~/lib/slug";
+import { slugify, slugWithoutSuffix } from "~/lib/slug";
 
 /** Business detail (spec section 3) plus the slugs and names the page links with. */
 export interface BusinessDetail {
@@ -73,13 +73,20 @@ const DETAIL_SQL = `SELECT id, slug, name, type, category, category_slug, full_a
 /**
  * An approved business by slug (unique index: one row read). The spec's retry rule: when the
  * slug is not found and ends in "-" + 6 lowercase alphanumerics, the slug without that suffix
- * is tried once. Null when neither exists (or the business is not approved).
+ * is tried once; then the slug as slugify() spells it (capitals, accents). Null
+ * when none exists (or the business is not approved). The answer's slug is the one to link to.
  */
 export async function getBusinessBySlug(db: D1Database, slug: string): Promise<BusinessDetail | null> {
-  const found = await db.prepare(DETAIL_SQL).bind(slug).first<Record<string, unknown>>();
-  if (found) return toDetail(found);
+  const bySlug = async (wanted: string) => {
+    const row = await db.prepare(DETAIL_SQL).bind(wanted).first<Record<string, unknown>>();
+    return row ? toDetail(row) : null;
+  };
+  const found = await bySlug(slug);
+  if (found) return found;
   const base = slugWithoutSuffix(slug);
-  if (!base) return null;
-  const retried = await db.prepare(DETAIL_SQL).bind(base).first<Record<string, unknown>>();
-  return retried ? toDetail(retried) : null;
+  const retried = base ? await bySlug(base) : null;
+  if (retried) return retried;
+  // Another spelling of a stored slug ("/business/Hotel-Alpina-ab12cd").
+  const respelled = slugify(slug);
+  return respelled && respelled !== slug ? bySlug(respelled) : null;
 }

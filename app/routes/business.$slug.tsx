@@ -11,6 +11,7 @@ import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countryName, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
+import { redirectToCanonicalPath } from "~/lib/http.server";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -18,10 +19,13 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
   if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL }, { status: 404, headers: NO_STORE });
+  // Found under another spelling or by the suffix retry: one address per business.
+  const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
+  if (respelled) throw respelled;
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 

@@ -31,6 +31,11 @@ describe("slugify", () => {
     expect(slugify("Ærø Œuvre Þingvellir")).toBe("aero-oeuvre-thingvellir");
   });
 
+  it("lower-cases styled letters, which only become plain letters when decomposed", () => {
+    expect(slugify("𝒯𝒶𝒿 𝑀𝒶𝒽𝒶𝓁 - 𝐼𝓃𝒹𝒾𝒶𝓃 𝓇𝑒𝓈𝓉𝒶𝓊𝓇𝒶𝓃𝓉")).toBe("taj-mahal-indian-restaurant");
+    expect(slugify("ＨＯＴＥＬ")).toBe("hotel");
+  });
+
   it("handles Turkish dotted and dotless i", () => {
     expect(slugify("İstanbul")).toBe("istanbul");
     expect(slugify("Diyarbakır")).toBe("diyarbakir");

@@ -54,6 +54,19 @@ describe("business detail", () => {
     expect(await getBusinessBySlug(env.DB, "grand-old-hotel-ABCDEF")).toBeNull();
   });
 
+  it("sends another spelling of a slug, or a retried one, to the business's own address", async () => {
+    const slug = await slugOf("biz-evil");
+    const upper = await SELF.fetch(`https://example.com/business/${slug.toUpperCase()}?from=mail`, { redirect: "manual" });
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get("Location")).toBe(`/business/${slug}?from=mail`);
+    expect((await SELF.fetch(`https://example.com/api/businesses/${slug.toUpperCase()}`)).status).toBe(200);
+    // A slug stored before slugs were always lower case is still found as stored.
+    await env.DB.prepare(`UPDATE businesses SET slug = 'Taj-Mahal-kx8sj4' WHERE place_id = 'biz-noloc'`).run();
+    expect((await SELF.fetch("https://example.com/business/Taj-Mahal-kx8sj4", { redirect: "manual" })).status).toBe(200);
+    const retried = await SELF.fetch("https://example.com/business/grand-old-hotel-zz9zz9", { redirect: "manual" });
+    expect(retried.headers.get("Location")).toBe("/business/grand-old-hotel");
+  });
+
   it("answers 404 'status: text' for unknown and unapproved businesses", async () => {
     const unknown = await SELF.fetch("https://example.com/api/businesses/no-such-business-123456");
     expect(unknown.status).toBe(404);
