@@ -7,9 +7,9 @@ import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
 import { NO_STORE } from "~/lib/cache-policy";
 import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
-import { MAX_UPLOAD_BYTES } from "~/lib/import/file-type";
+import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
 import type { BatchResult } from "~/lib/import/report";
-import { finalToast, tooLargeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
 import { requireAdminPage } from "~/models/auth.server";
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
 
@@ -38,7 +38,12 @@ export default function AdminUpload() {
   const select = (files: FileList | null) => {
     if (!files) return;
     const accepted: FileEntry[] = [];
+    const unsupported = Array.from(files).filter((file) => !typeFromFileName(file.name));
+    if (unsupported.length > 0) {
+      toast({ title: UNSUPPORTED_TYPE_TITLE, description: unsupportedTypeText(unsupported.map((f) => f.name)), variant: "destructive" });
+    }
     for (const file of Array.from(files)) {
+      if (unsupported.includes(file)) continue;
       if (file.size > MAX_UPLOAD_BYTES) {
         toast({ title: UPLOAD_MESSAGES.tooLargeTitle, description: tooLargeText(file.name), variant: "destructive" });
         continue;

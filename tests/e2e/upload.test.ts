@@ -94,4 +94,17 @@ describe("the upload screen", () => {
     await screenshot(page, "upload-too-large");
     await context.close();
   });
+
+  it("refuses files that are not spreadsheets on selection and keeps the others", async () => {
+    const { context, page } = await openUploadPage();
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("name\nA") },
+      { name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      { name: "ok.csv", mimeType: "text/csv", buffer: Buffer.from("name\nA") },
+    ]);
+    await page.getByText("notes.txt, photo.png - Yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir").waitFor();
+    await expect(page.getByText("Desteklenmeyen dosya türü").count()).resolves.toBe(1);
+    await expect(page.getByTestId("upload-file").allTextContents()).resolves.toEqual([expect.stringContaining("ok.csv")]);
+    await context.close();
+  });
 });

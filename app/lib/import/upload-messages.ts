@@ -15,6 +15,13 @@ export function tooLargeText(fileName: string): string {
   return `${fileName} - Maksimum dosya boyutu 150MB'dır`;
 }
 
+/** The upload page refuses other files when they are chosen (the spec names no text for it). */
+export const UNSUPPORTED_TYPE_TITLE = "Desteklenmeyen dosya türü";
+
+export function unsupportedTypeText(fileNames: readonly string[]): string {
+  return `${fileNames.join(", ")} - Yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir`;
+}
+
 export function fileFailureMessage(fileName: string, serverText: string): string {
   // The server's texts name the file themselves (they also stand alone in the API): say it once.
   const text = serverText.startsWith(`${fileName}: `) ? serverText.slice(fileName.length + 2) : serverText;
