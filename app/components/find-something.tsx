@@ -11,7 +11,8 @@ export function searchHref(what: string, where: string): string | null {
 
 /**
  * The what/where search of the Business Not Found and 404 pages: Enter in either field submits,
- * Search is disabled while "what" is blank.
+ * Search is disabled while "what" is blank. The fields share a row only where the spec's long
+ * placeholder still fits; on a phone it is set a size smaller to show whole.
  */
 export function WhatWhereSearch() {
   const navigate = useNavigate();
@@ -23,7 +24,7 @@ export function WhatWhereSearch() {
       action="/search"
       method="get"
       role="search"
-      className="mx-auto mt-8 flex w-full max-w-3xl flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row"
+      className="mx-auto mt-8 flex w-full max-w-4xl flex-col gap-2 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-3 sm:shadow-sm lg:flex-row"
       onSubmit={(event) => {
         event.preventDefault();
         if (href) navigate(href);
@@ -39,7 +40,7 @@ export function WhatWhereSearch() {
         value={what}
         onChange={(event) => setWhat(event.target.value)}
         placeholder="What are you looking for? (e.g., restaurant, plumber)"
-        className="min-w-0 flex-[3] rounded-lg border border-slate-300 px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600"
+        className="min-w-0 flex-[3] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-sm focus:outline-none focus:ring-2 focus:ring-brand-600 sm:placeholder:text-base"
       />
       <label className="sr-only" htmlFor="search-where">
         Where?
@@ -50,7 +51,7 @@ export function WhatWhereSearch() {
         value={where}
         onChange={(event) => setWhere(event.target.value)}
         placeholder="Where? (city, country)"
-        className="min-w-0 flex-[2] rounded-lg border border-slate-300 px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600"
+        className="min-w-0 flex-[2] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-sm focus:outline-none focus:ring-2 focus:ring-brand-600 sm:placeholder:text-base"
       />
       <button
         type="submit"

@@ -133,6 +133,22 @@ describe("404 page", () => {
     await page.close();
   });
 
+  it("shows the whole placeholder of the what field on a desktop, a tablet and a phone", async () => {
+    for (const width of [1400, 768, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(inject("baseURL") + "/nope");
+      const room = await page.locator("#search-what").evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input, "::placeholder");
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const box = getComputedStyle(input);
+        return input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight) - context.measureText(input.placeholder).width;
+      });
+      expect(room, `${width} px wide`).toBeGreaterThanOrEqual(0);
+      await page.close();
+    }
+  });
+
   it("links to the directories and back home", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/nope");
