@@ -60,6 +60,15 @@ const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?:
   { name: "subject", label: "Subject *", required: true },
 ];
 
+/** The form's fields in screen order, the message last. */
+const FIELD_ORDER: ContactField[] = [...FIELDS.map((field) => field.name), "message"];
+
+/** Puts the cursor in the first field that needs correcting, so the visitor starts there. */
+function focusFirstInvalid(errors: ContactFieldErrors) {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (first) document.getElementById(`contact-${first}`)?.focus();
+}
+
 export default function ContactPage() {
   const { totals } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
@@ -80,6 +89,7 @@ export default function ContactPage() {
     const checked = validateContact(values);
     if (!checked.ok) {
       setErrors(checked.errors);
+      focusFirstInvalid(checked.errors);
       return;
     }
     setErrors({});
@@ -94,7 +104,10 @@ export default function ContactPage() {
       if (!response.ok) {
         const message = await responseErrorMessage(response.clone());
         const body = (await response.json().catch(() => null)) as { errors?: ContactFieldErrors } | null;
-        if (body?.errors) setErrors(body.errors);
+        if (body?.errors) {
+          setErrors(body.errors);
+          focusFirstInvalid(body.errors);
+        }
         throw new Error(message);
       }
       setValues(EMPTY);

@@ -52,6 +52,11 @@ describe("contact page", () => {
     }
     expect(await page.locator("#contact-name-error").textContent()).toBe("Name must be at least 2 characters");
     expect(posted).toBe(0);
+    // The cursor waits in the first field to correct: the name, then (once it is right) the email.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("contact-name");
+    await page.getByLabel("Full Name *").fill("Grace");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("contact-email");
     await screenshot(page, "public-contact-errors");
     expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
