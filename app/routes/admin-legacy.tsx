@@ -49,8 +49,8 @@ export default function AdminLegacyPage() {
   const view = (VIEWS.find((v) => v.id === params.get("view"))?.id ?? "dashboard") as View;
   const title = VIEWS.find((v) => v.id === view)!.label;
   return (
-    <div className="flex min-h-screen bg-slate-100">
-      <aside className="w-60 shrink-0 bg-white p-4 shadow" aria-label="Admin menu">
+    <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
+      <aside className="bg-white p-4 shadow md:w-60 md:shrink-0" aria-label="Admin menu">
         <p className="mb-4 px-2 text-lg font-bold">Admin Panel</p>
         <nav className="space-y-1">
           {VIEWS.map((v) => (
@@ -70,7 +70,7 @@ export default function AdminLegacyPage() {
           </button>
         </nav>
       </aside>
-      <main id="main" tabIndex={-1} className="flex-1 p-6">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-6">
         <PageHeader title={title} />
         {view === "dashboard" ? <DashboardView stats={manager.stats} /> : null}
         {view === "businesses" ? (

@@ -260,6 +260,39 @@ describe("admin back office in Chromium", () => {
     );
   });
 
+  it("fits a phone: the menu is a drawer behind a Menü button, and no page scrolls sideways", async () => {
+    const desktop = page.viewportSize()!;
+    const menuLink = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Site Ayarları/ });
+    await page.goto(`${base()}/admin/businesses`);
+    expect(await page.getByRole("button", { name: "Menü" }).isVisible()).toBe(false);
+    expect(await menuLink.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const path of ["/admin", "/admin/businesses", "/admin/settings", "/admin/upload", "/admin-legacy"]) {
+        await page.goto(`${base()}${path}`);
+        await page.waitForLoadState("networkidle");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      }
+      await page.goto(`${base()}/admin/businesses`);
+      await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+      expect(await menuLink.isVisible()).toBe(false);
+      const menuButton = page.getByRole("button", { name: "Menü" });
+      await menuButton.click();
+      await menuLink.waitFor();
+      await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Menüyü kapat");
+      await screenshot(page, "admin-phone-menu");
+      await page.keyboard.press("Escape");
+      await menuLink.waitFor({ state: "hidden" });
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain("Menü");
+      await menuButton.click();
+      await menuLink.click();
+      await page.waitForURL(/\/admin\/settings$/);
+      await menuLink.waitFor({ state: "hidden" });
+    } finally {
+      await page.setViewportSize(desktop);
+    }
+  });
+
   it("shows the dashboard, keeps dark mode across a reload, and logs out", async () => {
     // Every screen passes axe-core in light mode (and below, in dark mode).
     for (const path of ["/admin", "/admin/businesses", "/admin/upload", "/admin/settings", "/admin/advertisements", "/admin/reports", "/admin-legacy?view=businesses", "/admin-legacy?view=settings"]) {

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
 import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
@@ -30,6 +30,30 @@ function useDarkMode(initial: boolean): [boolean, () => void] {
   return [dark, toggle];
 }
 
+/**
+ * Below 1024 px the menu is a drawer over the page, opened from the header: a fixed 256 px
+ * column left a phone about 130 px for the page. Escape, the backdrop, the close button or a
+ * link closes it; focus goes into it when it opens and back to the Menü button when it closes.
+ */
+function usePhoneMenu() {
+  const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+    else if (wasOpen.current) openButton.current?.focus();
+    wasOpen.current = open;
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  return { open, show: () => setOpen(true), close: () => setOpen(false), openButton, closeButton };
+}
+
 export async function logout() {
   try {
     await apiRequest("POST", "/api/admin/logout");
@@ -42,6 +66,7 @@ export async function logout() {
 export function AdminShell({ username, figures, darkMode, children }: { username: string; figures: AdminLayoutFigures; darkMode: boolean; children: ReactNode }) {
   const [dark, toggleDark] = useDarkMode(darkMode);
   const [search, setSearch] = useState("");
+  const menu = usePhoneMenu();
   const items: NavItem[] = [
     { to: "/admin", label: "Ana Sayfa", icon: "⌂", end: true },
     { to: "/admin/dashboard", label: "Dashboard", icon: "▦", end: true },
@@ -57,16 +82,30 @@ export function AdminShell({ username, figures, darkMode, children }: { username
   return (
     <div className={dark ? "dark" : ""} data-theme={dark ? "dark" : "light"}>
       <div className="flex min-h-screen bg-slate-100 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
-        <div className="w-64 shrink-0 bg-slate-900 dark:bg-slate-950">
-        <aside className="sticky top-0 flex h-screen flex-col text-slate-200" aria-label="Admin menu">
+        {menu.open ? <button type="button" aria-label="Menüyü kapat" tabIndex={-1} onClick={menu.close} className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" /> : null}
+        <div className="lg:w-64 lg:shrink-0 lg:bg-slate-900 lg:dark:bg-slate-950">
+        <aside
+          id="admin-menu"
+          className={`fixed inset-y-0 left-0 z-40 flex h-screen w-64 flex-col bg-slate-900 text-slate-200 transition-transform dark:bg-slate-950 lg:visible lg:sticky lg:top-0 lg:z-auto lg:translate-x-0 ${menu.open ? "translate-x-0" : "invisible -translate-x-full"}`}
+          aria-label="Admin menu"
+        >
           <div className="flex items-center gap-3 border-b border-slate-800 px-5 py-5">
             <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-600 font-bold text-white">A</div>
-            <div>
+            <div className="flex-1">
               <p className="text-sm font-semibold text-white">Yönetim Paneli</p>
               <p className="flex items-center gap-1 text-xs text-emerald-400">
                 <span className="inline-block h-2 w-2 rounded-full bg-emerald-400" aria-hidden /> Aktif
               </p>
             </div>
+            <button
+              type="button"
+              ref={menu.closeButton}
+              onClick={menu.close}
+              aria-label="Menüyü kapat"
+              className="rounded-lg p-2 text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden"
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
           </div>
           <div className="px-4 pt-4">
             <input
@@ -85,6 +124,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
                 to={item.to}
                 end={item.end}
                 prefetch="intent"
+                onClick={menu.close}
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-blue-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`
                 }
@@ -110,8 +150,18 @@ export function AdminShell({ username, figures, darkMode, children }: { username
         </aside>
         </div>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-10 flex items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-800/90">
-            <a href="/" className="mr-auto text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
+          <header className="sticky top-0 z-10 flex items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-800/90 lg:px-6">
+            <button
+              type="button"
+              ref={menu.openButton}
+              onClick={menu.show}
+              aria-expanded={menu.open}
+              aria-controls="admin-menu"
+              className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-500 dark:bg-slate-700 lg:hidden"
+            >
+              <span aria-hidden="true">☰</span> Menü
+            </button>
+            <a href="/" className="mr-auto whitespace-nowrap text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
             <span
               className="relative rounded-lg p-2"
               title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
@@ -129,12 +179,12 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               type="button"
               onClick={toggleDark}
               aria-pressed={dark}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-700"
+              className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-700"
             >
-              <span aria-hidden="true">{dark ? "☀" : "☾"}</span> Karanlık mod
+              <span aria-hidden="true">{dark ? "☀" : "☾"}</span> <span className="sr-only sm:not-sr-only">Karanlık mod</span>
             </button>
           </header>
-          <main id="main" tabIndex={-1} className="flex-1 p-6">{children}</main>
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
         </div>
       </div>
     </div>

@@ -198,7 +198,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         {list.businesses.length === 0 ? (
           <p className="py-12 text-center text-slate-500 dark:text-slate-400">İşletme bulunamadı</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <tr>
@@ -249,7 +249,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
             {list.total.toLocaleString("tr-TR")}
             {list.totalCapped ? "+" : ""} sonuç · Sayfa {list.pagination.page} / {list.pagination.totalPages}
           </p>
-          <div className="flex gap-1">
+          <div className="flex flex-wrap gap-1">
             <button type="button" className={buttonClass.secondary} disabled={list.pagination.page <= 1} onClick={() => update({ page: String(list.pagination.page - 1) })}>
               ‹ Önceki
             </button>
