@@ -47,6 +47,8 @@ export interface AdminBusinessList {
   total: number;
   /** True when a filtered list has more matches than the 100 browsable pages show. */
   totalCapped: boolean;
+  /** True when the list holds more businesses than its 100 pages show (filtered or not). */
+  pagesCapped: boolean;
   pagination: { page: number; totalPages: number; total: number };
 }
 
@@ -119,7 +121,8 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
     ...row,
     isApproved: row.isApproved === 1,
   }));
-  return { businesses, total, totalCapped, pagination: { page, totalPages, total } };
+  const pagesCapped = totalCapped || total > BROWSABLE_BUSINESSES;
+  return { businesses, total, totalCapped, pagesCapped, pagination: { page, totalPages, total } };
 }
 
 /** Flips a business's approval; null when it does not exist. Summaries follow by trigger. */

@@ -248,6 +248,11 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
           <p className="text-slate-500 dark:text-slate-400">
             {list.total.toLocaleString("tr-TR")}
             {list.totalCapped ? "+" : ""} sonuç · Sayfa {list.pagination.page} / {list.pagination.totalPages}
+            {list.pagesCapped ? (
+              <span className="block text-xs" data-testid="pages-capped">
+                İlk {list.pagination.totalPages} sayfa gösterilir; diğerleri için arayın, kategori seçin veya sıralamayı çevirin.
+              </span>
+            ) : null}
           </p>
           <div className="flex flex-wrap gap-1">
             <button type="button" className={buttonClass.secondary} disabled={list.pagination.page <= 1} onClick={() => update({ page: String(list.pagination.page - 1) })}>
