@@ -114,14 +114,15 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
     db.prepare(countSql).bind(...(where ? params : [])),
   ]);
   const counted = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
-  const totalCapped = Boolean(where) && counted > BROWSABLE_BUSINESSES;
+  // A filtered count stops one past the browsable depth; an unfiltered one is exact.
+  const pagesCapped = counted > BROWSABLE_BUSINESSES;
+  const totalCapped = Boolean(where) && pagesCapped;
   const total = totalCapped ? BROWSABLE_BUSINESSES : counted;
   const totalPages = Math.min(Math.max(1, Math.ceil(total / ADMIN_BUSINESSES_PER_PAGE)), ADMIN_BUSINESSES_MAX_PAGES);
   const businesses = (rows!.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
     ...row,
     isApproved: row.isApproved === 1,
   }));
-  const pagesCapped = totalCapped || total > BROWSABLE_BUSINESSES;
   return { businesses, total, totalCapped, pagesCapped, pagination: { page, totalPages, total } };
 }
 

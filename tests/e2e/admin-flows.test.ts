@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { axeViolations, launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 
 const ADMIN_PASSWORD = "e2e-admin-password";
 let browser: Browser;
@@ -70,7 +70,7 @@ describe("admin back office in Chromium", () => {
     const submit = page.getByRole("button", { name: "Giriş Yap" });
     expect(await submit.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     await page.getByLabel("Kullanıcı Adı").fill("admin");
     await page.getByLabel("Şifre", { exact: true }).fill("wrong password");
     await page.getByRole("button", { name: "Şifreyi göster" }).click();
@@ -274,7 +274,7 @@ describe("admin back office in Chromium", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       }
       await page.goto(`${base()}/admin/businesses`);
-      await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+      await hydrated(page);
       expect(await menuLink.isVisible()).toBe(false);
       const menuButton = page.getByRole("button", { name: "Menü" });
       await menuButton.click();
@@ -329,7 +329,7 @@ describe("admin back office in Chromium", () => {
 
   it("logs in from the inline panel on /admin and shows the admin home", async () => {
     await page.goto(`${base()}/admin`);
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("not it");
@@ -345,11 +345,11 @@ describe("admin back office in Chromium", () => {
   it("sends the administrator to the login page, and back, when the session has ended mid-work", async () => {
     await page.goto(`${base()}/admin/businesses?sortBy=name`);
     await page.getByTestId("business-row").first().waitFor();
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     await context.clearCookies();
     await page.getByTestId("business-row").first().getByRole("button", { name: /^Approve/ }).click();
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fbusinesses%3FsortBy%3Dname$/);
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     await page.getByLabel("Kullanıcı Adı").fill("admin");
     await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Giriş Yap" }).click();

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSessionToken } from "./support/admin-session";
-import { launchBrowser, screenshot } from "./support/browser";
+import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function openView(view: "businesses" | "settings") {
   await page.goto(`${base()}/admin-legacy?view=${view}`);
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await hydrated(page);
 }
 
 const toasts = () => page.getByTestId("toast-region");

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import type { BenchResults } from "../../scripts/bench/index";
-import { freePort } from "./support/server";
+import { freePort } from "../../scripts/wrangler-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-test-"));

@@ -1,8 +1,6 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, launchBrowser, screenshot } from "./support/browser";
-
+import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -16,7 +14,7 @@ afterAll(async () => {
 async function open(path: string) {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const response = await page.goto(inject("baseURL") + path);
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await hydrated(page);
   return response;
 }
 

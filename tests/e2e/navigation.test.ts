@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
+import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe("the running site", () => {
     await screenshot(page, "home");
 
     // A marker on window survives only a client-side (Remix) navigation, not a full reload.
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Businesses" }).click();
     await page.waitForURL("**/businesses");
@@ -31,7 +31,7 @@ describe("the running site", () => {
   it("lets a keyboard user skip the navigation: the first Tab shows 'Skip to main content', Enter moves focus to the page", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/categories");
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await hydrated(page);
     await page.keyboard.press("Tab");
     const link = page.getByRole("link", { name: "Skip to main content" });
     await expect(link.evaluate((element) => element === document.activeElement)).resolves.toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { axeViolations, launchBrowser, screenshot } from "./support/browser";
-import { collectErrors, hydrated, runSql, sqlString } from "./support/public-db";
+import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { collectErrors, runSql, sqlString } from "./support/public-db";
 
 const HOURS_24 = JSON.stringify(Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "Open 24 hours"])));
 const ABOUT = JSON.stringify({ Amenities: { "Free Wi-Fi": true, "Outdoor pool": true, "Fitness centre": true, Spa: false }, Accessibility: { "Wheelchair-accessible entrance": true } });

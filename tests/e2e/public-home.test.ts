@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { axeViolations, launchBrowser, screenshot } from "./support/browser";
-import { collectErrors, hydrated } from "./support/public-db";
+import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { collectErrors } from "./support/public-db";
 
 let browser: Browser;
 beforeAll(async () => {

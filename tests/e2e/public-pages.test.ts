@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, launchBrowser, screenshot } from "./support/browser";
-import { hydrated } from "./support/public-db";
+import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "./support/browser";
+import { hydrated, launchBrowser, screenshot } from "./support/browser";
 import { OUTPUT_DIR } from "./support/server";
 import { adminSessionToken } from "./support/admin-session";
 
@@ -90,7 +90,7 @@ describe("sitemaps built by the cron on the running Worker", () => {
       const page = await context.newPage();
       await page.goto(`${baseURL}/admin/settings`);
       await page.getByRole("heading", { name: "Site Haritası Yönetimi" }).waitFor();
-      await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+      await hydrated(page);
 
       // The cron test above built a set: real figures, not the spec's fixed ones.
       const fileCount = await page.locator("dt", { hasText: "Dosya sayısı" }).locator("xpath=following-sibling::dd").textContent();

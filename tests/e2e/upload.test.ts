@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSessionToken } from "./support/admin-session";
-import { launchBrowser, screenshot } from "./support/browser";
+import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 const realXlsx = path.resolve(import.meta.dirname, "../../../shared/fixtures/real/Outscraper-20250306082041s8b.xlsx");
 
@@ -23,7 +23,7 @@ async function openUploadPage() {
   const page = await context.newPage();
   await page.goto(`${baseURL}/admin/upload`);
   await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await hydrated(page);
   return { baseURL, context, page };
 }
 

@@ -1,8 +1,9 @@
 import { NavLink } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
 import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
+import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
 /** The reports page announces three upcoming reports. */
@@ -33,25 +34,14 @@ function useDarkMode(initial: boolean): [boolean, () => void] {
 /**
  * Below 1024 px the menu is a drawer over the page, opened from the header: a fixed 256 px
  * column left a phone about 130 px for the page. Escape, the backdrop, the close button or a
- * link closes it; focus goes into it when it opens and back to the Menü button when it closes.
+ * link closes it; while open it keeps the keyboard like a dialog (focus in, Tab inside, back).
  */
 function usePhoneMenu() {
   const [open, setOpen] = useState(false);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) closeButton.current?.focus();
-    else if (wasOpen.current) openButton.current?.focus();
-    wasOpen.current = open;
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-  return { open, show: () => setOpen(true), close: () => setOpen(false), openButton, closeButton };
+  const panel = useRef<HTMLElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useFocusTrap(panel, open, close);
+  return { open, show: () => setOpen(true), close, panel };
 }
 
 export async function logout() {
@@ -86,6 +76,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
         <div className="lg:w-64 lg:shrink-0 lg:bg-slate-900 lg:dark:bg-slate-950">
         <aside
           id="admin-menu"
+          ref={menu.panel}
           className={`fixed inset-y-0 left-0 z-40 flex h-screen w-64 flex-col bg-slate-900 text-slate-200 transition-transform dark:bg-slate-950 lg:visible lg:sticky lg:top-0 lg:z-auto lg:translate-x-0 ${menu.open ? "translate-x-0" : "invisible -translate-x-full"}`}
           aria-label="Admin menu"
         >
@@ -99,7 +90,6 @@ export function AdminShell({ username, figures, darkMode, children }: { username
             </div>
             <button
               type="button"
-              ref={menu.closeButton}
               onClick={menu.close}
               aria-label="Menüyü kapat"
               className="rounded-lg p-2 text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden"
@@ -153,7 +143,6 @@ export function AdminShell({ username, figures, darkMode, children }: { username
           <header className="sticky top-0 z-10 flex items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-800/90 lg:px-6">
             <button
               type="button"
-              ref={menu.openButton}
               onClick={menu.show}
               aria-expanded={menu.open}
               aria-controls="admin-menu"

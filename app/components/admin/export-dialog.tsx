@@ -192,7 +192,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             </select>
           </label>
           {dateRange === "custom" ? (
-          <>
+            <>
               <label className="text-sm font-semibold">
                 Başlangıç
                 <input type="date" className={`${inputClass} mt-1`} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
@@ -201,7 +201,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 Bitiş
                 <input type="date" className={`${inputClass} mt-1`} value={endDate} onChange={(e) => setEndDate(e.target.value)} />
               </label>
-          </>
+            </>
           ) : null}
         </>
       }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 
 /** Small building blocks shared by the admin screens (light and dark). */
 export function Card({ title, action, children, className = "" }: { title?: ReactNode; action?: ReactNode; children: ReactNode; className?: string }) {
@@ -84,23 +84,22 @@ export const inputClass =
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog; Escape or × closes it, except while `busy` (an export under way). Focus moves
- * into it when it opens, Tab stays inside it, and focus returns where it was when it closes.
+ * The keyboard rules of a panel over the page while `active`: focus moves to the first element
+ * matching `firstFocus` inside it, Tab and Shift+Tab stay inside it, Escape calls `onEscape`, and
+ * focus returns where it was when the panel closes.
  */
-export function AdminDialog({ title, busy, onClose, footer, children }: { title: string; busy: boolean; onClose: () => void; footer: ReactNode; children: ReactNode }) {
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-
+export function useFocusTrap(panel: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void, firstFocus = FOCUSABLE) {
   useEffect(() => {
+    if (!active) return;
     const opener = document.activeElement as HTMLElement | null;
-    // The first field, not the close button.
-    panel.current?.querySelector<HTMLElement>(`:scope > :not(:first-child) :is(${FOCUSABLE})`)?.focus();
+    panel.current?.querySelector<HTMLElement>(firstFocus)?.focus();
     return () => opener?.focus();
-  }, []);
+  }, [active, panel, firstFocus]);
 
   useEffect(() => {
+    if (!active) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !busy) onClose();
+      if (event.key === "Escape") onEscape();
       if (event.key !== "Tab" || !panel.current) return;
       const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
       const first = focusable[0];
@@ -117,7 +116,17 @@ export function AdminDialog({ title, busy, onClose, footer, children }: { title:
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [busy, onClose]);
+  }, [active, panel, onEscape]);
+}
+
+/** A dialog's first field, not its close button (the panel's first child is the title row). */
+const FIRST_FIELD = `:scope > :not(:first-child) :is(${FOCUSABLE})`;
+
+/** A modal dialog; Escape or × closes it, except while `busy` (an export under way). */
+export function AdminDialog({ title, busy, onClose, footer, children }: { title: string; busy: boolean; onClose: () => void; footer: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, true, () => (busy ? undefined : onClose()), FIRST_FIELD);
 
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>

@@ -35,3 +35,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
   });
 }
+
+/** Waits until Remix has hydrated the document. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  // Effects run right after hydration; give them a tick.
+  await page.waitForTimeout(100);
+}

@@ -25,13 +25,6 @@ export function sqlString(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-/** Waits until Remix has hydrated the document. */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-  // Effects run right after hydration; give them a tick.
-  await page.waitForTimeout(100);
-}
-
 /** Collects console errors and page errors (hydration failures are reported there). */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -4,8 +4,6 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, localImportVars, wranglerEnv } from "../../../scripts/wrangler-env.mjs";
 
-export { freePort };
-
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
