@@ -12,7 +12,7 @@ export function searchHref(what: string, where: string): string | null {
 /**
  * The what/where search of the Business Not Found and 404 pages: Enter in either field submits,
  * Search is disabled while "what" is blank. The fields share a row only where the spec's long
- * placeholder still fits; on a phone it is set a size smaller to show whole.
+ * placeholder still fits; on a phone it is set a size smaller (two below 380 px) to show whole.
  */
 export function WhatWhereSearch() {
   const navigate = useNavigate();
@@ -40,7 +40,7 @@ export function WhatWhereSearch() {
         value={what}
         onChange={(event) => setWhat(event.target.value)}
         placeholder="What are you looking for? (e.g., restaurant, plumber)"
-        className="min-w-0 flex-[3] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-sm focus:outline-none focus:ring-2 focus:ring-brand-600 sm:placeholder:text-base"
+        className="min-w-0 flex-[3] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
       />
       <label className="sr-only" htmlFor="search-where">
         Where?
@@ -51,7 +51,7 @@ export function WhatWhereSearch() {
         value={where}
         onChange={(event) => setWhere(event.target.value)}
         placeholder="Where? (city, country)"
-        className="min-w-0 flex-[2] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-sm focus:outline-none focus:ring-2 focus:ring-brand-600 sm:placeholder:text-base"
+        className="min-w-0 flex-[2] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
       />
       <button
         type="submit"

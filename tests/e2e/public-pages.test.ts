@@ -137,8 +137,8 @@ describe("404 page", () => {
     await page.close();
   });
 
-  it("shows the whole placeholder of the what field on a desktop, a tablet and a phone", async () => {
-    for (const width of [1400, 768, 390]) {
+  it("shows the whole placeholder of the what field on a desktop, a tablet and phones", async () => {
+    for (const width of [1400, 768, 390, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(inject("baseURL") + "/nope");
       const room = await page.locator("#search-what").evaluate((input: HTMLInputElement) => {
