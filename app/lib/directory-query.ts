@@ -15,11 +15,6 @@ export function parseSearchText(raw: string | null | undefined): string {
   return (raw ?? "").trim().slice(0, 100);
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The slug range of names beginning with `letter`: slug >= from AND slug < to. */
 export function letterRange(letter: string): { from: string; to: string } {
   const from = letter.toLowerCase();

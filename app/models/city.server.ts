@@ -1,5 +1,5 @@
 import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
-import { containsPattern, letterRange } from "~/lib/directory-query";
+import { letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { cityAnchorScope } from "./page-anchor.server";
@@ -71,9 +71,10 @@ export async function listCities(
     where.push(`slug >= ${bind(from)} AND slug < ${bind(to)}`);
   }
   if (q) {
-    // The slug makes "zurich" find "Zürich"; the country code finds all of "FR".
+    // The slug makes "zurich" find "Zürich"; the country code finds all of "FR". instr, not
+    // LIKE: D1 refuses a LIKE pattern over 50 bytes.
     where.push(
-      `(name LIKE ${bind(containsPattern(q))} ESCAPE '\\' OR slug LIKE ${bind(containsPattern(slugify(q) || q))} ESCAPE '\\'` +
+      `(instr(lower(name), lower(${bind(q)})) > 0 OR instr(slug, ${bind(slugify(q) || q.toLowerCase())}) > 0` +
         ` OR country_code = ${bind(q.toUpperCase())})`,
     );
   }
