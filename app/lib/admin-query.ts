@@ -1,5 +1,14 @@
 import { z } from "zod";
 
+/**
+ * A business id in a path: decimal digits only. z.coerce.number() took "1e3", "0x3E8", "+1000"
+ * or " 1000 " for 1000, so DELETE /api/businesses/1e3 deleted business 1000.
+ */
+export const BusinessIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/)
+  .transform(Number);
+
 /** Query parameters of the admin business list (page and API alike); the page size is fixed at 20. */
 export const AdminBusinessQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),

@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const progress = await deleteAllBusinesses(env.DB);
-  await directoryChanged(env, "admin.delete-all", { bulk: true });
+  await directoryChanged(env, "admin.delete-all");
   return adminJson({
     success: true,
     ...progress,

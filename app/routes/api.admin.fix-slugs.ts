@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const progress = await fixSlugs(env.DB);
-  if (progress.updatedNow > 0 || progress.done) await directoryChanged(env, "admin.fix-slugs", { bulk: progress.done });
+  if (progress.updatedNow > 0 || progress.done) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.done });
   return adminJson({
     success: true,
     successCount: progress.updated,

@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const progress = await deleteTestBusinesses(env.DB);
-  if (progress.deletedCount > 0) await directoryChanged(env, "admin.delete-test-data", { bulk: true });
+  if (progress.deletedCount > 0) await directoryChanged(env, "admin.delete-test-data");
   return adminJson({
     success: true,
     ...progress,

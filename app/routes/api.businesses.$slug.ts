@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { BusinessIdParam } from "~/lib/admin-query";
 import { textError } from "~/lib/http";
 import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
@@ -17,17 +17,15 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return Response.json(business, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
-// DELETE /api/businesses/{id} (admin) shares this path with the public read by slug.
-const Id = z.coerce.number().int().positive();
-
+/** DELETE /api/businesses/{id} (admin) shares this path with the public read by slug. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const id = Id.safeParse(params.slug);
+  const id = BusinessIdParam.safeParse(params.slug);
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
   const result = await deleteBusiness(env.DB, id.data);
   if (!result.deleted) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
-  await directoryChanged(env, "admin.delete-business", { bulk: false });
+  await directoryChanged(env, "admin.delete-business");
   return adminJson({ success: true, message: `Business "${result.name}" deleted` });
 }

@@ -87,6 +87,12 @@ describe("admin business list", () => {
 
   it("deletes one business and the summaries follow", async () => {
     const id = await idOf("Charlie Suites");
+    // Only the id's own digits: numbers spelled otherwise once reached another business.
+    for (const spelling of [`${id}.0`, `+${id}`, `0x${id.toString(16)}`, `%20${id}%20`, `${id}e0`, `0${id}`]) {
+      expect((await adminFetch(cookie, `/api/businesses/${spelling}`, { method: "DELETE" })).status, spelling).toBe(400);
+      expect((await adminFetch(cookie, `/api/admin/businesses/${spelling}/toggle-approval`, { method: "POST" })).status, spelling).toBe(400);
+    }
+    expect(await categoryCount("hotel")).toBe(3);
     const response = await adminFetch(cookie, `/api/businesses/${id}`, { method: "DELETE" });
     expect(await json(response)).toMatchObject({ success: true });
     expect(await categoryCount("hotel")).toBe(2);

@@ -274,4 +274,27 @@ describe("sitemaps", () => {
     expect(html).toContain(`${SITE}/sitemaps/businesses/page-1.xml`);
     expect(html).toContain("Kopyala");
   });
+
+  it("take a business off the sitemaps soon after an admin unapproves or deletes it", async () => {
+    await ensureBootstrapAdmin(env.DB, env);
+    const admin = await verifyAdminLogin(env.DB, env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!);
+    const cookie = (await createAdminSession(env.DB, admin!.id, new Request(SITE), env)).split(";")[0]!;
+    const [unapproved, deleted] = (
+      await env.DB.prepare(`SELECT id, slug FROM businesses WHERE is_approved = 1 ORDER BY id LIMIT 2`).all<{ id: number; slug: string }>()
+    ).results as [{ id: number; slug: string }, { id: number; slug: string }];
+    const listed = async () => locs((await get("/sitemaps/businesses/page-1.xml")).text);
+    // The earlier test's rebuild is over, so only a rebuild these changes ask for can drop them.
+    await eventually(async () => (await readSitemapState(env.DB)).build === null);
+    expect(await listed()).toEqual(expect.arrayContaining([unapproved, deleted].map(({ slug }) => `${SITE}/business/${slug}`)));
+
+    const toggle = await SELF.fetch(`${SITE}/api/admin/businesses/${unapproved.id}/toggle-approval`, { method: "POST", headers: { Cookie: cookie } });
+    expect(toggle.status).toBe(200);
+    const removal = await SELF.fetch(`${SITE}/api/businesses/${deleted.id}`, { method: "DELETE", headers: { Cookie: cookie } });
+    expect(removal.status).toBe(200);
+    // No cron, no "rebuild now": the changes themselves asked for the rebuild.
+    await eventually(async () => {
+      const urls = await listed();
+      return !urls.includes(`${SITE}/business/${unapproved.slug}`) && !urls.includes(`${SITE}/business/${deleted.slug}`);
+    }, 60_000);
+  }, 90_000);
 });

@@ -83,7 +83,7 @@ async function finish(env: Env, job: UploadJob, progress: ImportProgress, failur
   if (failure === null || progress.successCount > 0) {
     // Queues the sitemap rebuild.
     await pauseBeforeSend(limits);
-    await directoryChanged(env, "import", { bulk: true });
+    await directoryChanged(env, "import");
   }
   await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
 }
