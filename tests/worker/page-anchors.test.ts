@@ -120,7 +120,7 @@ describe("page anchors of big categories and cities", () => {
   it("are rebuilt by the queue after a directory change", async () => {
     await seed(700);
     expect(await anchorCount(HOTEL)).toBe(0);
-    await directoryChanged(env, "test", { bulk: false });
+    await directoryChanged(env, "test", { rebuildSitemaps: false });
     await eventually(async () => (await anchorCount(HOTEL)) === 1 && (await anchorCount(ZURICH)) === 1);
   }, 30_000);
 });
