@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Link,
@@ -24,6 +24,12 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * When an error reaches this boundary (a route without its own), the thrown response's headers
+ * go out with the page: a page's 405 keeps its Allow header. Otherwise the root adds none.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = context.cloudflare.env.SITE_URL;

@@ -13,6 +13,16 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
   return adminJson({ success: false, message: `Method not allowed (use ${allowed.join(" or ")})` }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
 
+/**
+ * The other half of a route that takes only some methods: `export const loader =
+ * onlyMethods("POST")` on a call that only acts, `export const action = onlyMethods("GET",
+ * "HEAD")` on one that only reads. Without it Remix answers a GET of the first with a bare 400
+ * and a POST to the second with a 405 that names no method.
+ */
+export function onlyMethods(...allowed: string[]) {
+  return () => methodNotAllowed(allowed);
+}
+
 /** The request's JSON body, or null when it is missing or not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   try {

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessIdParam } from "~/lib/admin-query";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { toggleBusinessApproval } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
+
+export const loader = onlyMethods("POST");
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
+
+export const loader = onlyMethods("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

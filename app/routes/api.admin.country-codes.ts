@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/http.server";
 import { listCountryCodes } from "~/models/admin-stats.server";
 import { requireAdminApi } from "~/models/auth.server";
 
@@ -8,3 +8,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminApi(request, env);
   return adminJson(await listCountryCodes(env.DB));
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, firstIssue } from "~/lib/http.server";
+import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
 import { createdBetween, DATE_RANGES, EXPORT_COLUMNS, exportFileName } from "~/lib/export-options";
 import { categorySlug } from "~/lib/slug";
 import { requireAdminApi } from "~/models/auth.server";
@@ -39,3 +39,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return csvDownload(stream, exportFileName(countryCode?.toLowerCase() ?? "all", categories.length, dateRange, now));
 }
+
+export const action = onlyMethods("GET", "HEAD");

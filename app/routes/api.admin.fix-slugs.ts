@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { fixSlugs } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
+
+export const loader = onlyMethods("POST");
 
 /** POST: one time-boxed step of the slug repair; `done: false` means call again to go on. */
 export async function action({ request, context }: ActionFunctionArgs) {

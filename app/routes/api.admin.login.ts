@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { adminJson, firstIssue, methodNotAllowed, onlyMethods, readJsonBody } from "~/lib/http.server";
 import { loginAdmin } from "~/models/admin-login.server";
 
 const LoginBody = z.object({
   username: z.string().trim().min(1, "Username is required").max(100),
   password: z.string().min(1, "Password is required").max(1000),
 });
+
+export const loader = onlyMethods("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { destroyAdminSession } from "~/models/auth.server";
+
+export const loader = onlyMethods("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { deleteTestBusinesses } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
+
+export const loader = onlyMethods("DELETE");
 
 /** DELETE: removes test data (defined in app/lib/test-data.ts), bounded like delete-all. */
 export async function action({ request, context }: ActionFunctionArgs) {

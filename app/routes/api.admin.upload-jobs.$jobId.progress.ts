@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
 
@@ -16,3 +16,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // that module imports cloudflare:workers, which the Remix server build cannot bundle).
   return env.UPLOAD_PROGRESS.get(env.UPLOAD_PROGRESS.idFromName(job.id)).fetch(request);
 }
+
+export const action = onlyMethods("GET", "HEAD");

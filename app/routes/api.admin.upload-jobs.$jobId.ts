@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
 
@@ -11,3 +11,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!job) return adminJson({ success: false, message: "Yükleme işi bulunamadı." }, { status: 404 });
   return adminJson({ status: job.status, progress: job.progress, result: job.result?.batchResult ?? null });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { listUploadReports } from "~/models/upload-job.server";
 
@@ -9,3 +9,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminApi(request, env);
   return adminJson(await listUploadReports(env.DB, 10));
 }
+
+export const action = onlyMethods("GET", "HEAD");

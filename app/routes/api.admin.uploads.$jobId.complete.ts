@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { completePartUpload } from "~/models/import-upload.server";
 
@@ -9,8 +9,11 @@ const Body = z.object({
   parts: z.array(z.object({ partNumber: z.number().int().min(1), etag: z.string().min(1) })).min(1).max(10_000),
 });
 
+export const loader = onlyMethods("POST");
+
 /** POST {uploadId, parts}: completes the upload, checks it, queues the job (202). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));

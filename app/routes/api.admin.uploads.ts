@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { beginPartUpload, parseBatchSize } from "~/models/import-upload.server";
 
 const Body = z.object({ fileName: z.string().min(1).max(255), fileSize: z.number().int().nonnegative(), batchSize: z.unknown().optional() });
 
+export const loader = onlyMethods("POST");
+
 /** POST {fileName, fileSize, batchSize}: opens an R2 multipart upload and its job (`uploading`); parts follow. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
   const body = Body.safeParse(await request.json().catch(() => null));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { redirectToCanonicalPath } from "~/lib/http.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 import { categorySlug } from "~/lib/slug";
 import { getCategoryPage } from "~/models/category.server";
 
@@ -15,3 +15,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!category) return Response.json({ error: "Category not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(category, { headers: publicCache(CACHE_SECONDS.lists) });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -3,6 +3,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { listCategories } from "~/models/category.server";
+import { onlyMethods } from "~/lib/http.server";
 
 // Resource routes answer plain Responses: data() would drop the status and headers here.
 /**
@@ -18,3 +19,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.set("X-Total-Count", String(list.totalCount));
   return Response.json(list.categories, { headers });
 }
+
+export const action = onlyMethods("GET", "HEAD");

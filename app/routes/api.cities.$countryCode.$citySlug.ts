@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { redirectToCanonicalPath } from "~/lib/http.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 
@@ -16,3 +16,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!city) return Response.json({ error: "City not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -3,6 +3,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { listCities } from "~/models/city.server";
+import { onlyMethods } from "~/lib/http.server";
 
 /**
  * GET /api/cities[?letter=L][&q=text][&country=CC]: the spec's list of city summaries, at most
@@ -21,3 +22,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.set("X-Total-Count", String(list.totalCount));
   return Response.json(list.cities, { headers });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
+import { onlyMethods } from "~/lib/http.server";
 
 /**
  * GET /api/countries/{code}[?page=N]: country page data (page = popular categories page). A
@@ -16,3 +17,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!country) return Response.json({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -3,6 +3,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { listCountries } from "~/models/country.server";
+import { onlyMethods } from "~/lib/http.server";
 
 /**
  * GET /api/countries[?q=text]: the spec's list of country summaries, biggest first; with
@@ -17,3 +18,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.set("X-Total-Count", String(list.totalCount));
   return Response.json(list.countries, { headers });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { csvDownload } from "~/lib/csv-download.server";
 import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
-import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { adminJson, firstIssue, methodNotAllowed, onlyMethods, readJsonBody } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 
@@ -18,6 +18,8 @@ const ExportBody = z.object({
     .transform((code) => (!code || code.toLowerCase() === "all" ? undefined : code.toUpperCase()))
     .pipe(z.string().regex(/^[A-Z]{2}$/, "countryCode must be 'all' or a two-letter code").optional()),
 });
+
+export const loader = onlyMethods("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

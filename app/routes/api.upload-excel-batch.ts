@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { receiveMultipartUpload } from "~/models/import-upload.server";
+
+export const loader = onlyMethods("POST");
 
 /**
  * POST multipart/form-data (file, batchSize, fileIndex, totalFiles): the file streams into R2,
@@ -9,9 +11,9 @@ import { receiveMultipartUpload } from "~/models/import-upload.server";
  * follows on the job's WebSocket and at GET /api/admin/upload-jobs/{jobId}.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const outcome = await receiveMultipartUpload(env, request);
   if (!outcome.ok) {
     return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });

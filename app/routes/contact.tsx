@@ -6,6 +6,7 @@ import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
 import { formatCount } from "~/lib/format";
 import { responseErrorMessage } from "~/lib/http";
+import { methodNotAllowed } from "~/lib/http.server";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { receiveContactMessage } from "~/models/contact.server";
 import { getDirectoryTotals } from "~/models/directory.server";
@@ -39,6 +40,7 @@ const FAILED = { title: "Error", text: "Failed to send message. Please try again
  * not send it twice); refused → the page again with the visitor's values and the reasons.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
   const form = await request.formData().catch(() => new FormData());
   const body = Object.fromEntries([...form].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
   const receipt = await receiveContactMessage(context.cloudflare.env.DB, request, body);

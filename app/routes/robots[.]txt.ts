@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { publicCache } from "~/lib/cache-policy";
 import { robotsTxt } from "~/lib/sitemap-xml";
+import { onlyMethods } from "~/lib/http.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(robotsTxt(context.cloudflare.env.SITE_URL), {
     headers: { "Content-Type": "text/plain; charset=utf-8", ...publicCache(24 * 60 * 60) },
   });
 }
+
+export const action = onlyMethods("GET", "HEAD");

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sitemapResponse } from "~/lib/sitemap-response.server";
+import { onlyMethods } from "~/lib/http.server";
 
 /** The sitemap index: every file of the live set. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return sitemapResponse(request, context, "sitemap.xml");
 }
+
+export const action = onlyMethods("GET", "HEAD");

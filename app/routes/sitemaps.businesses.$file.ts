@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
 import { sitemapResponse } from "~/lib/sitemap-response.server";
+import { onlyMethods } from "~/lib/http.server";
 
 const fileParam = z.string().regex(BUSINESS_SITEMAP_FILE_PATTERN);
 
@@ -10,3 +11,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const file = fileParam.safeParse(params.file);
   return sitemapResponse(request, context, file.success ? `businesses/${file.data}` : null);
 }
+
+export const action = onlyMethods("GET", "HEAD");

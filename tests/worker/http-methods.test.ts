@@ -1,0 +1,55 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+// @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
+import * as build from "../../build/server/index.js";
+
+type BuildRoute = { id: string; parentId?: string; path?: string; module: { default?: unknown } };
+const routes = build.routes as Record<string, BuildRoute>;
+
+/** Sample values for the path parameters, so that every call can be reached. */
+const SAMPLE: Record<string, string> = {
+  id: "1", slug: "x", jobId: "00000000-0000-4000-8000-000000000000", partNumber: "1", file: "main.xml",
+  countryCode: "ch", citySlug: "zurich", "*": "nope",
+};
+
+function fullPath(route: BuildRoute): string {
+  const parts: string[] = [];
+  for (let at: BuildRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+    if (at.path) parts.unshift(at.path);
+  }
+  return "/" + parts.join("/").replace(/:(\w+)|\*/g, (match, name: string | undefined) => SAMPLE[name ?? "*"] ?? match);
+}
+
+/** The calls: resource routes (no page component), everything under /api, the sitemaps and robots.txt. */
+const CALLS = Object.values(routes).filter((route) => !route.module.default).map(fullPath);
+
+describe("a method a call does not take", () => {
+  it("covers the API, the sitemaps and robots.txt", () => {
+    expect(CALLS).toEqual(expect.arrayContaining(["/api/admin/login", "/api/homepage-data", "/sitemap.xml", "/robots.txt", "/api/admin/uploads/00000000-0000-4000-8000-000000000000/parts/1"]));
+  });
+
+  it("gets 405 with an Allow header and says so, never Remix's bare 400 or a 405 naming nothing", async () => {
+    for (const path of CALLS) {
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) {
+        const response = await SELF.fetch(`http://example.com${path}`, { method, headers: { Origin: "http://example.com" }, redirect: "manual" });
+        const what = `${method} ${path} → ${response.status}`;
+        expect(response.headers.get("X-Remix-Error"), what).toBeNull();
+        expect(response.status, what).not.toBe(500);
+        if (response.status === 405) {
+          const allow = response.headers.get("Allow") ?? "";
+          expect(allow, what).not.toBe("");
+          expect(allow.split(", "), what).not.toContain(method);
+          expect(response.headers.get("Cache-Control"), what).toContain("no-store");
+          if (method !== "HEAD") expect(await response.text(), what).toMatch(/method not allowed/i);
+        }
+        if (!response.bodyUsed) await response.body?.cancel();
+      }
+    }
+  }, 60_000);
+
+  it("answers the contact page's other methods with 405 rather than treating them as a sent form", async () => {
+    const response = await SELF.fetch("http://example.com/contact", { method: "DELETE", redirect: "manual" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+  });
+});
