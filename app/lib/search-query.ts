@@ -35,16 +35,72 @@ export function matchExpression(text: string, { prefixLast = true } = {}): strin
 export type LocationColumns = "city" | "country" | "city country";
 
 /**
- * The whole MATCH: the words of `q` anywhere (the last one as a prefix unless `prefixLast` is
- * false), AND (when given) the words of the location in the city and/or country column. Null
- * when neither has a word.
+ * English words a visitor puts between the words that matter ("hotel in zurich", "inn at the
+ * park"): not required to match, unless the text has nothing else.
+ */
+const FILLER_WORDS = new Set(["a", "an", "and", "at", "by", "for", "in", "near", "of", "on", "the", "to", "with"]);
+
+/** `words` without filler words, unless that leaves none. */
+export function meaningfulWords(words: string[]): string[] {
+  const meaningful = words.filter((word) => !FILLER_WORDS.has(word));
+  return meaningful.length > 0 ? meaningful : words;
+}
+
+/** The words of a visitor's search that must match. */
+export function visitorWords(text: string): string[] {
+  return meaningfulWords(searchTokens(text));
+}
+
+/**
+ * A word and its English singular or plural, so that "Beach Resorts" finds "Sunset Beach
+ * Resort" and "hotel" finds a business whose category is "hotels". Plain a–z words of three
+ * letters or more only; a guessed form that is not a word ("house" from "houses" is right,
+ * "hous" is not) costs nothing, as no business holds it. Pure.
+ */
+export function wordForms(word: string): string[] {
+  if (!/^[a-z]{3,}$/.test(word)) return [word];
+  const forms = [word];
+  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) {
+    if (/[^aeiou]ies$/.test(word) && word.length > 4) forms.push(word.slice(0, -3) + "y");
+    else if (/(s|x|z|ch|sh)es$/.test(word)) forms.push(word.slice(0, -2), word.slice(0, -1));
+    else forms.push(word.slice(0, -1));
+  } else if (!word.endsWith("s")) {
+    if (/[^aeiou]y$/.test(word)) forms.push(word.slice(0, -1) + "ies");
+    else if (/(x|z|ch|sh)$/.test(word)) forms.push(word + "es");
+    else forms.push(word + "s");
+  } else {
+    forms.push(word + "es");
+  }
+  return forms;
+}
+
+/**
+ * The MATCH of a visitor's "what" text: every meaningful word in one of its forms (`"hotel" OR
+ * "hotels"`), the last word as typed a prefix unless `prefixLast` is false; with `anyWord`, any
+ * one of the words (the fallback when no business holds them all). Null when there is no word.
+ */
+export function visitorMatchExpression(text: string, { prefixLast = true, anyWord = false } = {}): string | null {
+  const words = visitorWords(text);
+  if (words.length === 0) return null;
+  const groups = words.map((word, i) => {
+    const [typed, ...others] = wordForms(word);
+    const first = `"${typed}"${prefixLast && i === words.length - 1 ? "*" : ""}`;
+    return others.length ? `(${[first, ...others.map((form) => `"${form}"`)].join(" OR ")})` : first;
+  });
+  return groups.join(anyWord ? " OR " : " AND ");
+}
+
+/**
+ * The whole MATCH: the words of `q` anywhere (visitorMatchExpression: word forms, the last one
+ * a prefix unless `prefixLast` is false, all of them unless `anyWord`), AND (when given) the
+ * words of the location in the city and/or country column. Null when neither has a word.
  */
 export function searchMatch(
   q: string,
   location?: { text: string; columns: LocationColumns } | null,
-  { prefixLast = true }: { prefixLast?: boolean } = {},
+  { prefixLast = true, anyWord = false }: { prefixLast?: boolean; anyWord?: boolean } = {},
 ): string | null {
-  const what = matchExpression(q, { prefixLast });
+  const what = visitorMatchExpression(q, { prefixLast, anyWord });
   const where = location ? matchExpression(location.text, { prefixLast: false }) : null;
   if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
   if (where) return `{${location!.columns}} : (${where})`;

@@ -6,6 +6,7 @@
  * candidates are ranked. Here every query word weighs the same (each candidate holds them all)
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
+import { meaningfulWords, wordForms } from "./search-query";
 
 /** The indexed columns in businesses_fts order, with their weights. */
 export const SEARCH_COLUMN_WEIGHTS = [
@@ -43,15 +44,20 @@ const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
 export interface QueryWord {
-  word: string;
-  /** The last word of a prefix query matches any word starting with it. */
+  /** The word as typed, then its other forms (wordForms: "hotels", "hotel"). */
+  forms: string[];
+  /** The last word of a prefix query matches any word starting with it as typed. */
   prefix: boolean;
 }
 
-/** The query's words for ranking: `q` as the MATCH used it (last word a prefix or not). */
+/** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
-  const words = [...new Set(indexWords(q))];
-  return words.map((word, i) => ({ word, prefix: prefixLast && i === words.length - 1 }));
+  const words = meaningfulWords([...new Set(indexWords(q))]);
+  return words.map((word, i) => ({ forms: wordForms(word), prefix: prefixLast && i === words.length - 1 }));
+}
+
+function matches(word: string, { forms, prefix }: QueryWord): boolean {
+  return prefix ? word.startsWith(forms[0]!) || forms.includes(word) : forms.includes(word);
 }
 
 /** Candidates best first: BM25 score, then newest (higher id) first. */
@@ -65,10 +71,10 @@ export function rankCandidates(candidates: readonly SearchCandidate[], words: re
   const scored = docs.map(({ candidate, columns, length }) => {
     const norm = K1 * (1 - B + (B * length) / averageLength);
     let score = 0;
-    for (const { word, prefix } of words) {
+    for (const word of words) {
       let frequency = 0;
       for (const column of columns) {
-        for (const w of column.words) if (prefix ? w.startsWith(word) : w === word) frequency += column.weight;
+        for (const w of column.words) if (matches(w, word)) frequency += column.weight;
       }
       score += (frequency * (K1 + 1)) / (frequency + norm);
     }

@@ -1,4 +1,4 @@
-import { searchMatch, searchTokens, type LocationColumns } from "~/lib/search-query";
+import { searchMatch, searchTokens, visitorWords, type LocationColumns } from "~/lib/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 import { slugify } from "~/lib/slug";
 import { businessBasics, textColumn } from "./business-row.server";
@@ -41,6 +41,8 @@ export interface SearchResults {
   totalCount: number;
   /** True when there are more matches than were counted. */
   moreThanCounted: boolean;
+  /** No business holds all the words: these hold some of them ("Budget Hotels" → hotels). */
+  someWordsOnly: boolean;
   currentPage: number;
   totalPages: number;
 }
@@ -86,7 +88,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   const where = locationMatch(location);
   const match = searchMatch(input.q, where);
   const wordsAsTyped = searchMatch(input.q, where, { prefixLast: false });
-  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, currentPage: 1, totalPages: 0 };
+  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, someWordsOnly: false, currentPage: 1, totalPages: 0 };
   if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
 
@@ -111,6 +113,12 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   let prefixLast = false;
   if (wordsAsTyped !== match && found.length <= SEARCH_CANDIDATES) {
     found = await candidates(match);
+    prefixLast = true;
+  }
+  // No business holds every word: rather than nothing, those holding some, the most words first.
+  const someWordsOnly = found.length === 0 && visitorWords(input.q).length > 1;
+  if (someWordsOnly) {
+    found = await candidates(searchMatch(input.q, where, { anyWord: true })!);
     prefixLast = true;
   }
   const pageIds = rankCandidates(found, queryWords(input.q, prefixLast))
@@ -145,6 +153,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
     })),
     totalCount,
     moreThanCounted: found.length > SEARCH_CANDIDATES,
+    someWordsOnly: someWordsOnly && found.length > 0,
     currentPage: page,
     totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),
   };

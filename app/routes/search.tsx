@@ -78,6 +78,11 @@ export default function SearchPage() {
           )}
         </p>
       ) : null}
+      {results.someWordsOnly ? (
+        <p className="mt-2 text-slate-700" data-testid="some-words-only">
+          No business matches all of “{results.query}”; these match some of the words, the most matching first.
+        </p>
+      ) : null}
 
       {results.businesses.length > 0 ? <h2 className="sr-only">Results</h2> : null}
       <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>

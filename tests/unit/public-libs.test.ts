@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
 import { validateContact } from "~/lib/contact-form";
 import { ratingBand } from "~/lib/featured-filters";
-import { matchExpression, nameWordsMatch, searchMatch, searchTokens } from "~/lib/search-query";
+import { matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
 import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
 import { searchHref } from "~/components/find-something";
 
@@ -18,10 +18,32 @@ describe("search query", () => {
   });
 
   it("narrows by location columns", () => {
-    expect(searchMatch("hotel", { text: "New York", columns: "city" })).toBe('("hotel"*) AND ({city} : ("new" "york"))');
+    expect(searchMatch("hotel", { text: "New York", columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" "york"))');
     expect(searchMatch("", { text: "France", columns: "country" })).toBe('{country} : ("france")');
     expect(searchMatch("", null)).toBeNull();
-    expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`"grand" "hot"`);
+    expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`("grand" OR "grands") AND ("hot" OR "hots")`);
+  });
+
+  it("takes a visitor's words in their singular and plural forms, without filler words", () => {
+    expect(wordForms("hotels")).toEqual(["hotels", "hotel"]);
+    expect(wordForms("hotel")).toEqual(["hotel", "hotels"]);
+    expect(wordForms("cities")).toEqual(["cities", "city"]);
+    expect(wordForms("city")).toEqual(["city", "cities"]);
+    expect(wordForms("beaches")).toEqual(["beaches", "beach", "beache"]);
+    expect(wordForms("beach")).toEqual(["beach", "beaches"]);
+    expect(wordForms("houses")).toEqual(["houses", "hous", "house"]);
+    expect(wordForms("bus")).toEqual(["bus", "buses"]);
+    expect(wordForms("paris")).toEqual(["paris", "parises"]);
+    expect(wordForms("spa")).toEqual(["spa", "spas"]);
+    // Short words, digits and other scripts stay as they are.
+    for (const word of ["in", "5", "zürich", "東京"]) expect(wordForms(word)).toEqual([word]);
+    expect(visitorWords("Hotels in the Zürich")).toEqual(["hotels", "zürich"]);
+    expect(visitorWords("The Inn")).toEqual(["inn"]);
+    expect(visitorWords("in the")).toEqual(["in", "the"]);
+    expect(visitorMatchExpression("Beach Resorts")).toBe('("beach" OR "beaches") AND ("resorts"* OR "resort")');
+    expect(visitorMatchExpression("budget hotels", { anyWord: true })).toBe('("budget" OR "budgets") OR ("hotels"* OR "hotel")');
+    expect(visitorMatchExpression("zürich 5")).toBe('"zürich" AND "5"*');
+    expect(visitorMatchExpression(" -- ")).toBeNull();
   });
 
   it("looks for the admin's name search in names only, narrowed to a category's words", () => {

@@ -11,8 +11,12 @@ describe("search ranking", () => {
   it("splits text into words as the index does: accents removed, lower case, any script", () => {
     expect(indexWords("Zürich Grand-Hôtel 5* İstanbul 東京")).toEqual(["zurich", "grand", "hotel", "5", "istanbul", "東京"]);
     expect(queryWords("Grand grand HOT", true)).toEqual([
-      { word: "grand", prefix: false },
-      { word: "hot", prefix: true },
+      { forms: ["grand", "grands"], prefix: false },
+      { forms: ["hot", "hots"], prefix: true },
+    ]);
+    expect(queryWords("hotels in Zürich", false)).toEqual([
+      { forms: ["hotels", "hotel"], prefix: false },
+      { forms: ["zurich", "zuriches"], prefix: false },
     ]);
   });
 
@@ -48,6 +52,11 @@ describe("search ranking", () => {
     expect(ids(prefix)).toEqual([1, 2]);
     const typed = rankCandidates([candidate(1, { name: "Zurmatt Inn" }), candidate(2, { name: "Inn" })], queryWords("zur", false));
     expect(ids(typed)).toEqual([2, 1]);
+  });
+
+  it("counts a word's other form as the word", () => {
+    const ranked = rankCandidates([candidate(1, { name: "Storchen", category: "Spa" }), candidate(2, { name: "Storchen", category: "hotels" })], queryWords("hotel", false));
+    expect(ids(ranked)).toEqual([2, 1]);
   });
 
   it("ranks nothing when there is nothing", () => {

@@ -50,12 +50,16 @@ describe("search", () => {
     expect(names(await searchBusinesses(env.DB, { q: "hidden gem", page: 1 }))).toEqual([]);
     const zurich = names(await searchBusinesses(env.DB, { q: "zurich", page: 1 }));
     expect(zurich.length).toBeGreaterThan(0);
-    for (const q of [`"zurich`, `zurich*`, `(zurich)`, `-zurich`, `^zurich`, `zurich:`]) {
+    for (const q of [`"zurich`, `zurich*`, `(zurich)`, `-zurich`, `^zurich`, `zurich:`, `NEAR(zurich`]) {
       expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(zurich);
     }
-    // Operators and column filters are words like any other: no business holds "or", "near" or "name".
-    for (const q of [`"`, `*`, `zurich OR`, `NEAR(zurich`, `name:zurich`, `zurich - AND (`, `{name} zurich`]) {
-      expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual([]);
+    // Operators and column filters are words like any other ("near" a filler word, as in "hotel
+    // near the station"): no business holds "or", "and" or "name", so none holds all the words.
+    for (const q of [`"`, `*`]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual([]);
+    for (const q of [`zurich OR`, `name:zurich`, `zurich - NOT (`, `{name} zurich`]) {
+      const results = await searchBusinesses(env.DB, { q, page: 1 });
+      expect(results.someWordsOnly, q).toBe(true);
+      expect(names(results).sort(), q).toEqual([...zurich].sort());
     }
   });
 
@@ -79,6 +83,31 @@ describe("search", () => {
       expect(istanbul.location, location).toMatchObject({ kind: "city", name: "İstanbul" });
       expect(names(istanbul), location).toEqual(["Otel Çınar"]);
     }
+  });
+
+  it("takes a word's singular or plural, leaves out filler words, and falls back to some of the words", async () => {
+    await insert(
+      record({ name: "Sunset Beach Resort", placeId: "s-9", type: "Resort Hotel", category: "Resort hotels", city: "Antalya", country: "Türkiye", countryCode: "TR" }),
+      record({ name: "Storchen", placeId: "s-10", type: null, category: "hotels" }),
+    );
+    // The home page's quick-fill chips say "Beach Resorts"; the business says "Beach Resort".
+    expect(names(await searchBusinesses(env.DB, { q: "Beach Resorts", page: 1 }))).toEqual(["Sunset Beach Resort"]);
+    expect(names(await searchBusinesses(env.DB, { q: "resorts", page: 1 }))).toEqual(["Sunset Beach Resort"]);
+    // "hotel" finds a business filed under "hotels"; "in" is not required to match.
+    expect(names(await searchBusinesses(env.DB, { q: "hotel", location: "Zürich", page: 1 })).sort()).toEqual(["Hotel Zürichberg", "Storchen"]);
+    const inZurich = await searchBusinesses(env.DB, { q: "hotels in zurich", page: 1 });
+    expect(names(inZurich).sort()).toEqual(["Hotel Zürichberg", "Storchen"]);
+    expect(inZurich.someWordsOnly).toBe(false);
+    // No business is "budget": the hotels, said so, rather than nothing.
+    const budget = await searchBusinesses(env.DB, { q: "Budget Hotels", page: 1 });
+    expect(budget.someWordsOnly).toBe(true);
+    expect(names(budget)).toEqual(expect.arrayContaining(["Hotel Zürichberg", "Storchen", "Paris Hotel"]));
+    expect(names(budget)).not.toContain("Café Schober");
+    const page = await (await SELF.fetch("https://example.com/search?q=Budget%20Hotels")).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("No business matches all of “Budget Hotels”; these match some of the words, the most matching first.");
+    // Some words: the business holding more of them comes first.
+    expect(names(await searchBusinesses(env.DB, { q: "sunset hotel budget", page: 1 }))[0]).toBe("Sunset Beach Resort");
+    expect(await searchBusinesses(env.DB, { q: "zzzqqq budget", page: 1 })).toMatchObject({ businesses: [], someWordsOnly: false });
   });
 
   it("pages 20 at a time and caps the work for a very common word: rows read do not grow with the matches", async () => {
