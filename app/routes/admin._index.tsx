@@ -18,3 +18,5 @@ export default function AdminIndexPage() {
   if (!stats || !layout?.user) return null;
   return <AdminHome stats={stats} username={layout.user.username} />;
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

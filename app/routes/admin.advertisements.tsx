@@ -20,3 +20,5 @@ export default function AdminAdvertisementsPage() {
     </>
   );
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

@@ -20,3 +20,5 @@ export default function AdminDashboardPage() {
     </>
   );
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

@@ -33,3 +33,5 @@ export default function AdminReportsPage() {
     </>
   );
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

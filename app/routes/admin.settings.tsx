@@ -23,3 +23,5 @@ export default function AdminSettingsPage() {
     </>
   );
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

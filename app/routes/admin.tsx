@@ -1,7 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
+import { AdminLayoutError } from "~/components/admin/route-error";
 import { prefersDarkMode } from "~/lib/admin-theme";
 import { NO_STORE } from "~/lib/cache-policy";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
@@ -28,6 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return { user, figures: await getAdminLayoutFigures(db), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
 }
+
+/**
+ * A list's search, sort or page (the same page, another query) leaves the session and the
+ * menu's figures as they were: only the page's own loader runs, so a failed list load shows in
+ * the page's boundary inside the back office. Saves and "retry" (revalidations) reload it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+
+export const ErrorBoundary = AdminLayoutError;
 
 export default function AdminLayout() {
   const { user, figures, darkMode } = useLoaderData<typeof loader>();

@@ -158,3 +158,5 @@ export default function AdminUpload() {
     </>
   );
 }
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

@@ -149,6 +149,34 @@ describe("admin back office in Chromium", () => {
     await screenshot(page, "admin-businesses-filtered");
   });
 
+  it("says a list is loading, and keeps the back office with a retry when the list cannot be loaded", async () => {
+    await page.goto(`${base()}/admin/businesses`);
+    await hydrated(page);
+    await rows();
+    const pageData = (url: URL) => url.pathname.endsWith(".data");
+    await page.route(pageData, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByRole("button", { name: /^Yorum/ }).click();
+    await page.getByText("Yükleniyor...").waitFor();
+    await page.waitForURL(/sortBy=reviewCount/);
+    await page.getByText("Yükleniyor...").waitFor({ state: "detached" });
+    await page.unroute(pageData);
+
+    await page.route(pageData, (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("İşletme ara").fill("zz-no-such-business");
+    await page.getByRole("alert").getByText("Sayfa yüklenemedi").waitFor();
+    // Still the back office: its menu, not the public site's error page.
+    expect(await page.getByRole("link", { name: /İşletmeler/ }).first().isVisible()).toBe(true);
+    expect(await page.getByText("Error loading application").count()).toBe(0);
+    await screenshot(page, "admin-list-load-failed");
+    await page.unroute(pageData);
+    await page.getByRole("button", { name: "Tekrar dene" }).click();
+    await page.getByText("İşletme bulunamadı").waitFor();
+    expect(await page.getByLabel("İşletme ara").inputValue()).toBe("zz-no-such-business");
+  });
+
   it("unapproves and approves a business, and deletes one after confirming", async () => {
     await page.goto(`${base()}/admin/businesses?sortBy=name`);
     const first = (await rows())[0]!;

@@ -1,4 +1,4 @@
-import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
 import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
@@ -41,6 +41,10 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }, [urlFilter]);
   const [busy, setBusy] = useState<string | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  // A search, sort or page on its way: said at once, so a slow answer is not clicked again.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loadingList = navigation.state === "loading" && navigation.location.pathname === pathname;
 
   function update(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(params);
@@ -64,6 +68,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   });
 
   async function run(label: string, work: () => Promise<void>, failure: string) {
+    if (busy) return;
     setBusy(label);
     try {
       await work();
@@ -79,7 +84,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     run("toggle", () => apiRequest("POST", `/api/admin/businesses/${id}/toggle-approval`).then(() => undefined), "Failed to update business approval status.");
 
   async function deleteOne(id: number, name: string) {
-    if (!window.confirm(`Are you sure you want to delete "${name}"?`)) return;
+    if (busy || !window.confirm(`Are you sure you want to delete "${name}"?`)) return;
     setBusy("delete");
     try {
       await apiRequest("DELETE", `/api/businesses/${id}`);
@@ -198,7 +203,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         {list.businesses.length === 0 ? (
           <p className="py-12 text-center text-slate-500 dark:text-slate-400">İşletme bulunamadı</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <div className={`relative overflow-x-auto ${loadingList ? "opacity-60" : ""}`} aria-busy={loadingList}>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <tr>
@@ -226,14 +231,14 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                       <button
                         type="button"
                         onClick={() => toggleApproval(business.id)}
-                        disabled={busy !== null}
-                        className={`rounded-full px-3 py-1 text-xs font-semibold ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
+                        aria-disabled={busy !== null}
+                        className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
                       >
                         {business.isApproved ? "Approved" : "Approve"}
                       </button>
                     </td>
                     <td className="py-2 text-right">
-                      <button type="button" onClick={() => deleteOne(business.id, business.name)} disabled={busy !== null} className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                      <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
                         Sil
                       </button>
                     </td>
@@ -246,6 +251,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
 
         <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Sayfalar">
           <p className="text-slate-500 dark:text-slate-400">
+            <span role="status" className="mr-2 font-medium text-blue-700 dark:text-blue-300">{loadingList ? "Yükleniyor..." : ""}</span>
             {list.total.toLocaleString("tr-TR")}
             {list.totalCapped ? "+" : ""} sonuç · Sayfa {list.pagination.page} / {list.pagination.totalPages}
             {list.pagesCapped ? (
