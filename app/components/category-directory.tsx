@@ -6,7 +6,7 @@ import { showingRange } from "~/lib/paging";
 import type { CategoryList } from "~/models/category.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { CardSkeletons, EmptyState, ErrorState, useListPending } from "./list-states";
+import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "./list-states";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
@@ -88,8 +88,8 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
 
 export function CategoriesError() {
   return (
-    <ErrorState title="Unable to load categories">
+    <ListLoadError title="Unable to load categories" search={{ placeholder: "Search categories...", label: "Search categories" }}>
       There was an error loading the categories. Please try again later.
-    </ErrorState>
+    </ListLoadError>
   );
 }

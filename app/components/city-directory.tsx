@@ -7,7 +7,7 @@ import { CITIES_PER_PAGE } from "~/lib/directory-limits";
 import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { CardSkeletons, EmptyState, ErrorState, useListPending } from "./list-states";
+import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "./list-states";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
@@ -96,8 +96,8 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
 
 export function CitiesError() {
   return (
-    <ErrorState title="Unable to load cities">
+    <ListLoadError title="Unable to load cities" search={{ placeholder: "Search cities or countries...", label: "Search cities or countries" }}>
       <p>Please try again later.</p>
-    </ErrorState>
+    </ListLoadError>
   );
 }

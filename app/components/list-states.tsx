@@ -1,5 +1,6 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
 export function useListPending(): boolean {
@@ -39,6 +40,33 @@ export function ErrorState({ title, children }: { title: string; children?: Reac
     <div role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
       <h1 className="text-xl font-bold text-red-800">{title}</h1>
       {children ? <div className="mt-2 text-sm text-red-800">{children}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A directory list that could not be loaded (the spec's error title and text): its search box
+ * stays, holding the text from the address and the cursor when the visitor was typing, and
+ * "Try again" loads the same address again. Before, the error replaced the box and the text.
+ */
+export function ListLoadError({ title, children, search }: { title: string; children: ReactNode; search: { placeholder: string; label: string } }) {
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <SearchBox placeholder={search.placeholder} label={search.label} value={params.get("q") ?? ""} focusOnMount={params.has("q")} />
+      <ErrorState title={title}>
+        {children}
+        <button
+          type="button"
+          disabled={retrying}
+          onClick={() => revalidator.revalidate()}
+          className="mt-4 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-slate-500"
+        >
+          {retrying ? "Loading..." : "Try again"}
+        </button>
+      </ErrorState>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
  * JavaScript it searches as the visitor types, after a short pause. The page is never sent, so
  * every new search text starts on page 1; the chosen layout (?view=) is kept.
  */
-export function SearchBox({ placeholder, label, value }: { placeholder: string; label: string; value: string }) {
+export function SearchBox({ placeholder, label, value, focusOnMount = false }: { placeholder: string; label: string; value: string; focusOnMount?: boolean }) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
   const view = new URLSearchParams(search).get("view");
@@ -19,6 +19,10 @@ export function SearchBox({ placeholder, label, value }: { placeholder: string; 
     if (document.activeElement !== input.current) setText(value);
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A list's error page puts the box back where the visitor was typing (cursor after the text).
+  useEffect(() => {
+    if (focusOnMount && document.activeElement === document.body) input.current?.focus();
+  }, [focusOnMount]);
 
   return (
     <Form method="get" action={pathname} role="search" className="relative w-full max-w-md">

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { CardSkeletons, EmptyState, ErrorState, useListPending } from "~/components/list-states";
+import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
@@ -108,8 +108,8 @@ export default function Countries() {
 
 export function ErrorBoundary() {
   return (
-    <ErrorState title="Unable to load countries">
+    <ListLoadError title="Unable to load countries" search={{ placeholder: "Search countries...", label: "Search countries" }}>
       <p>Please try again later.</p>
-    </ErrorState>
+    </ListLoadError>
   );
 }

@@ -203,6 +203,23 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
+  it("keeps a list's search box and text when the list cannot be loaded, and tries again", async () => {
+    await open("/countries");
+    const pageData = (url: URL) => url.pathname.endsWith(".data");
+    await page.route(pageData, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("searchbox", { name: "Search countries" }).pressSequentially("swi");
+    await page.getByRole("heading", { name: "Unable to load countries" }).waitFor();
+    expect(await page.getByText("Please try again later.").count()).toBe(1);
+    const box = page.getByRole("searchbox", { name: "Search countries" });
+    expect(await box.inputValue()).toBe("swi");
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.unroute(pageData);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText(/^Showing 1 to \d+ of \d+ countries$/).waitFor();
+    expect(await page.locator("main ul li h2").allTextContents()).toContain("Switzerland");
+    await page.close();
+  });
+
   it("shows 'Category not found' with status 404 for an unknown category", async () => {
     const response = await open("/categories/no-such-category-here");
     expect(response?.status()).toBe(404);
