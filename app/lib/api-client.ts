@@ -1,3 +1,5 @@
+import { fetchQuery } from "./query-retry";
+
 /**
  * The spec's shared request behaviour for calls from admin screens: credentials sent, a JSON
  * body only when data is given, and a non-OK answer thrown as "{status}: {body text}" (or the
@@ -15,12 +17,14 @@ export class ApiError extends Error {
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
+  const init: RequestInit = {
     method,
     credentials: "include",
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  };
+  // Reads are queries (retried on failure); changes are mutations (never retried).
+  const response = method === "GET" ? await fetchQuery(fetch, path, init) : await fetch(path, init);
   if (!response.ok) {
     const text = await response.text();
     let serverMessage: string | null = null;

@@ -203,7 +203,25 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
-  it("keeps a list's search box and text when the list cannot be loaded, and tries again", async () => {
+  it("retries a failed list load by itself, 1 s then 2 s later, as the spec's queries do", async () => {
+    await open("/countries");
+    const pageData = (url: URL) => url.pathname.endsWith(".data");
+    const attempts: number[] = [];
+    await page.route(pageData, (route) => {
+      attempts.push(Date.now());
+      return attempts.length <= 2 ? route.abort("internetdisconnected") : route.continue();
+    });
+    await page.getByRole("searchbox", { name: "Search countries" }).fill("switz");
+    await page.getByText(/^Showing 1 to 1 of 1 countries$/).waitFor();
+    expect(await page.locator("main ul li h2").allTextContents()).toEqual(["Switzerland"]);
+    expect(await page.getByRole("heading", { name: "Unable to load countries" }).count()).toBe(0);
+    expect(attempts).toHaveLength(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(1900);
+    await page.close();
+  });
+
+  it("keeps a list's search box and text when the list cannot be loaded after the retries, and tries again", async () => {
     await open("/countries");
     const pageData = (url: URL) => url.pathname.endsWith(".data");
     await page.route(pageData, (route) => route.abort("internetdisconnected"));

@@ -56,16 +56,20 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   // Typing searches after a short pause; a new search starts again at page 1. The server trims
-  // the search, so a trailing space is not a new one.
+  // the search, so a trailing space is not a new one. Only a change of the text (or of the
+  // address) starts the pause: re-renders while a search is on its way must not send it again
+  // (each send would cancel the one before, and a slow list would never arrive).
+  const latestUpdate = useRef(update);
+  latestUpdate.current = update;
   useEffect(() => {
     const wanted = search.trim();
-    if (wanted === urlFilter) return;
+    if (wanted === urlFilter || wanted === sentFilter.current) return;
     const timer = setTimeout(() => {
       sentFilter.current = wanted;
-      update({ filter: wanted, page: undefined });
+      latestUpdate.current({ filter: wanted, page: undefined });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  });
+  }, [search, urlFilter]);
 
   async function run(label: string, work: () => Promise<void>, failure: string) {
     if (busy) return;
