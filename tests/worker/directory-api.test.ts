@@ -261,8 +261,12 @@ describe("directory pages", () => {
     }
   });
 
-  it("redirect another spelling of a category or city slug to the canonical URL, query kept", async () => {
+  it("redirect another spelling of a category, country or city slug to the canonical URL, query kept", async () => {
     await expectRedirects(301, [
+      ["/countries/switzerland?page=2", "/countries/ch?page=2"],
+      ["/countries/CH?page=2", "/countries/ch?page=2"],
+      ["/countries/switzerland/cities?page=2&q=z", "/countries/ch/cities?page=2&q=z"],
+      ["/api/countries/switzerland?page=2", "/api/countries/ch?page=2"],
       ["/categories/Hotel?page=2", "/categories/hotel?page=2"],
       ["/categories/HOTEL/", "/categories/hotel"],
       ["/cities/CH/Z%C3%BCrich", "/cities/ch/zurich"],
