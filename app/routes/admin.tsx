@@ -4,10 +4,11 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { prefersDarkMode } from "~/lib/admin-theme";
 import { NO_STORE } from "~/lib/cache-policy";
+import { adminMeta } from "~/lib/seo";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Yönetim Paneli" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Yönetim Paneli");
 
 export function headers() {
   return NO_STORE;
