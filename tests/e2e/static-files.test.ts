@@ -20,8 +20,19 @@ describe("static files", () => {
     expect(favicon.headers.get("Cache-Control")).not.toContain("immutable");
     expect(favicon.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await favicon.arrayBuffer();
-    // The rules file itself is not served.
-    const rules = await fetch(`${baseURL}/_headers`);
-    expect(await rules.text()).not.toContain("max-age=31536000");
+    // The rules files themselves are not served.
+    expect(await (await fetch(`${baseURL}/_headers`)).text()).not.toContain("max-age=31536000");
+    expect(await (await fetch(`${baseURL}/_redirects`)).text()).not.toContain("/favicon.svg 301");
+  });
+
+  it("sends /favicon.ico, asked for by browsers and crawlers unprompted, to the SVG icon instead of the 404 page", async () => {
+    const baseURL = inject("baseURL");
+    const ico = await fetch(`${baseURL}/favicon.ico`, { redirect: "manual" });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get("Location")).toBe("/favicon.svg");
+    await ico.arrayBuffer();
+    const followed = await fetch(`${baseURL}/favicon.ico`);
+    expect(followed.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+    expect(await followed.text()).toContain("<svg");
   });
 });
