@@ -74,9 +74,15 @@ export function redirectToCanonicalPath(request: Request, prefix: string, segmen
     path = url.pathname;
   }
   if (path === canonicalPath) return null;
+  return permanentRedirect(request, `${prefix}/${segments.map(encodeURIComponent).join("/")}`);
+}
+
+/** A 301 to `path` with the request's query kept. */
+export function permanentRedirect(request: Request, path: string): Response {
+  const url = new URL(request.url);
   // Remix's own data-request parameter must not leak into the address the visitor lands on.
   url.searchParams.delete("_routes");
-  return redirect(`${prefix}/${segments.map(encodeURIComponent).join("/")}${url.search}`, 301);
+  return redirect(`${path}${url.search}`, 301);
 }
 
 /**

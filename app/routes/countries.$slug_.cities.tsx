@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { ErrorState } from "~/components/list-states";
+import { useLoaderData } from "@remix-run/react";
+import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -58,14 +57,4 @@ export default function CountryCities() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorState title="Country not found">
-        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">Back to all countries</Link>
-      </ErrorState>
-    );
-  }
-  return <CitiesError />;
-}
+export const ErrorBoundary = CountryCitiesError;
