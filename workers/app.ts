@@ -6,6 +6,7 @@ import { D1Recorder } from "./bench-metrics";
 import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
+import { withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
 import { rebuildPageAnchorRound } from "./page-anchors";
@@ -29,18 +30,22 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   );
 }
 
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  // Cross-site non-GET requests are refused here, before any route runs.
+  const refusal = refuseCrossSiteRequest(request, env);
+  if (refusal) return refusal;
+  // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
+  if (env.BENCH_METRICS === "1") {
+    const recorder = new D1Recorder();
+    const response = await handleFetch(request, { ...env, DB: recorder.wrap(env.DB) }, ctx);
+    return recorder.annotate(response, request.headers.get("X-Bench-Capture") === "1");
+  }
+  return handleFetch(request, env, ctx);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    // Cross-site non-GET requests are refused here, before any route runs.
-    const refusal = refuseCrossSiteRequest(request, env);
-    if (refusal) return refusal;
-    // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
-    if (env.BENCH_METRICS === "1") {
-      const recorder = new D1Recorder();
-      const response = await handleFetch(request, { ...env, DB: recorder.wrap(env.DB) }, ctx);
-      return recorder.annotate(response, request.headers.get("X-Bench-Capture") === "1");
-    }
-    return handleFetch(request, env, ctx);
+    return withSecurityHeaders(await answer(request, env, ctx));
   },
 
   async queue(batch, env) {

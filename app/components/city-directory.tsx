@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { Crumb } from "~/lib/seo";
 import { averagePer, withParams } from "~/lib/directory-query";
 import { formatCount, marketShare, plural } from "~/lib/format";
@@ -100,4 +100,17 @@ export function CitiesError() {
       <p>Please try again later.</p>
     </ListLoadError>
   );
+}
+
+/** Error boundary of a country's city list (/countries/{code}/cities and its /cities/{code} alias). */
+export function CountryCitiesError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorState title="Country not found">
+        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">Back to all countries</Link>
+      </ErrorState>
+    );
+  }
+  return <CitiesError />;
 }

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
+import type { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 
@@ -23,13 +24,30 @@ export function onlyMethods(...allowed: string[]) {
   return () => methodNotAllowed(allowed);
 }
 
-/** The request's JSON body, or null when it is missing or not JSON. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/** The request's body when it is a JSON object, else the one line that says what is wrong with it. */
+export async function readJsonObject(request: Request): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
+  let body: unknown;
   try {
-    return await request.json();
+    body = await request.json();
   } catch {
-    return null;
+    return { ok: false, message: "Request body must be JSON" };
   }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, message: "Request body must be a JSON object" };
+  return { ok: true, body: body as Record<string, unknown> };
+}
+
+/**
+ * A JSON body checked by `schema`: its data, or one readable line for a 400 (a body that is not
+ * JSON says so, rather than zod's "expected object, received null").
+ */
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; message: string }> {
+  const read = await readJsonObject(request);
+  if (!read.ok) return read;
+  const parsed = schema.safeParse(read.body);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: firstIssue(parsed.error) };
 }
 
 /** The first zod issue as one readable line: "ad1: …". */
@@ -56,9 +74,15 @@ export function redirectToCanonicalPath(request: Request, prefix: string, segmen
     path = url.pathname;
   }
   if (path === canonicalPath) return null;
+  return permanentRedirect(request, `${prefix}/${segments.map(encodeURIComponent).join("/")}`);
+}
+
+/** A 301 to `path` with the request's query kept. */
+export function permanentRedirect(request: Request, path: string): Response {
+  const url = new URL(request.url);
   // Remix's own data-request parameter must not leak into the address the visitor lands on.
   url.searchParams.delete("_routes");
-  return redirect(`${prefix}/${segments.map(encodeURIComponent).join("/")}${url.search}`, 301);
+  return redirect(`${path}${url.search}`, 301);
 }
 
 /**

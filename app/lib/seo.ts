@@ -50,6 +50,14 @@ export function seoMeta({ title, description, path, siteUrl, image, type = "webs
   return tags;
 }
 
+/**
+ * Tags of an admin page. Remix renders only the deepest route's meta, so each admin route that
+ * names its own title must carry the noindex again: through here it cannot be forgotten.
+ */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
 export interface Crumb {
   name: string;
   path: string;

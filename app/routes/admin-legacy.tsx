@@ -8,12 +8,13 @@ import { SettingsEditor } from "~/components/admin/settings-editor";
 import { PageHeader } from "~/components/admin/ui";
 import { SingleFileUpload } from "~/components/upload/single-file-upload";
 import { NO_STORE } from "~/lib/cache-policy";
+import { adminMeta } from "~/lib/seo";
 import { loadBusinessManager } from "~/models/admin-pages.server";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
 
-export const meta: MetaFunction = () => [{ title: "Yönetim Paneli (eski)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Yönetim Paneli (eski)");
 
 export function headers() {
   return NO_STORE;

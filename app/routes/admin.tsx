@@ -6,10 +6,11 @@ import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { AdminLayoutError } from "~/components/admin/route-error";
 import { prefersDarkMode } from "~/lib/admin-theme";
 import { NO_STORE } from "~/lib/cache-policy";
+import { adminMeta } from "~/lib/seo";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Yönetim Paneli" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Yönetim Paneli");
 
 export function headers() {
   return NO_STORE;

@@ -8,12 +8,13 @@ import { useToast } from "~/components/toast";
 import { NO_STORE } from "~/lib/cache-policy";
 import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
 import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
+import { adminMeta } from "~/lib/seo";
 import type { BatchResult } from "~/lib/import/report";
 import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
 import { requireAdminPage } from "~/models/auth.server";
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
 
-export const meta: MetaFunction = () => [{ title: "Excel Yükleme – Yönetim" }];
+export const meta: MetaFunction = () => adminMeta("Excel Yükleme – Yönetim");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context.cloudflare.env);

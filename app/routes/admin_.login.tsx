@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { StandaloneLoginForm } from "~/components/admin/login-forms";
+import { adminMeta } from "~/lib/seo";
 import { getAdminUser } from "~/models/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin Giriş" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Admin Giriş");
 
 /** Only where a login is needed: an admin who is already signed in goes on to the panel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AD_CODE_MAX_BYTES, codeField } from "~/lib/code-limits";
-import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getAdCodes, saveAdCodes } from "~/models/site-settings.server";
@@ -22,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = AdCodesBody.safeParse(await readJsonBody(request));
-  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const body = await parseJsonBody(request, AdCodesBody);
+  if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   await saveAdCodes(env.DB, body.data);
   // Cached business pages carry the old ad codes.
   await bumpCacheGeneration(env.DB);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, firstIssue, methodNotAllowed, onlyMethods, readJsonBody } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { loginAdmin } from "~/models/admin-login.server";
 
 const LoginBody = z.object({
@@ -12,8 +12,8 @@ export const loader = onlyMethods("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const body = LoginBody.safeParse(await readJsonBody(request));
-  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const body = await parseJsonBody(request, LoginBody);
+  if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const outcome = await loginAdmin(request, context.cloudflare.env, body.data.username, body.data.password);
   switch (outcome.kind) {
     case "throttled": {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, firstIssue, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
@@ -22,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = SettingsBody.safeParse(await readJsonBody(request));
-  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const body = await parseJsonBody(request, SettingsBody);
+  if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   await saveSiteSettings(env.DB, body.data);
   // Every cached public page carries the old codes.
   await bumpCacheGeneration(env.DB);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/cache-policy";
 import { textError } from "~/lib/http";
+import { readJsonObject } from "~/lib/http.server";
 import { receiveContactMessage } from "~/models/contact.server";
 
 /**
@@ -12,15 +13,10 @@ import { receiveContactMessage } from "~/models/contact.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return textError(405, "Method Not Allowed", { Allow: "POST" });
   const db = context.cloudflare.env.DB;
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return textError(400, "Request body must be JSON");
-  }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return textError(400, "Request body must be a JSON object");
+  const read = await readJsonObject(request);
+  if (!read.ok) return textError(400, read.message);
 
-  const receipt = await receiveContactMessage(db, request, body as Record<string, unknown>);
+  const receipt = await receiveContactMessage(db, request, read.body);
   if (receipt.outcome === "invalid") return Response.json({ success: false, errors: receipt.errors }, { status: 400, headers: NO_STORE });
   if (receipt.outcome === "throttled") {
     return textError(429, "Too many messages. Please try again later.", { "Retry-After": String(receipt.retryAfterSeconds) });

@@ -1,18 +1,19 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 
 /**
  * GET /api/countries/{code}[?page=N]: country page data (page = popular categories page). A
- * country-name slug redirects to its code; 404 for an unknown country.
+ * country-name slug (or an upper-case code) redirects to its code, query kept; 404 for an unknown country.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const { page } = listQuerySchema.parse(searchParamsObject(request.url));
   const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  if (resolved?.redirect) return redirect(`/api/countries/${resolved.code.toLowerCase()}`, 301);
+  const respelled = resolved && redirectToCanonicalPath(request, "/api/countries", [resolved.code.toLowerCase()]);
+  if (respelled) return respelled;
   const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
   if (!country) return Response.json({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });

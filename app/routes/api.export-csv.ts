@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { csvDownload } from "~/lib/csv-download.server";
 import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
-import { adminJson, firstIssue, methodNotAllowed, onlyMethods, readJsonBody } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 
@@ -25,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = ExportBody.safeParse(await readJsonBody(request));
-  if (!body.success) return adminJson({ success: false, message: firstIssue(body.error) }, { status: 400 });
+  const body = await parseJsonBody(request, ExportBody);
+  if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const { selectedFields, countryCode } = body.data;
   const stream = exportBusinessesCsv(env.DB, {
     columns: selectedFields.map((field) => SIMPLE_EXPORT_FIELDS[field]),

@@ -12,6 +12,7 @@ import { countryName, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
+import { indefiniteArticle } from "~/lib/indefinite-article";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -244,7 +245,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold">About</h2>
             <p className="mt-3 whitespace-pre-line text-slate-700">
-              {aboutText ?? `${business.name}${category ? ` is a ${category.toLowerCase()}` : ""}${where ? ` in ${where}` : ""}.${business.locatedIn ? ` Located in ${business.locatedIn}.` : ""}`}
+              {aboutText ?? `${business.name}${category ? ` is ${indefiniteArticle(category)} ${category.toLowerCase()}` : ""}${where ? ` in ${where}` : ""}.${business.locatedIn ? ` Located in ${business.locatedIn}.` : ""}`}
             </p>
           </section>
           <AdSlot slot="ad2" code={ads.ad2} />

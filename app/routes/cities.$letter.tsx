@@ -1,29 +1,43 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
+import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
+import { permanentRedirect, redirectIfPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { citiesMeta } from "~/lib/directory-seo";
+import { citiesMeta, notFoundMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
+import { getCountrySummary } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
 
-/** /cities/{letter}; a two-letter country code goes to that country's cities, anything else to /cities. */
+/**
+ * /cities/{letter}. Two letters are a country code, a permanent alias of that country's cities
+ * (404 for a country the directory does not have); anything else goes to /cities.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
   const raw = params.letter ?? "";
   const letter = parseLetter(raw);
-  if (!letter) throw redirect(/^[a-z]{2}$/i.test(raw) ? `/countries/${raw.toLowerCase()}/cities` : "/cities");
+  if (!letter) {
+    if (!/^[a-z]{2}$/i.test(raw)) throw redirect("/cities");
+    if (!(await getCountrySummary(db, raw.toUpperCase()))) {
+      throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+    }
+    throw permanentRedirect(request, `/countries/${raw.toLowerCase()}/cities`);
+  }
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
-  const list = await listCities(context.cloudflare.env.DB, { letter, q, page });
+  const list = await listCities(db, { letter, q, page });
   redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => citiesMeta(data ?? null, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches, params }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? notFoundMeta(matches, "Country not found", `/cities/${params.letter ?? ""}`)
+    : citiesMeta(data ?? null, matches);
 
 export default function CitiesByLetter() {
   const list = useLoaderData<typeof loader>();
@@ -43,4 +57,4 @@ export default function CitiesByLetter() {
   );
 }
 
-export const ErrorBoundary = CitiesError;
+export const ErrorBoundary = CountryCitiesError;

@@ -1,10 +1,10 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -16,12 +16,13 @@ import { loaderHeaders } from "~/lib/route-headers";
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
 
-/** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code. */
+/** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code, query kept. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const { page } = listQuerySchema.parse(searchParamsObject(request.url));
   const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}`, 301);
+  const respelled = resolved && redirectToCanonicalPath(request, "/countries", [resolved.code.toLowerCase()]);
+  if (respelled) throw respelled;
   const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
   if (!country) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);

@@ -1,8 +1,7 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { ErrorState } from "~/components/list-states";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
+import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -17,7 +16,8 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  if (resolved?.redirect) throw redirect(`/countries/${resolved.code.toLowerCase()}/cities`, 301);
+  const respelled = resolved && redirectToCanonicalPath(request, "/countries", [resolved.code.toLowerCase(), "cities"]);
+  if (respelled) throw respelled;
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const [country, list] = resolved
     ? await Promise.all([getCountrySummary(db, resolved.code), listCities(db, { letter: null, q, page, countryCode: resolved.code })])
@@ -57,14 +57,4 @@ export default function CountryCities() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorState title="Country not found">
-        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">Back to all countries</Link>
-      </ErrorState>
-    );
-  }
-  return <CitiesError />;
-}
+export const ErrorBoundary = CountryCitiesError;

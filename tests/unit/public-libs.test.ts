@@ -93,6 +93,20 @@ describe("contact form", () => {
       },
     });
   });
+
+  it("checks a missing or null field as empty: a required one gets its own message, an optional one is absent", () => {
+    expect(validateContact({ email: null })).toEqual({
+      ok: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        subject: "Subject must be at least 5 characters",
+        message: "Message must be at least 10 characters",
+      },
+    });
+    const sent = { name: "Ada", email: "ada@example.com", subject: "Hello there", message: "A long enough message" };
+    expect(validateContact({ ...sent, company: null, phone: null })).toEqual({ ok: true, data: { ...sent, company: "", phone: "" } });
+  });
 });
 
 describe("what/where search link", () => {

@@ -193,6 +193,16 @@ describe("site settings, ad codes and cache", () => {
     expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual(codes);
   });
 
+  it("says a body that is not JSON must be JSON, on every admin call that reads one", async () => {
+    for (const path of ["/api/admin/login", "/api/admin/site-settings", "/api/admin/advertisement-codes", "/api/export-csv"]) {
+      const response = await adminFetch(cookie, path, { method: "POST", body: "{not json" });
+      expect(response.status, path).toBe(400);
+      expect(await json(response), path).toEqual({ success: false, message: "Request body must be JSON" });
+    }
+    const list = await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: "[]" });
+    expect(await json(list)).toEqual({ success: false, message: "Request body must be a JSON object" });
+  });
+
   it("clears the cache by bumping the generation the edge-cache keys carry", async () => {
     const generation = await getCacheGeneration(env.DB);
     expect(await json(await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" }))).toMatchObject({ success: true, generation: generation + 1 });

@@ -175,6 +175,23 @@ describe("login and logout", () => {
   });
 });
 
+describe("admin pages and search engines", () => {
+  it("mark every admin page noindex, signed in or out", async () => {
+    const noindex = /<meta name="robots" content="noindex"\/>/;
+    const cookie = await login("10.3.0.1");
+    for (const [, path] of ADMIN_PAGES) {
+      const page = await adminFetch(cookie, path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toMatch(noindex);
+    }
+    for (const path of ["/admin", "/admin/login"]) {
+      const page = await call("GET", path, null);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toMatch(noindex);
+    }
+  });
+});
+
 describe("cross-site requests", () => {
   it("refuses a non-GET request whose Origin is another site (403), before anything happens", async () => {
     const cookie = await login("10.2.0.1");

@@ -244,7 +244,11 @@ describe("directory pages", () => {
 
     const letter = await getPage("/cities/t");
     expect(letter.html).toContain("Cities beginning with T");
-    expect((await getPage("/cities/fr")).location).toBe("/countries/fr/cities");
+    // Two letters are a known country's code: a permanent alias of its cities, query kept.
+    await expectRedirects(301, [
+      ["/cities/fr", "/countries/fr/cities"],
+      ["/cities/CH?page=2&q=z", "/countries/ch/cities?page=2&q=z"],
+    ]);
 
     const city = await getPage("/cities/ch/zurich");
     expect(city.html).toContain("Top Categories");
@@ -253,16 +257,22 @@ describe("directory pages", () => {
     for (const [path, text] of [
       ["/categories/no-such-thing", "Category not found"],
       ["/countries/xx", "Country not found"],
+      ["/cities/zz", "Country not found"],
       ["/cities/ch/atlantis", "City not found"],
     ]) {
       const missing = await getPage(path!);
       expect(missing.status, path).toBe(404);
       expect(missing.html, path).toContain(text);
+      expect(missing.html, path).toMatch(new RegExp(`<title>${text}`));
     }
   });
 
-  it("redirect another spelling of a category or city slug to the canonical URL, query kept", async () => {
+  it("redirect another spelling of a category, country or city slug to the canonical URL, query kept", async () => {
     await expectRedirects(301, [
+      ["/countries/switzerland?page=2", "/countries/ch?page=2"],
+      ["/countries/CH?page=2", "/countries/ch?page=2"],
+      ["/countries/switzerland/cities?page=2&q=z", "/countries/ch/cities?page=2&q=z"],
+      ["/api/countries/switzerland?page=2", "/api/countries/ch?page=2"],
       ["/categories/Hotel?page=2", "/categories/hotel?page=2"],
       ["/categories/HOTEL/", "/categories/hotel"],
       ["/cities/CH/Z%C3%BCrich", "/cities/ch/zurich"],

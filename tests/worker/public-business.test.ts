@@ -15,6 +15,8 @@ beforeAll(async () => {
     record({ name: EVIL, placeId: "biz-evil" }),
     record({ name: "Hotel Unlisted", placeId: "biz-hidden" }),
     record({ name: "No Where Cafe", placeId: "biz-noloc", type: "Cafe", category: "Cafe", latitude: null, longitude: null, phone: null, fullAddress: null }),
+    record({ name: "Rashim's Kitchen", placeId: "biz-indian", type: "Indian restaurant", category: "Restaurant", about: null }),
+    record({ name: "Hotel Plain", placeId: "biz-plain", about: null }),
   );
   await env.DB.prepare(`UPDATE businesses SET is_approved = 0 WHERE place_id = 'biz-hidden'`).run();
   await env.DB.prepare(`INSERT INTO site_settings (key, value) VALUES ('head_tags', ?1), ('facebook_pixel', ?2), ('footer_tags', ?3)`)
@@ -113,6 +115,15 @@ describe("business detail", () => {
     expect(html).toContain("Address not available");
     expect(html).not.toContain("Call Now");
     expect(html).toContain('"@type":"LocalBusiness"');
+  });
+
+  it("describes a business without an about text with the right article: 'an indian restaurant', 'a hotel'", async () => {
+    const about = async (placeId: string) => {
+      const html = await (await SELF.fetch(`https://example.com/business/${await slugOf(placeId)}`)).text();
+      return html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").match(/id="about-heading"[^]*?<p[^>]*>([^<]*)<\/p>/)?.[1];
+    };
+    expect(await about("biz-indian")).toMatch(/^Rashim's Kitchen is an indian restaurant in Z/);
+    expect(await about("biz-plain")).toMatch(/^Hotel Plain is a hotel in Z/);
   });
 
   it("escapes a name holding </script> everywhere, JSON-LD included", async () => {

@@ -28,7 +28,24 @@ describe("POST /api/contact", () => {
         message: "Message must be at least 10 characters",
       },
     });
-    expect((await post("not json")).status).toBe(400);
+    const notJson = await post("not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.text()).toBe("Request body must be JSON");
+    expect(await storedCount()).toBe(0);
+  });
+
+  it("gives a missing field its own message, not a type error", async () => {
+    const response = await post({});
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        subject: "Subject must be at least 5 characters",
+        message: "Message must be at least 10 characters",
+      },
+    });
     expect(await storedCount()).toBe(0);
   });
 
@@ -38,6 +55,13 @@ describe("POST /api/contact", () => {
     expect(await response.json()).toEqual({ success: true });
     const row = await env.DB.prepare(`SELECT name, email, company, phone, subject, message FROM contact_messages`).first();
     expect(row).toEqual({ name: "Ada Lovelace", email: "ada@example.com", company: "Analytical Engines Ltd", phone: "+44 20 0000 0000", subject: "Listing question", message: "Please update our opening hours." });
+  });
+
+  it("takes null for the optional company and phone as left out", async () => {
+    const response = await post({ ...valid, company: null, phone: null, name: "Null Optional" }, "203.0.113.4");
+    expect(response.status).toBe(200);
+    const row = await env.DB.prepare(`SELECT company, phone FROM contact_messages WHERE name = 'Null Optional'`).first();
+    expect(row).toEqual({ company: null, phone: null });
   });
 
   it("answers a filled honeypot like a success but stores nothing", async () => {

@@ -1,0 +1,22 @@
+/**
+ * Headers every answer of the Worker carries, set once in the Worker entry so that Remix pages,
+ * API calls, error pages, refusals and edge-cache hits all get them:
+ * - `X-Content-Type-Options: nosniff` everywhere: a browser never runs text it was not told is a
+ *   script or page (uploaded or imported text served back, JSON, CSV).
+ * - on HTML pages, framing only by the site itself (`X-Frame-Options` for old browsers,
+ *   `frame-ancestors` for the others), so another site cannot lay the admin out under a lure
+ *   (clickjacking). Only that directive: the admin's head, footer and ad codes load third-party
+ *   scripts, which a script-src policy would break.
+ */
+export function withSecurityHeaders(response: Response): Response {
+  // A WebSocket upgrade carries its socket on the response object, which a copy would lose.
+  if (response.status === 101) return response;
+  // A copy: a response from a Durable Object or the cache may have immutable headers.
+  const secured = new Response(response.body, response);
+  secured.headers.set("X-Content-Type-Options", "nosniff");
+  if (secured.headers.get("Content-Type")?.startsWith("text/html")) {
+    secured.headers.set("X-Frame-Options", "SAMEORIGIN");
+    secured.headers.set("Content-Security-Policy", "frame-ancestors 'self'");
+  }
+  return secured;
+}
