@@ -7,7 +7,7 @@ import { CITIES_PER_PAGE } from "~/lib/directory-limits";
 import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "./list-states";
+import { CardSkeletons, EmptyState, ErrorState, ListLoadError, useListPending } from "./list-states";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
