@@ -126,15 +126,33 @@ describe("directory pages in Chromium", () => {
     await page.close();
 
     await open("/categories");
-    await page.getByRole("button", { name: "List" }).click();
+    const layout = page.getByRole("group", { name: "Layout" });
+    await layout.getByRole("link", { name: "List" }).click();
     await page.waitForURL(/view=list/);
     await page.locator("main ul.flex-col").first().waitFor();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("view") === "list");
     await screenshot(page, "directory-categories-list");
-    await page.getByRole("button", { name: "Grid" }).click();
+    await layout.getByRole("link", { name: "Grid" }).click();
     await page.waitForURL((url) => !url.searchParams.has("view") && url.searchParams.get("page") === "2");
     await page.locator("main ul.grid").first().waitFor();
+    await page.close();
+  });
+
+  it("announces Grid/List as links marking the shown layout, which Enter follows (no button that ignores Space)", async () => {
+    await open("/categories/h");
+    const layout = page.getByRole("group", { name: "Layout" });
+    const grid = layout.getByRole("link", { name: "Grid" });
+    const list = layout.getByRole("link", { name: "List" });
+    expect(await grid.getAttribute("aria-current")).toBe("true");
+    expect(await list.getAttribute("aria-current")).toBeNull();
+    expect(await layout.getByRole("button").count()).toBe(0);
+    await list.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/categories\/h\?view=list$/);
+    await page.locator("main ul.flex-col").first().waitFor();
+    expect(await list.getAttribute("aria-current")).toBe("true");
+    expect(await grid.getAttribute("aria-current")).toBeNull();
     await page.close();
   });
 
