@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
 import { EmptyState, ErrorState, useListPending } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { Pager, useResultsStart } from "~/components/pager";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -35,13 +35,14 @@ export default function AllBusinesses() {
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const { from, to } = showingRange(list.currentPage, ALL_BUSINESSES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
+        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600">
           {list.totalCount > 0 ? (
             <>
               Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses

@@ -156,6 +156,27 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
+  it("moves keyboard focus to the start of the new results after paging, but not while typing a search", async () => {
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? "", inMain: document.activeElement?.closest("main") !== null, id: document.activeElement?.id }));
+    for (const [path, pageTwo] of [["/businesses", /^Showing 21-40 of/], ["/cities", /^Showing 13 to 24 of/]] as const) {
+      await open(path);
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText(pageTwo).waitFor();
+      await expect(focused().then((f) => f.text), path).resolves.toMatch(pageTwo);
+      // The next Tab goes on into this page's results, not out to the footer.
+      await page.keyboard.press("Tab");
+      await expect(focused().then((f) => f.inMain), path).resolves.toBe(true);
+      if (path === "/cities") {
+        await page.getByRole("searchbox", { name: "Search cities or countries" }).fill("an");
+        await page.waitForURL((url) => url.searchParams.get("q") === "an");
+        await page.getByText(/^Showing 1 to/).waitFor();
+        await expect(focused().then((f) => f.id)).resolves.toBe("list-search");
+      }
+      await page.close();
+    }
+  });
+
   it("clicks through country → city → business by client-side navigation", async () => {
     await open("/countries");
     await markWindow();
