@@ -137,6 +137,23 @@ describe("404 page", () => {
     await page.close();
   });
 
+  it("searches from the 404 page without JavaScript too", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/no/such/page");
+    const search = page.getByRole("button", { name: "Search" });
+    expect(await search.isDisabled()).toBe(false);
+    // A blank "what" is still refused, by the browser's own required check.
+    await search.click();
+    expect(new URL(page.url()).pathname).toBe("/no/such/page");
+    await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill("hotel");
+    await page.getByPlaceholder("Where? (city, country)").fill("New York");
+    await page.getByPlaceholder("Where? (city, country)").press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "hotel" && url.searchParams.get("location") === "New York");
+    await page.getByRole("heading", { name: "Search results for “hotel” in New York" }).waitFor();
+    await context.close();
+  });
+
   it("shows the whole placeholder of the what field on a desktop, a tablet and phones", async () => {
     for (const width of [1400, 768, 390, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
