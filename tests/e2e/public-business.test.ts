@@ -90,6 +90,22 @@ describe("business detail page", () => {
     await context.close();
   });
 
+  it("says the link could not be copied, and shows it, when the clipboard refuses (no Copied!)", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) } });
+    });
+    await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Share" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Could not copy the link" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(`Copy it by hand: ${inject("baseURL")}/business/e2e-harbour-hotel-abc123`);
+    expect(await page.getByRole("button", { name: "Copied!" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Share" }).count()).toBe(1);
+    await page.close();
+  });
+
   it("loads the map only when a visitor on a small screen scrolls down to it", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 640 } });
     const mapRequests: string[] = [];
