@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { runSql } from "./support/public-db";
 
 let browser: Browser;
 let page: Page;
@@ -240,6 +241,28 @@ describe("directory pages in Chromium", () => {
     releaseCities();
     await page.getByText(/^Showing 13 to 24 of/).waitFor();
     await page.close();
+  });
+
+  it("says why All Businesses stops at page 100 when there are more businesses, with links to search and browse", async () => {
+    await open("/businesses");
+    expect(await page.getByTestId("pages-capped").count()).toBe(0);
+    await page.close();
+    // 400 seeded businesses fill 20 pages: the trigger-kept total is raised past the 2,000 that 100 pages show.
+    runSql(inject("stateDir"), "UPDATE directory_totals SET business_count = business_count + 2581 WHERE id = 1;");
+    try {
+      await open("/businesses");
+      await page.getByText("Showing 1-20 of 2,981 businesses").waitFor();
+      expect(await page.getByText("Page 1 of 100").count()).toBe(1);
+      const note = page.getByTestId("pages-capped");
+      expect(await note.textContent()).toBe("Only the newest 2,000 businesses are listed here. To find the others, search or browse by category, country or city.");
+      const links = await note.getByRole("link").evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute("href")]));
+      expect(links).toEqual([["search", "/search"], ["category", "/categories"], ["country", "/countries"], ["city", "/cities"]]);
+      await screenshot(page, "directory-businesses-capped");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    } finally {
+      runSql(inject("stateDir"), "UPDATE directory_totals SET business_count = business_count - 2581 WHERE id = 1;");
+    }
   });
 
   it("shows 'Category not found' with status 404 for an unknown category", async () => {
