@@ -3,7 +3,7 @@ import { withParams } from "~/lib/directory-query";
 import type { DirectoryBusinessCard } from "~/models/business-card.server";
 import { BusinessCard } from "./business-card";
 import { CardSkeletons, EmptyState, useListPending } from "./list-states";
-import { Pager } from "./pager";
+import { Pager, useResultsStart } from "./pager";
 import { ViewToggle, useListView } from "./view-toggle";
 
 /** The paged business cards of a category or city page (12 a page, 5-button pager window). */
@@ -26,10 +26,11 @@ export function BusinessGrid({
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLHeadingElement>();
   return (
     <section aria-labelledby="businesses-heading" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
+        <h2 ref={resultsStart} tabIndex={-1} id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
         <ViewToggle />
       </div>
       {pending ? (

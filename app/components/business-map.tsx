@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 // Only URLs: the stylesheet and the worker script are fetched when a map is drawn.
 import maplibreStylesUrl from "maplibre-gl/dist/maplibre-gl.css?url";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
@@ -51,7 +51,8 @@ function loadMapStyles(): Promise<void> {
  * The location map. maplibre-gl (about 200 kB of script and its stylesheet) is loaded in the
  * browser only when the map comes near the screen: a visitor who never scrolls to it never pays
  * for it, and the page is interactive sooner. Missing coordinates say "Location not available";
- * invalid ones are logged and no map is drawn.
+ * invalid ones are logged and no map is drawn. Without JavaScript the box gives the coordinates
+ * as a link to Google Maps.
  */
 export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude: number | null; longitude: number | null; name: string; styleUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -100,11 +101,30 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
     };
   }, [latitude, longitude, styleUrl, missing, valid]);
 
-  if (missing) {
-    return <div className="flex h-64 items-center justify-center rounded-lg bg-slate-100 text-slate-600">Location not available</div>;
-  }
-  if (!valid || failed) {
-    return <div className="flex h-64 items-center justify-center rounded-lg bg-slate-100 text-slate-600">Map unavailable</div>;
-  }
-  return <div ref={container} data-testid="business-map" role="region" aria-label={`Map showing ${name}`} className="h-64 w-full overflow-hidden rounded-lg" />;
+  if (missing) return <MapNotice>Location not available</MapNotice>;
+  if (!valid || failed) return <MapNotice>Map unavailable</MapNotice>;
+  const point = `${latitude}, ${longitude}`;
+  return (
+    <div ref={container} data-testid="business-map" role="region" aria-label={`Map showing ${name}`} className="h-64 w-full overflow-hidden rounded-lg">
+      {/* The map is drawn by script; without it the box would stay empty. */}
+      <noscript>
+        <MapNotice>
+          <span>The map needs JavaScript.</span>
+          <a
+            href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(point)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            View {point} on Google Maps
+          </a>
+        </MapNotice>
+      </noscript>
+    </div>
+  );
+}
+
+/** What the map box says instead of a map. */
+function MapNotice({ children }: { children: ReactNode }) {
+  return <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 p-4 text-center text-slate-600">{children}</div>;
 }

@@ -7,7 +7,7 @@ import type { CategoryList } from "~/models/category.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
 import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "./list-states";
-import { Pager } from "./pager";
+import { Pager, useResultsStart } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -21,6 +21,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const { from, to } = showingRange(list.currentPage, CATEGORIES_PER_PAGE, list.totalCount);
   const crumbs = [
     { name: "Home", path: "/" },
@@ -50,7 +51,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <EmptyState title="No categories found">Try another letter or search text.</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
             Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} categories
           </p>
           <ul className={cardsLayout(view)}>

@@ -8,7 +8,7 @@ import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
 import { CardSkeletons, EmptyState, ErrorState, ListLoadError, useListPending } from "./list-states";
-import { Pager } from "./pager";
+import { Pager, useResultsStart } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -27,6 +27,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const { from, to } = showingRange(list.currentPage, CITIES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -57,7 +58,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         <EmptyState title="No cities found">Try another letter or search text.</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
             Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} cities
           </p>
           <ul className={cardsLayout(view)}>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 /** /search URL for the what/where form: both trimmed and URL-encoded, location only when given. */
 export function searchHref(what: string, where: string): string | null {
@@ -11,13 +11,17 @@ export function searchHref(what: string, where: string): string | null {
 
 /**
  * The what/where search of the Business Not Found and 404 pages: Enter in either field submits,
- * Search is disabled while "what" is blank. The fields share a row only where the spec's long
+ * Search is disabled while "what" is blank, once the page's script runs: the server's button is
+ * enabled, so without JavaScript the plain GET form still searches (the browser's `required`
+ * check keeps a blank "what" from being sent). The fields share a row only where the spec's long
  * placeholder still fits; on a phone it is set a size smaller (two below 380 px) to show whole.
  */
 export function WhatWhereSearch() {
   const navigate = useNavigate();
   const [what, setWhat] = useState("");
   const [where, setWhere] = useState("");
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const href = searchHref(what, where);
   return (
     <Form
@@ -55,7 +59,7 @@ export function WhatWhereSearch() {
       />
       <button
         type="submit"
-        disabled={!href}
+        disabled={scripted && !href}
         className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-slate-500"
       >
         Search

@@ -1,5 +1,25 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useNavigationType } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { pagerItems, pageWindow } from "~/lib/paging";
+
+/** The history state of a pager link, so the page it opens knows it was paged to. */
+const PAGED = { paged: true };
+
+/**
+ * A ref for the element where a list's results begin (give it tabIndex={-1}). After a pager link
+ * is followed, focus moves there: the link the keyboard left sat at the bottom of the old page,
+ * and the next Tab went to the footer. Other navigations (search-as-you-type, the layout toggle,
+ * back and forward, a reload) leave focus where it is.
+ */
+export function useResultsStart<T extends HTMLElement>() {
+  const start = useRef<T>(null);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === "PUSH" && (location.state as typeof PAGED | null)?.paged) start.current?.focus();
+  }, [location, navigationType]);
+  return start;
+}
 
 interface PagerProps {
   currentPage: number;
@@ -21,7 +41,7 @@ export function Pager({ currentPage, totalPages, hrefFor, variant = "window" }: 
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {currentPage > 1 ? (
-        <Link to={hrefFor(currentPage - 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="prev">
+        <Link state={PAGED} to={hrefFor(currentPage - 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="prev">
           Previous
         </Link>
       ) : (
@@ -39,13 +59,13 @@ export function Pager({ currentPage, totalPages, hrefFor, variant = "window" }: 
             {item}
           </span>
         ) : (
-          <Link key={item} to={hrefFor(item)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} aria-label={`Page ${item}`}>
+          <Link key={item} state={PAGED} to={hrefFor(item)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} aria-label={`Page ${item}`}>
             {item}
           </Link>
         ),
       )}
       {currentPage < totalPages ? (
-        <Link to={hrefFor(currentPage + 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="next">
+        <Link state={PAGED} to={hrefFor(currentPage + 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="next">
           Next
         </Link>
       ) : (

@@ -9,6 +9,10 @@ export function useListView(): ListView {
   return new URLSearchParams(search).get("view") === "list" ? "list" : "grid";
 }
 
+/**
+ * Grid/List as two links (they change the URL, so they work without JavaScript); the shown
+ * layout is marked aria-current. Not role="button": a link does not take Space, a button must.
+ */
 export function ViewToggle() {
   const { pathname, search } = useLocation();
   const view = useListView();
@@ -18,8 +22,7 @@ export function ViewToggle() {
       to={`${pathname}${withParams(search, { view: value === "grid" ? null : value, page })}`}
       replace
       preventScrollReset
-      aria-pressed={view === value}
-      role="button"
+      aria-current={view === value ? "true" : undefined}
       className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
     >
       {label}

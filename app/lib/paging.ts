@@ -82,3 +82,8 @@ export function totalPages(total: number, perPage: number, cap = Infinity): numb
   if (count === 0 || size === 0) return 0;
   return Math.min(Math.ceil(count / size), Math.max(0, cap));
 }
+
+/** True when `cap` pages of `perPage` cannot show all `total` items: some are out of the pager's reach. */
+export function pagesCapped(total: number, perPage: number, cap: number): boolean {
+  return wholePages(total) > wholePages(perPage) * wholePages(cap);
+}

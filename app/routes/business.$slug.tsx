@@ -5,6 +5,7 @@ import { AdSlot } from "~/components/ad-slot";
 import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
+import { useToast } from "~/components/toast";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
@@ -83,6 +84,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
   const [copied, setCopied] = useState(false);
+  const toast = useToast();
   const [photoFailed, setPhotoFailed] = useState(false);
   const photo = useRef<HTMLImageElement>(null);
 
@@ -119,13 +121,16 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const where = place(business);
   const path = crumbs(business);
 
+  // "Copied!" only when the copy worked; a refused copy shows the address to copy by hand.
   const share = async () => {
+    const url = window.location.href;
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
     } catch (error) {
       console.error("copy failed", error);
+      toast({ title: "Could not copy the link", description: `Copy it by hand: ${url}`, variant: "destructive" });
     }
-    setCopied(true);
   };
 
   return (

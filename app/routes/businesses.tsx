@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
 import { EmptyState, ErrorState, useListPending } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { Pager, useResultsStart } from "~/components/pager";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { directoryMeta } from "~/lib/directory-seo";
-import { parsePageParam, showingRange } from "~/lib/paging";
+import { pagesCapped, parsePageParam, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { listBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -35,13 +35,14 @@ export default function AllBusinesses() {
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const { from, to } = showingRange(list.currentPage, ALL_BUSINESSES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
+        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600">
           {list.totalCount > 0 ? (
             <>
               Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
@@ -72,9 +73,25 @@ export default function AllBusinesses() {
             totalPages={list.totalPages}
             hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
           />
+          {pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The list stops at the spec's 100 pages (deep OFFSETs are costly at two million businesses);
+ * like the admin's list (decision 031), it says so and where the rest can be found.
+ */
+function PagesCappedNote() {
+  const link = "font-medium text-brand-700 underline underline-offset-2";
+  return (
+    <p className="mt-4 text-center text-sm text-slate-600" data-testid="pages-capped">
+      Only the newest {(ALL_BUSINESSES_MAX_PAGES * ALL_BUSINESSES_PER_PAGE).toLocaleString("en-US")} businesses are listed here. To find the
+      others, <Link to="/search" className={link}>search</Link> or browse by <Link to="/categories" className={link}>category</Link>,{" "}
+      <Link to="/countries" className={link}>country</Link> or <Link to="/cities" className={link}>city</Link>.
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useToast } from "~/components/toast";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
@@ -80,6 +80,13 @@ export default function ContactPage() {
   const [honeypot, setHoneypot] = useState("");
   const [errors, setErrors] = useState<ContactFieldErrors>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const sentNotice = useRef<HTMLDivElement>(null);
+
+  // The send button was disabled while sending and lost focus to the page: the confirmation takes it.
+  useEffect(() => {
+    if (sent) sentNotice.current?.focus();
+  }, [sent]);
 
   const update = (field: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -95,6 +102,7 @@ export default function ContactPage() {
       return;
     }
     setErrors({});
+    setSent(false);
     setSending(true);
     try {
       const response = await fetch("/api/contact", {
@@ -113,7 +121,7 @@ export default function ContactPage() {
         throw new Error(message);
       }
       setValues(EMPTY);
-      toast({ title: SENT.title, description: SENT.text });
+      setSent(true);
     } catch (error) {
       console.error("contact failed", error);
       toast({ title: FAILED.title, description: FAILED.text, variant: "destructive" });
@@ -122,7 +130,7 @@ export default function ContactPage() {
     }
   };
 
-  const input = "mt-1 w-full rounded-lg border px-3 py-2.5 focus:outline-none focus:ring-2 focus:ring-brand-600";
+  const input = "mt-1 w-full rounded-lg border px-3 py-2.5 read-only:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
   return (
     <div>
@@ -175,7 +183,7 @@ export default function ContactPage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
-          {params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} /> : null}
+          {sent || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
           {posted?.failed ? <FormNotice tone="error" {...FAILED} /> : null}
           <form method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
@@ -187,6 +195,7 @@ export default function ContactPage() {
                   type={field.type ?? "text"}
                   autoComplete={field.autoComplete}
                   value={values[field.name]}
+                  readOnly={sending}
                   onChange={(event) => update(field.name, event.target.value)}
                   aria-invalid={errors[field.name] ? true : undefined}
                   aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
@@ -202,6 +211,7 @@ export default function ContactPage() {
                 name="message"
                 rows={6}
                 value={values.message}
+                readOnly={sending}
                 onChange={(event) => update("message", event.target.value)}
                 aria-invalid={errors.message ? true : undefined}
                 aria-describedby={errors.message ? "contact-message-error" : undefined}
@@ -226,10 +236,13 @@ export default function ContactPage() {
   );
 }
 
-/** The outcome of a form posted without the page's script, where a toast would have said it. */
-function FormNotice({ tone, title, text }: { tone: "success" | "error"; title: string; text: string }) {
+/**
+ * A sent message's confirmation, and a refusal of the form posted without the page's script
+ * (with the script a toast says that). Focusable, so focus can be moved to it.
+ */
+function FormNotice({ tone, title, text, noticeRef }: { tone: "success" | "error"; title: string; text: string; noticeRef?: Ref<HTMLDivElement> }) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"}`}>
+    <div ref={noticeRef} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"}`}>
       <p className="font-semibold">{title}</p>
       <p className="text-sm">{text}</p>
     </div>

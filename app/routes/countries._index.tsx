@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { Pager, useResultsStart } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { redirectIfPastLastPage } from "~/lib/http.server";
@@ -39,6 +39,7 @@ export default function Countries() {
   const list = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const largest = Math.max(1, ...list.countries.map((c) => c.businessCount));
   const { from, to } = showingRange(list.currentPage, COUNTRIES_PER_PAGE, list.totalCount);
   return (
@@ -60,7 +61,7 @@ export default function Countries() {
         <EmptyState title="No countries found">Try another country name.</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
             Showing {from} to {to} of {list.totalCount} countries
           </p>
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
-import { Pager } from "~/components/pager";
+import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { plural } from "~/lib/format";
 import { parsePageParam, showingRange } from "~/lib/paging";
@@ -45,6 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, locat
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   const where = locationLabel(results.location, results.locationText);
   const { from, to } = showingRange(results.currentPage, 20, results.totalCount);
@@ -70,7 +71,7 @@ export default function SearchPage() {
       </Form>
 
       {results.query || results.locationText ? (
-        <p className="mt-6 text-slate-700" data-testid="result-count">
+        <p ref={resultsStart} tabIndex={-1} className="mt-6 text-slate-700" data-testid="result-count">
           {results.totalCount > 0 ? (
             <>Showing {from}–{to} of {countText}</>
           ) : (

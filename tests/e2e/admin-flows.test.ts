@@ -370,6 +370,32 @@ describe("admin back office in Chromium", () => {
     await screenshot(page, "admin-home");
   });
 
+  it("says on both login forms that the admin panel needs JavaScript when it is off, and only then", async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    // Playwright's text locators skip <noscript>: the forms are read as a visitor sees them.
+    for (const [path, form, notice] of [
+      ["/admin/login", "form", "Yönetim paneli JavaScript gerektirir. Lütfen tarayıcınızda JavaScript'i etkinleştirin."],
+      ["/admin", 'form[aria-label="Admin login"]', "The admin panel needs JavaScript. Please enable JavaScript in your browser."],
+    ] as const) {
+      await bare.goto(base() + path);
+      expect(await bare.locator(form).innerText(), path).toContain(notice);
+      await screenshot(bare, `admin-no-js-${path.slice(1).replace("/", "-")}`);
+    }
+    await noScript.close();
+    const scripted = await browser.newContext();
+    const withScript = await scripted.newPage();
+    await withScript.goto(base() + "/admin/login");
+    expect(await withScript.locator("form").innerText()).not.toContain("JavaScript");
+    // Nor when the inline panel is drawn by a client-side navigation.
+    await hydrated(withScript);
+    await withScript.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/admin"));
+    const panel = withScript.locator('form[aria-label="Admin login"]');
+    await panel.waitFor();
+    expect(await panel.innerText()).not.toContain("JavaScript");
+    await scripted.close();
+  });
+
   it("sends the administrator to the login page, and back, when the session has ended mid-work", async () => {
     await page.goto(`${base()}/admin/businesses?sortBy=name`);
     await page.getByTestId("business-row").first().waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { runSql } from "./support/public-db";
 
 let browser: Browser;
 let page: Page;
@@ -126,16 +127,55 @@ describe("directory pages in Chromium", () => {
     await page.close();
 
     await open("/categories");
-    await page.getByRole("button", { name: "List" }).click();
+    const layout = page.getByRole("group", { name: "Layout" });
+    await layout.getByRole("link", { name: "List" }).click();
     await page.waitForURL(/view=list/);
     await page.locator("main ul.flex-col").first().waitFor();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("view") === "list");
     await screenshot(page, "directory-categories-list");
-    await page.getByRole("button", { name: "Grid" }).click();
+    await layout.getByRole("link", { name: "Grid" }).click();
     await page.waitForURL((url) => !url.searchParams.has("view") && url.searchParams.get("page") === "2");
     await page.locator("main ul.grid").first().waitFor();
     await page.close();
+  });
+
+  it("announces Grid/List as links marking the shown layout, which Enter follows (no button that ignores Space)", async () => {
+    await open("/categories/h");
+    const layout = page.getByRole("group", { name: "Layout" });
+    const grid = layout.getByRole("link", { name: "Grid" });
+    const list = layout.getByRole("link", { name: "List" });
+    expect(await grid.getAttribute("aria-current")).toBe("true");
+    expect(await list.getAttribute("aria-current")).toBeNull();
+    expect(await layout.getByRole("button").count()).toBe(0);
+    await list.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/categories\/h\?view=list$/);
+    await page.locator("main ul.flex-col").first().waitFor();
+    expect(await list.getAttribute("aria-current")).toBe("true");
+    expect(await grid.getAttribute("aria-current")).toBeNull();
+    await page.close();
+  });
+
+  it("moves keyboard focus to the start of the new results after paging, but not while typing a search", async () => {
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? "", inMain: document.activeElement?.closest("main") !== null, id: document.activeElement?.id }));
+    for (const [path, pageTwo] of [["/businesses", /^Showing 21-40 of/], ["/cities", /^Showing 13 to 24 of/]] as const) {
+      await open(path);
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText(pageTwo).waitFor();
+      await expect(focused().then((f) => f.text), path).resolves.toMatch(pageTwo);
+      // The next Tab goes on into this page's results, not out to the footer.
+      await page.keyboard.press("Tab");
+      await expect(focused().then((f) => f.inMain), path).resolves.toBe(true);
+      if (path === "/cities") {
+        await page.getByRole("searchbox", { name: "Search cities or countries" }).fill("an");
+        await page.waitForURL((url) => url.searchParams.get("q") === "an");
+        await page.getByText(/^Showing 1 to/).waitFor();
+        await expect(focused().then((f) => f.id)).resolves.toBe("list-search");
+      }
+      await page.close();
+    }
   });
 
   it("clicks through country → city → business by client-side navigation", async () => {
@@ -236,6 +276,28 @@ describe("directory pages in Chromium", () => {
     await page.getByText(/^Showing 1 to \d+ of \d+ countries$/).waitFor();
     expect(await page.locator("main ul li h2").allTextContents()).toContain("Switzerland");
     await page.close();
+  });
+
+  it("says why All Businesses stops at page 100 when there are more businesses, with links to search and browse", async () => {
+    await open("/businesses");
+    expect(await page.getByTestId("pages-capped").count()).toBe(0);
+    await page.close();
+    // 400 seeded businesses fill 20 pages: the trigger-kept total is raised past the 2,000 that 100 pages show.
+    runSql(inject("stateDir"), "UPDATE directory_totals SET business_count = business_count + 2581 WHERE id = 1;");
+    try {
+      await open("/businesses");
+      await page.getByText("Showing 1-20 of 2,981 businesses").waitFor();
+      expect(await page.getByText("Page 1 of 100").count()).toBe(1);
+      const note = page.getByTestId("pages-capped");
+      expect(await note.textContent()).toBe("Only the newest 2,000 businesses are listed here. To find the others, search or browse by category, country or city.");
+      const links = await note.getByRole("link").evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute("href")]));
+      expect(links).toEqual([["search", "/search"], ["category", "/categories"], ["country", "/countries"], ["city", "/cities"]]);
+      await screenshot(page, "directory-businesses-capped");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    } finally {
+      runSql(inject("stateDir"), "UPDATE directory_totals SET business_count = business_count - 2581 WHERE id = 1;");
+    }
   });
 
   it("shows 'Category not found' with status 404 for an unknown category", async () => {

@@ -54,6 +54,7 @@ describe("business detail page", () => {
     await page.getByTestId("business-map").scrollIntoViewIfNeeded();
     await page.locator(".maplibregl-canvas").waitFor({ timeout: 15_000 });
     expect(await page.locator('link[data-maplibre-styles]').count()).toBe(1);
+    expect(await page.getByTestId("business-map").innerText()).not.toContain("needs JavaScript");
     expect(await page.locator("#e2e-ad1").textContent()).toBe("Ad script ran");
     expect(await page.evaluate(counters)).toEqual({ head: 1, bodyStart: 1, footer: 1, ad1: 1 });
     expect(await page.getByRole("link", { name: "Call Now" }).getAttribute("href")).toBe("tel:+41441234567");
@@ -89,6 +90,22 @@ describe("business detail page", () => {
     await context.close();
   });
 
+  it("says the link could not be copied, and shows it, when the clipboard refuses (no Copied!)", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) } });
+    });
+    await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Share" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Could not copy the link" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(`Copy it by hand: ${inject("baseURL")}/business/e2e-harbour-hotel-abc123`);
+    expect(await page.getByRole("button", { name: "Copied!" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Share" }).count()).toBe(1);
+    await page.close();
+  });
+
   it("loads the map only when a visitor on a small screen scrolls down to it", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 640 } });
     const mapRequests: string[] = [];
@@ -103,6 +120,20 @@ describe("business detail page", () => {
     await page.locator(".maplibregl-canvas").waitFor({ timeout: 15_000 });
     expect(mapRequests.some((url) => url.endsWith(".css"))).toBe(true);
     await page.close();
+  });
+
+  it("says the map needs JavaScript and links to the location on Google Maps when scripts are off", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
+    // Playwright's text and role locators skip <noscript>, so the box is read as a visitor sees it.
+    const map = page.getByTestId("business-map");
+    expect(await map.innerText()).toMatch(/^The map needs JavaScript\.\s+View 47\.3717, 8\.5423 on Google Maps$/);
+    const link = map.locator("a");
+    expect(await link.isVisible()).toBe(true);
+    expect(await link.getAttribute("href")).toBe("https://www.google.com/maps/search/?api=1&query=47.3717%2C%208.5423");
+    await screenshot(page, "public-business-no-js");
+    await context.close();
   });
 
   it("says 'Location not available' and hides Call Now for a business without coordinates or phone", async () => {

@@ -75,11 +75,11 @@ describe("contact page", () => {
     await page.close();
   });
 
-  it("shows Sending..., then clears the form and shows the success toast", async () => {
+  it("shows Sending... with the fields read-only, then clears the form and moves focus to the success notice", async () => {
     const page = await browser.newPage();
     await page.route("**/api/contact", async (route) => {
       // Hold the answer a moment so the sending state is observable.
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
     await page.goto(inject("baseURL") + "/contact");
@@ -89,11 +89,20 @@ describe("contact page", () => {
     const sending = page.getByRole("button", { name: "Sending..." });
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
-    await page.getByText("Message Sent Successfully").waitFor();
-    await page.getByText("Thank you for your message. We'll get back to you within 24 hours.").waitFor();
+    // What is typed while sending would be thrown away when the form clears: it cannot be typed.
+    await page.getByLabel("Message *").focus();
+    await page.keyboard.type(" And a late afterthought.");
+    expect(await page.getByLabel("Message *").inputValue()).toBe(VALID["Message *"]);
+    expect(await page.getByLabel("Full Name *").isEditable()).toBe(false);
+    const notice = page.getByRole("status").filter({ hasText: "Message Sent Successfully" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Thank you for your message. We'll get back to you within 24 hours.");
+    await expect(notice.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     expect(await page.getByLabel("Full Name *").inputValue()).toBe("");
     expect(await page.getByLabel("Message *").inputValue()).toBe("");
+    expect(await page.getByLabel("Full Name *").isEditable()).toBe(true);
     await screenshot(page, "public-contact-sent");
+    expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();
   });
 
@@ -135,6 +144,23 @@ describe("404 page", () => {
     await page.getByPlaceholder("Where? (city, country)").press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.search === "?q=spa%20%26%20pool&location=New%20York");
     await page.close();
+  });
+
+  it("searches from the 404 page without JavaScript too", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/no/such/page");
+    const search = page.getByRole("button", { name: "Search" });
+    expect(await search.isDisabled()).toBe(false);
+    // A blank "what" is still refused, by the browser's own required check.
+    await search.click();
+    expect(new URL(page.url()).pathname).toBe("/no/such/page");
+    await page.getByPlaceholder("What are you looking for? (e.g., restaurant, plumber)").fill("hotel");
+    await page.getByPlaceholder("Where? (city, country)").fill("New York");
+    await page.getByPlaceholder("Where? (city, country)").press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "hotel" && url.searchParams.get("location") === "New York");
+    await page.getByRole("heading", { name: "Search results for “hotel” in New York" }).waitFor();
+    await context.close();
   });
 
   it("shows the whole placeholder of the what field on a desktop, a tablet and phones", async () => {

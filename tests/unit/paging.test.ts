@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagerItems, pageWindow, parsePageParam, showingRange, totalPages } from "~/lib/paging";
+import { pagerItems, pagesCapped, pageWindow, parsePageParam, showingRange, totalPages } from "~/lib/paging";
 
 describe("pageWindow (category, city, country and city lists: 5 page buttons)", () => {
   it("shows the first five pages on page 1", () => {
@@ -106,5 +106,15 @@ describe("totalPages", () => {
 
   it("is 0 when there is nothing to page", () => {
     expect(totalPages(0, 20)).toBe(0);
+  });
+});
+
+describe("pagesCapped", () => {
+  it("is true only when more items exist than the capped pages show", () => {
+    expect(pagesCapped(2_981, 20, 100)).toBe(true);
+    expect(pagesCapped(2_001, 20, 100)).toBe(true);
+    expect(pagesCapped(2_000, 20, 100)).toBe(false);
+    expect(pagesCapped(400, 20, 100)).toBe(false);
+    expect(pagesCapped(0, 20, 100)).toBe(false);
   });
 });

@@ -38,6 +38,19 @@ function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => voi
   return { username, setUsername, password, setPassword, busy, submit };
 }
 
+/**
+ * Logging in posts JSON from the page's script, and the panel is drawn by script: without
+ * JavaScript the form would do nothing, so it says what is needed (only then: <noscript>).
+ */
+function JavaScriptNeeded({ children }: { children: string }) {
+  return (
+    // A block, so the form's spacing reaches it.
+    <noscript className="block">
+      <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">{children}</p>
+    </noscript>
+  );
+}
+
 /** /admin/login: Turkish labels, password show/hide, button disabled while busy or empty. */
 export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
@@ -48,6 +61,7 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form onSubmit={submit} className="space-y-5">
+      <JavaScriptNeeded>Yönetim paneli JavaScript gerektirir. Lütfen tarayıcınızda JavaScript'i etkinleştirin.</JavaScriptNeeded>
       <div>
         <label htmlFor="login-username" className="mb-1 block text-sm font-medium text-slate-700">Kullanıcı Adı</label>
         <input id="login-username" autoComplete="username" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
@@ -91,6 +105,7 @@ export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
     <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
       <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-xl" aria-label="Admin login">
         <h1 className="text-xl font-bold text-slate-900">Admin Panel</h1>
+        <JavaScriptNeeded>The admin panel needs JavaScript. Please enable JavaScript in your browser.</JavaScriptNeeded>
         <div>
           <label htmlFor="panel-username" className="mb-1 block text-sm font-medium text-slate-700">Username</label>
           <input id="panel-username" required autoComplete="username" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
