@@ -76,10 +76,10 @@ export function wordForms(word: string): string[] {
 
 /**
  * The MATCH of a visitor's "what" text: every meaningful word in one of its forms (`"hotel" OR
- * "hotels"`), the last word as typed a prefix unless `prefixLast` is false; with `anyWord`, any
- * one of the words (the fallback when no business holds them all). Null when there is no word.
+ * "hotels"`), the last word as typed a prefix unless `prefixLast` is false. Null when there is
+ * no word.
  */
-export function visitorMatchExpression(text: string, { prefixLast = true, anyWord = false } = {}): string | null {
+export function visitorMatchExpression(text: string, { prefixLast = true } = {}): string | null {
   const words = visitorWords(text);
   if (words.length === 0) return null;
   const groups = words.map((word, i) => {
@@ -87,20 +87,20 @@ export function visitorMatchExpression(text: string, { prefixLast = true, anyWor
     const first = `"${typed}"${prefixLast && i === words.length - 1 ? "*" : ""}`;
     return others.length ? `(${[first, ...others.map((form) => `"${form}"`)].join(" OR ")})` : first;
   });
-  return groups.join(anyWord ? " OR " : " AND ");
+  return groups.join(" AND ");
 }
 
 /**
  * The whole MATCH: the words of `q` anywhere (visitorMatchExpression: word forms, the last one
- * a prefix unless `prefixLast` is false, all of them unless `anyWord`), AND (when given) the
- * words of the location in the city and/or country column. Null when neither has a word.
+ * a prefix unless `prefixLast` is false), AND (when given) the words of the location in the city
+ * and/or country column. Null when neither has a word.
  */
 export function searchMatch(
   q: string,
   location?: { text: string; columns: LocationColumns } | null,
-  { prefixLast = true, anyWord = false }: { prefixLast?: boolean; anyWord?: boolean } = {},
+  { prefixLast = true }: { prefixLast?: boolean } = {},
 ): string | null {
-  const what = visitorMatchExpression(q, { prefixLast, anyWord });
+  const what = visitorMatchExpression(q, { prefixLast });
   const where = location ? matchExpression(location.text, { prefixLast: false }) : null;
   if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
   if (where) return `{${location!.columns}} : (${where})`;

@@ -116,9 +116,17 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
     prefixLast = true;
   }
   // No business holds every word: rather than nothing, those holding some, the most words first.
-  const someWordsOnly = found.length === 0 && visitorWords(input.q).length > 1;
+  // Each word brings its own newest matches (an equal share of the candidates), so that a rare
+  // word's few businesses are ranked too and not crowded out by a common word's newest ones.
+  const words = visitorWords(input.q);
+  const someWordsOnly = found.length === 0 && words.length > 1;
   if (someWordsOnly) {
-    found = await candidates(searchMatch(input.q, where, { anyWord: true })!);
+    const share = Math.ceil(SEARCH_CANDIDATES / words.length);
+    const perWord = await db.batch<SearchCandidate>(
+      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share, exactValue)),
+    );
+    const byId = new Map(perWord.flatMap((answer) => answer.results).map((candidate) => [candidate.id, candidate]));
+    found = [...byId.values()];
     prefixLast = true;
   }
   const pageIds = rankCandidates(found, queryWords(input.q, prefixLast))

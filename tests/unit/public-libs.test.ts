@@ -41,7 +41,6 @@ describe("search query", () => {
     expect(visitorWords("The Inn")).toEqual(["inn"]);
     expect(visitorWords("in the")).toEqual(["in", "the"]);
     expect(visitorMatchExpression("Beach Resorts")).toBe('("beach" OR "beaches") AND ("resorts"* OR "resort")');
-    expect(visitorMatchExpression("budget hotels", { anyWord: true })).toBe('("budget" OR "budgets") OR ("hotels"* OR "hotel")');
     expect(visitorMatchExpression("zürich 5")).toBe('"zürich" AND "5"*');
     expect(visitorMatchExpression(" -- ")).toBeNull();
   });

@@ -133,6 +133,13 @@ describe("search", () => {
     await searchBusinesses(again.db, { q: "common", page: 1 });
     expect(again.rowsRead()).toBeLessThanOrEqual(measured.rowsRead() + 10);
 
+    // Some words: a rare word's older business is ranked beside 2,200 newer matches of a common one.
+    const someWords = await searchBusinesses(env.DB, { q: "common sunset", page: 1 });
+    expect(someWords.someWordsOnly).toBe(true);
+    const listed: string[] = [];
+    for (let page = 1; page <= someWords.totalPages; page++) listed.push(...names(await searchBusinesses(env.DB, { q: "common sunset", page })));
+    expect(listed).toContain("Sunset Beach Resort");
+
     const second = await searchBusinesses(env.DB, { q: "common", page: 2 });
     expect(second.businesses.length).toBe(20);
     const firstAgain = await searchBusinesses(env.DB, { q: "common", page: 1 });
