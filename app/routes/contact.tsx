@@ -81,12 +81,18 @@ export default function ContactPage() {
   const [errors, setErrors] = useState<ContactFieldErrors>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const [failed, setFailed] = useState(false);
   const sentNotice = useRef<HTMLDivElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
 
-  // The send button was disabled while sending and lost focus to the page: the confirmation takes it.
+  // The send button was disabled while sending and lost focus to the page: the confirmation
+  // takes it, or after a failure the button again (unless a field to correct took it).
   useEffect(() => {
     if (sent) sentNotice.current?.focus();
   }, [sent]);
+  useEffect(() => {
+    if (failed && !sending && document.activeElement === document.body) sendButton.current?.focus();
+  }, [failed, sending]);
 
   const update = (field: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -103,6 +109,7 @@ export default function ContactPage() {
     }
     setErrors({});
     setSent(false);
+    setFailed(false);
     setSending(true);
     try {
       const response = await fetch("/api/contact", {
@@ -124,6 +131,7 @@ export default function ContactPage() {
       setSent(true);
     } catch (error) {
       console.error("contact failed", error);
+      setFailed(true);
       toast({ title: FAILED.title, description: FAILED.text, variant: "destructive" });
     } finally {
       setSending(false);
@@ -225,7 +233,7 @@ export default function ContactPage() {
               <input id={`contact-${CONTACT_HONEYPOT_FIELD}`} name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
             </div>
             <div className="sm:col-span-2">
-              <button type="submit" disabled={sending} className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-slate-500 sm:w-auto">
+              <button ref={sendButton} type="submit" disabled={sending} className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-slate-500 sm:w-auto">
                 {sending ? "Sending..." : "Send Message"}
               </button>
             </div>

@@ -61,7 +61,7 @@ describe("contact page", () => {
     await page.close();
   });
 
-  it("keeps the values and shows the error toast when sending fails", async () => {
+  it("keeps the values, shows the error toast and gives focus back to the button when sending fails", async () => {
     const page = await browser.newPage();
     await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.goto(inject("baseURL") + "/contact");
@@ -72,6 +72,8 @@ describe("contact page", () => {
     expect(await page.getByText("Error", { exact: true }).count()).toBe(1);
     expect(await page.getByLabel("Full Name *").inputValue()).toBe("Grace Hopper");
     expect(await page.getByLabel("Message *").inputValue()).toBe(VALID["Message *"]);
+    // The button, disabled while sending, has the keyboard focus back to send again.
+    await page.waitForFunction(() => document.activeElement?.textContent === "Send Message");
     await page.close();
   });
 
