@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /** /search URL for the what/where form: both trimmed and URL-encoded, location only when given. */
 export function searchHref(what: string, where: string): string | null {
@@ -20,8 +21,7 @@ export function WhatWhereSearch() {
   const navigate = useNavigate();
   const [what, setWhat] = useState("");
   const [where, setWhere] = useState("");
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
   const href = searchHref(what, where);
   return (
     <Form

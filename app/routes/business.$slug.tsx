@@ -6,6 +6,7 @@ import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
 import { useToast } from "~/components/toast";
+import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
@@ -84,6 +85,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
   const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
   const toast = useToast();
   const [photoFailed, setPhotoFailed] = useState(false);
   const photo = useRef<HTMLImageElement>(null);
@@ -223,9 +225,12 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
                 Get Directions
               </a>
             ) : null}
-            <button type="button" onClick={share} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-100">
-              {copied ? "Copied!" : "Share"}
-            </button>
+            {/* Share copies with the page's script; without it the button could do nothing. */}
+            {hydrated ? (
+              <button type="button" onClick={share} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-100">
+                {copied ? "Copied!" : "Share"}
+              </button>
+            ) : null}
           </div>
         </div>
       </div>

@@ -122,7 +122,7 @@ describe("business detail page", () => {
     await page.close();
   });
 
-  it("says the map needs JavaScript and links to the location on Google Maps when scripts are off", async () => {
+  it("says the map needs JavaScript, links to the location on Google Maps and offers no dead Share button when scripts are off", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
@@ -132,6 +132,9 @@ describe("business detail page", () => {
     const link = map.locator("a");
     expect(await link.isVisible()).toBe(true);
     expect(await link.getAttribute("href")).toBe("https://www.google.com/maps/search/?api=1&query=47.3717%2C%208.5423");
+    // Share needs the script to copy: no button that does nothing; Get Directions is a plain link.
+    expect(await page.getByRole("button", { name: "Share" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get Directions" }).count()).toBe(1);
     await screenshot(page, "public-business-no-js");
     await context.close();
   });
