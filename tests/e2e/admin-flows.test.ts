@@ -147,6 +147,20 @@ describe("admin back office in Chromium", () => {
     await page.waitForLoadState("networkidle");
     for (const row of await rows()) expect(await row.locator("td").nth(1).textContent()).toBe(category);
     await screenshot(page, "admin-businesses-filtered");
+
+    // Arrow keys through the closed category list load the list once, for where they stop.
+    const loads: string[] = [];
+    const countLoad = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) loads.push(request.url());
+    };
+    page.on("request", countLoad);
+    const third = (await select.locator("option").nth(4).textContent())!;
+    await select.focus();
+    for (let i = 0; i < 3; i++) await select.press("ArrowDown");
+    await page.waitForURL((url) => url.searchParams.get("category") === third);
+    await page.waitForLoadState("networkidle");
+    page.off("request", countLoad);
+    expect(loads).toHaveLength(1);
   });
 
   it("says a list is loading, and keeps the back office with a retry when the list cannot be loaded", async () => {

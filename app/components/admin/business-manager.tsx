@@ -61,6 +61,17 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   // (each send would cancel the one before, and a slow list would never arrive).
   const latestUpdate = useRef(update);
   latestUpdate.current = update;
+  // The category list waits the same pause: arrow keys on a closed list change its value once
+  // per key, and each change loaded the whole list again.
+  const [chosenCategory, setChosenCategory] = useState<string | null>(null);
+  const categoryTimer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => setChosenCategory(null), [query.category]);
+  useEffect(() => () => clearTimeout(categoryTimer.current), []);
+  function chooseCategory(value: string) {
+    setChosenCategory(value);
+    clearTimeout(categoryTimer.current);
+    categoryTimer.current = setTimeout(() => latestUpdate.current({ category: value === "all" ? undefined : value, page: undefined }), SEARCH_DELAY_MS);
+  }
   useEffect(() => {
     const wanted = search.trim();
     if (wanted === urlFilter || wanted === sentFilter.current) return;
@@ -181,8 +192,8 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
           <select
             className={`${inputClass} max-w-xs`}
             aria-label="Kategori"
-            value={query.category ?? "all"}
-            onChange={(e) => update({ category: e.target.value === "all" ? undefined : e.target.value, page: undefined })}
+            value={chosenCategory ?? query.category ?? "all"}
+            onChange={(e) => chooseCategory(e.target.value)}
           >
             <option value="all">Tüm kategoriler (All)</option>
             {categories.map((category) => (
