@@ -16,6 +16,9 @@ function categoriesTitle(letter: string | null): string {
   return letter ? `Keywords beginning with ${letter}` : "Business Categories";
 }
 
+/** The list's search box, the same on the list and on its error page. */
+const CATEGORY_SEARCH = { placeholder: "Search categories...", label: "Search categories" };
+
 /** /categories and /categories/{letter}. */
 export function CategoryDirectory({ list }: { list: CategoryList }) {
   const { pathname, search } = useLocation();
@@ -42,7 +45,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <LetterBar basePath="/categories" active={list.letter} withAll label="Categories by first letter" />
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox placeholder="Search categories..." label="Search categories" value={list.q} />
+        <SearchBox {...CATEGORY_SEARCH} value={list.q} />
         <ViewToggle />
       </div>
       {pending ? (
@@ -89,7 +92,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
 
 export function CategoriesError() {
   return (
-    <ListLoadError title="Unable to load categories" search={{ placeholder: "Search categories...", label: "Search categories" }}>
+    <ListLoadError title="Unable to load categories" search={CATEGORY_SEARCH}>
       There was an error loading the categories. Please try again later.
     </ListLoadError>
   );

@@ -22,6 +22,13 @@ interface CityDirectoryProps {
   letters: boolean;
 }
 
+/** The list's search box, the same on the list and on its error page: with the A–Z bar it also finds country codes. */
+function citySearch(letters: boolean) {
+  return letters
+    ? { placeholder: "Search cities or countries...", label: "Search cities or countries" }
+    : { placeholder: "Search cities...", label: "Search cities" };
+}
+
 /** /cities, /cities/{letter} and /countries/{code}/cities. */
 export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirectoryProps) {
   const { pathname, search } = useLocation();
@@ -46,8 +53,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
       ) : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <SearchBox
-          placeholder={letters ? "Search cities or countries..." : "Search cities..."}
-          label={letters ? "Search cities or countries" : "Search cities"}
+          {...citySearch(letters)}
           value={list.q}
         />
         <ViewToggle />
@@ -97,7 +103,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
 
 export function CitiesError() {
   return (
-    <ListLoadError title="Unable to load cities" search={{ placeholder: "Search cities or countries...", label: "Search cities or countries" }}>
+    <ListLoadError title="Unable to load cities" search={citySearch(true)}>
       <p>Please try again later.</p>
     </ListLoadError>
   );

@@ -71,16 +71,17 @@ export async function listCountries(
 }
 
 /**
- * The ISO code a /countries/{slug} URL means: a two-letter code as is ({ code }), or a
- * country-name slug like "switzerland" ({ redirectTo: code }); null when no country matches.
+ * The ISO code a /countries/{slug} URL means: a two-letter code as is, or the code of a
+ * country-name slug like "switzerland"; null when no country matches. A URL not spelled with
+ * the lower-case code is redirected by the route (redirectToCanonicalPath).
  */
-export async function resolveCountrySlug(db: D1Database, slug: string): Promise<{ code: string; redirect: boolean } | null> {
-  if (/^[a-z]{2}$/i.test(slug)) return { code: slug.toUpperCase(), redirect: false };
+export async function resolveCountrySlug(db: D1Database, slug: string): Promise<string | null> {
+  if (/^[a-z]{2}$/i.test(slug)) return slug.toUpperCase();
   const wanted = slugify(slug);
   if (!wanted) return null;
   const { results } = await db.prepare(`SELECT code, name FROM countries`).all<{ code: string; name: string }>();
   const match = results.find((c) => slugify(displayCountry(c.code, c.name)) === wanted || slugify(c.name) === wanted);
-  return match ? { code: match.code, redirect: true } : null;
+  return match?.code ?? null;
 }
 
 export interface CountryPage extends CountrySummary {

@@ -11,10 +11,10 @@ import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const { page } = listQuerySchema.parse(searchParamsObject(request.url));
-  const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  const respelled = resolved && redirectToCanonicalPath(request, "/api/countries", [resolved.code.toLowerCase()]);
+  const code = await resolveCountrySlug(db, params.slug ?? "");
+  const respelled = code && redirectToCanonicalPath(request, "/api/countries", [code.toLowerCase()]);
   if (respelled) return respelled;
-  const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
+  const country = code ? await getCountryPage(db, code, page) : null;
   if (!country) return Response.json({ error: "Country not found" }, { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }

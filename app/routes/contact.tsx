@@ -80,19 +80,16 @@ export default function ContactPage() {
   const [honeypot, setHoneypot] = useState("");
   const [errors, setErrors] = useState<ContactFieldErrors>(posted?.errors ?? {});
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const sentNotice = useRef<HTMLDivElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
 
   // The send button was disabled while sending and lost focus to the page: the confirmation
   // takes it, or after a failure the button again (unless a field to correct took it).
   useEffect(() => {
-    if (sent) sentNotice.current?.focus();
-  }, [sent]);
-  useEffect(() => {
-    if (failed && !sending && document.activeElement === document.body) sendButton.current?.focus();
-  }, [failed, sending]);
+    if (outcome === "sent") sentNotice.current?.focus();
+    else if (outcome === "failed" && !sending && document.activeElement === document.body) sendButton.current?.focus();
+  }, [outcome, sending]);
 
   const update = (field: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -108,8 +105,7 @@ export default function ContactPage() {
       return;
     }
     setErrors({});
-    setSent(false);
-    setFailed(false);
+    setOutcome(null);
     setSending(true);
     try {
       const response = await fetch("/api/contact", {
@@ -128,10 +124,10 @@ export default function ContactPage() {
         throw new Error(message);
       }
       setValues(EMPTY);
-      setSent(true);
+      setOutcome("sent");
     } catch (error) {
       console.error("contact failed", error);
-      setFailed(true);
+      setOutcome("failed");
       toast({ title: FAILED.title, description: FAILED.text, variant: "destructive" });
     } finally {
       setSending(false);
@@ -191,7 +187,7 @@ export default function ContactPage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
-          {sent || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
+          {outcome === "sent" || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
           {posted?.failed ? <FormNotice tone="error" {...FAILED} /> : null}
           <form method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (

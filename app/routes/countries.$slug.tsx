@@ -20,10 +20,10 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const { page } = listQuerySchema.parse(searchParamsObject(request.url));
-  const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  const respelled = resolved && redirectToCanonicalPath(request, "/countries", [resolved.code.toLowerCase()]);
+  const code = await resolveCountrySlug(db, params.slug ?? "");
+  const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
-  const country = resolved ? await getCountryPage(db, resolved.code, page) : null;
+  const country = code ? await getCountryPage(db, code, page) : null;
   if (!country) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });

@@ -15,12 +15,12 @@ export const headers = loaderHeaders;
 /** /countries/{code}/cities: every city of a country, biggest first, searchable, 12 a page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const resolved = await resolveCountrySlug(db, params.slug ?? "");
-  const respelled = resolved && redirectToCanonicalPath(request, "/countries", [resolved.code.toLowerCase(), "cities"]);
+  const code = await resolveCountrySlug(db, params.slug ?? "");
+  const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase(), "cities"]);
   if (respelled) throw respelled;
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
-  const [country, list] = resolved
-    ? await Promise.all([getCountrySummary(db, resolved.code), listCities(db, { letter: null, q, page, countryCode: resolved.code })])
+  const [country, list] = code
+    ? await Promise.all([getCountrySummary(db, code), listCities(db, { letter: null, q, page, countryCode: code })])
     : [null, null];
   if (!country || !list) throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
   redirectIfPastLastPage(request, list.currentPage, list.totalPages);

@@ -35,6 +35,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     searched: Boolean(data?.q),
   });
 
+/** The list's search box, the same on the list and on its error page. */
+const COUNTRY_SEARCH = { placeholder: "Search countries...", label: "Search countries" };
+
 export default function Countries() {
   const list = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
@@ -53,7 +56,7 @@ export default function Countries() {
         <StatTile label="Cities" value={list.totalCities.toLocaleString("en-US")} />
       </StatTiles>
       <div className="mt-6">
-        <SearchBox placeholder="Search countries..." label="Search countries" value={list.q} />
+        <SearchBox {...COUNTRY_SEARCH} value={list.q} />
       </div>
       {pending ? (
         <CardSkeletons label="Loading countries..." />
@@ -109,7 +112,7 @@ export default function Countries() {
 
 export function ErrorBoundary() {
   return (
-    <ListLoadError title="Unable to load countries" search={{ placeholder: "Search countries...", label: "Search countries" }}>
+    <ListLoadError title="Unable to load countries" search={COUNTRY_SEARCH}>
       <p>Please try again later.</p>
     </ListLoadError>
   );

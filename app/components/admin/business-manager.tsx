@@ -55,32 +55,27 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     setParams(next, { preventScrollReset: true });
   }
 
-  // Typing searches after a short pause; a new search starts again at page 1. The server trims
-  // the search, so a trailing space is not a new one. Only a change of the text (or of the
-  // address) starts the pause: re-renders while a search is on its way must not send it again
-  // (each send would cancel the one before, and a slow list would never arrive).
+  // Typing and the category list wait a short pause before the list loads (a new search or
+  // category starts again at page 1): arrow keys on a closed category list change its value once
+  // per key. Only a change of the text, the category or the address starts the pause: re-renders
+  // while a list is on its way must not send it again (each send would cancel the one before).
+  // The server trims the search, so a trailing space is not a new one.
+  const [chosenCategory, setChosenCategory] = useState<string | null>(null);
+  useEffect(() => setChosenCategory(null), [query.category]);
   const latestUpdate = useRef(update);
   latestUpdate.current = update;
-  // The category list waits the same pause: arrow keys on a closed list change its value once
-  // per key, and each change loaded the whole list again.
-  const [chosenCategory, setChosenCategory] = useState<string | null>(null);
-  const categoryTimer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => setChosenCategory(null), [query.category]);
-  useEffect(() => () => clearTimeout(categoryTimer.current), []);
-  function chooseCategory(value: string) {
-    setChosenCategory(value);
-    clearTimeout(categoryTimer.current);
-    categoryTimer.current = setTimeout(() => latestUpdate.current({ category: value === "all" ? undefined : value, page: undefined }), SEARCH_DELAY_MS);
-  }
   useEffect(() => {
+    const changes: Record<string, string | undefined> = {};
     const wanted = search.trim();
-    if (wanted === urlFilter || wanted === sentFilter.current) return;
+    if (wanted !== urlFilter && wanted !== sentFilter.current) changes.filter = wanted;
+    if (chosenCategory !== null && chosenCategory !== (query.category ?? "all")) changes.category = chosenCategory === "all" ? undefined : chosenCategory;
+    if (Object.keys(changes).length === 0) return;
     const timer = setTimeout(() => {
-      sentFilter.current = wanted;
-      latestUpdate.current({ filter: wanted, page: undefined });
+      if ("filter" in changes) sentFilter.current = wanted;
+      latestUpdate.current({ ...changes, page: undefined });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, urlFilter]);
+  }, [search, urlFilter, chosenCategory, query.category]);
 
   async function run(label: string, work: () => Promise<void>, failure: string) {
     if (busy) return;
@@ -193,7 +188,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
             className={`${inputClass} max-w-xs`}
             aria-label="Kategori"
             value={chosenCategory ?? query.category ?? "all"}
-            onChange={(e) => chooseCategory(e.target.value)}
+            onChange={(e) => setChosenCategory(e.target.value)}
           >
             <option value="all">Tüm kategoriler (All)</option>
             {categories.map((category) => (
