@@ -1,9 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { forgetAdminDataOnChanges } from "~/lib/admin-data-cache";
 import { retryPageData } from "~/lib/query-retry";
 
 retryPageData(window);
+forgetAdminDataOnChanges(window);
 
 startTransition(() => {
   hydrateRoot(

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdCodesEditor } from "~/components/admin/ad-codes-editor";
 import { PageHeader } from "~/components/admin/ui";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes } from "~/models/site-settings.server";
 
@@ -10,6 +11,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, env);
   return { codes: await getAdCodes(env.DB) };
 }
+
+/** Shown again without asking the server while fresh (the spec's cache freshness). */
+export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.default);
 
 export default function AdminAdvertisementsPage() {
   const { codes } = useLoaderData<typeof loader>();

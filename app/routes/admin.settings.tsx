@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SettingsEditor } from "~/components/admin/settings-editor";
 import { PageHeader } from "~/components/admin/ui";
 import { SitemapPanel } from "~/components/sitemap-panel";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
 import { requireAdminPage } from "~/models/auth.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getSitemapStatus } from "~/models/sitemap.server";
@@ -13,6 +14,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [settings, sitemap] = await Promise.all([getSiteSettings(env.DB), getSitemapStatus(env)]);
   return { settings, sitemap };
 }
+
+/** Shown again without asking the server while fresh (the spec's cache freshness). */
+export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.default);
 
 export default function AdminSettingsPage() {
   const { settings, sitemap } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { AdminLayoutError } from "~/components/admin/route-error";
+import { useRememberArrivalData } from "~/lib/admin-data-cache";
 import { prefersDarkMode } from "~/lib/admin-theme";
 import { NO_STORE } from "~/lib/cache-policy";
 import { adminMeta } from "~/lib/seo";
@@ -33,18 +34,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * A list's search, sort or page (the same page, another query) leaves the session and the
- * menu's figures as they were: only the page's own loader runs, so a failed list load shows in
- * the page's boundary inside the back office. Saves and "retry" (revalidations) reload it.
+ * Moving between screens, or through a list's searches, sorts and pages, leaves the session and
+ * the menu's figures as they were: only the screen's own loader runs (from memory while its data
+ * is fresh, see admin-data-cache), and a failed list load shows in the screen's boundary inside
+ * the back office. A change (a form, or the revalidation after a save, an import or "retry")
+ * reloads them.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+  formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
 export const ErrorBoundary = AdminLayoutError;
 
 export default function AdminLayout() {
   const { user, figures, darkMode } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  useRememberArrivalData();
   if (!user || !figures) return <InlineLoginPanel onSuccess={() => revalidator.revalidate()} />;
   return (
     <AdminShell username={user.username} figures={figures} darkMode={darkMode}>

@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
 import { FileProgress, formatSize, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
 import { NO_STORE } from "~/lib/cache-policy";
 import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
 import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
@@ -24,9 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Files are sent one after another, this far apart. */
 const PAUSE_BETWEEN_FILES_MS = 25;
 
+/** Shown again without asking the server while fresh (the spec's cache freshness). */
+export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.default);
+
 export default function AdminUpload() {
   const { templateColumns, batchSizes, defaultBatchSize } = useLoaderData<typeof loader>();
   const toast = useToast();
+  const revalidator = useRevalidator();
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [batchSize, setBatchSize] = useState<number>(defaultBatchSize);
   const [uploading, setUploading] = useState(false);
@@ -66,6 +71,8 @@ export default function AdminUpload() {
     }
     setUploading(false);
     toast(finalToast(results));
+    // Imported rows change the menu's business count.
+    if (results.some((result) => result.successCount > 0)) revalidator.revalidate();
   };
 
   const waiting = entries.filter((e) => e.phase === "waiting").length;

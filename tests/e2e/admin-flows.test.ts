@@ -222,6 +222,53 @@ describe("admin back office in Chromium", () => {
     expect((after as { businesses: { name: string }[] }).businesses.some((b) => b.name === name)).toBe(false);
   });
 
+  it("shows a screen visited minutes ago without asking the server again, until a change is made", async () => {
+    await page.goto(`${base()}/admin/dashboard`);
+    await hydrated(page);
+    const approvedHint = () => page.getByText(/onaylı$/).first().textContent();
+    const approvedBefore = await approvedHint();
+    const loads: string[] = [];
+    const countLoad = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) loads.push(url.pathname);
+    };
+    page.on("request", countLoad);
+    const menu = page.getByRole("navigation", { name: "Admin" });
+    const open = async (label: string, heading: string) => {
+      await menu.getByRole("link", { name: new RegExp(`^\\W*${label}`) }).click();
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState("networkidle");
+    };
+    await open("İşletmeler", "İşletme Yönetimi");
+    await open("Dashboard", "Dashboard");
+    await open("İşletmeler", "İşletme Yönetimi");
+    // The dashboard came with the page and the list was loaded once: both are still fresh.
+    expect(loads).toEqual(["/admin/businesses.data"]);
+
+    // Back to a sorted list from the dashboard: still fresh. Unapproving a business there
+    // reloads the list, and the dashboard asks again and shows one approved business fewer.
+    await page.goto(`${base()}/admin/businesses?sortBy=name`);
+    await hydrated(page);
+    await open("Dashboard", "Dashboard");
+    loads.length = 0;
+    await page.goBack();
+    await page.waitForURL(/sortBy=name/);
+    await page.getByRole("heading", { level: 1, name: "İşletme Yönetimi" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(loads).toEqual([]);
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approved" }).click();
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).waitFor();
+    await open("Dashboard", "Dashboard");
+    expect(loads).toContain("/admin/dashboard.data");
+    const approved = (text: string | null) => Number(text!.replace(/\D/g, ""));
+    expect(approved(await approvedHint())).toBe(approved(approvedBefore) - 1);
+    page.off("request", countLoad);
+
+    await open("İşletmeler", "İşletme Yönetimi");
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByTestId("business-row").first().getByRole("button", { name: "Approved" }).waitFor();
+  });
+
   it("asks twice before deleting everything, and stops when the second is declined", async () => {
     const before = await page.evaluate(async () => ((await (await fetch("/api/admin/stats")).json()) as { totalBusinesses: number }).totalBusinesses);
     const asked: string[] = [];

@@ -3,6 +3,7 @@
  * at once (so no progress message is missed), sends the file in R2 multipart parts (each part
  * retried), completes it, then follows rows processed until the batch result arrives.
  */
+import { adminData } from "~/lib/admin-data-cache";
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
@@ -93,6 +94,8 @@ function watchJob(jobId: string, onRows: (rows: number) => void): { result: Prom
       if (settled) return;
       settled = true;
       socket?.close(1000, "done");
+      // The import wrote its rows after the upload's last request: kept lists and counts are old now.
+      adminData.forgetAll();
       resolve(value);
     };
     const poll = async () => {
