@@ -75,3 +75,8 @@ export function formatRating(rating: number | string | null | undefined): string
 export function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
 }
+
+/** A count written out with its noun: "1 country", "2,981 businesses". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count.toLocaleString("en-US")} ${plural(count, one, many)}`;
+}

@@ -183,7 +183,7 @@ export default function Home() {
           <h2 id="why-heading" className="text-center text-2xl font-bold md:text-3xl">Why use WorldHotels Directory?</h2>
           <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
             {[
-              { title: "Worldwide coverage", text: "Hotels and businesses in 195+ countries and 15,000+ cities, kept up to date from real listings." },
+              { title: "Worldwide coverage", text: "Hotels and businesses in 195+ countries, 15,000+ cities and 500+ categories, kept up to date from real listings." },
               { title: "Honest ratings", text: "Ratings and review counts come straight from the listings, so you can compare at a glance." },
               { title: "Everything in one place", text: "Opening hours, amenities, phone numbers and a map on every page, free for every visitor." },
             ].map((item) => (

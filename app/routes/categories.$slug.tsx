@@ -7,7 +7,7 @@ import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { plural } from "~/lib/format";
+import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -48,9 +48,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   if (!data) return notFoundMeta(matches, "Category not found", `/categories/${params.slug ?? ""}`);
   if (data.kind === "letter") return categoriesMeta(data.list, matches);
   const { category } = data;
+  const listings = countOf(category.businessCount, "listing", "listings");
+  const countries = countOf(category.countryCount, "country", "countries");
   return directoryMeta(matches, {
-    title: `${category.category} – ${category.businessCount.toLocaleString("en-US")} listings in ${category.countryCount} countries`,
-    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} listings in ${category.countryCount} countries: addresses, phone numbers, ratings and opening hours.`,
+    title: `${category.category} – ${listings} in ${countries}`,
+    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} ${plural(category.businessCount, "listing", "listings")} in ${countries}: addresses, phone numbers, ratings and opening hours.`,
     path: `/categories/${category.slug}`,
     page: category.currentPage,
   });
@@ -71,8 +73,7 @@ export default function CategoryRoute() {
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{category.category}</h1>
       <p className="mt-2 text-slate-600">
-        {category.businessCount.toLocaleString("en-US")} {plural(category.businessCount, "business", "businesses")} in{" "}
-        {category.countryCount.toLocaleString("en-US")} {plural(category.countryCount, "country", "countries")}
+        {countOf(category.businessCount, "business", "businesses")} in {countOf(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />

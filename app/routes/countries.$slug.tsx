@@ -4,6 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
+import { countOf } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
         title: `Businesses in ${data.country}`,
-        description: `${data.businessCount.toLocaleString("en-US")} hotels and businesses in ${data.cityCount.toLocaleString("en-US")} cities of ${data.country}, in ${data.categoryCount.toLocaleString("en-US")} categories.`,
+        description: `${countOf(data.businessCount, "hotel or business", "hotels and businesses")} in ${countOf(data.cityCount, "city", "cities")} of ${data.country}, in ${countOf(data.categoryCount, "category", "categories")}.`,
         path: `/countries/${data.countryCode.toLowerCase()}`,
         page: data.categoriesPage,
       })
@@ -55,8 +56,8 @@ export default function CountryDetail() {
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {country.country}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Discover {country.businessCount.toLocaleString("en-US")} hotels and businesses across{" "}
-        {country.cityCount.toLocaleString("en-US")} cities in {country.country}. Browse the biggest cities below or explore
+        Discover {countOf(country.businessCount, "hotel or business", "hotels and businesses")} across {countOf(country.cityCount, "city", "cities")} in{" "}
+        {country.country}. Browse the biggest cities below or explore
         the most popular categories of the country.
       </p>
       <StatTiles>

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
+import { countOf } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
         title: `Cities in ${data.country.name}`,
-        description: `All ${data.list.totalCount.toLocaleString("en-US")} cities of ${data.country.name} with hotels and businesses, biggest first.`,
+        description: `All ${countOf(data.list.totalCount, "city", "cities")} of ${data.country.name} with hotels and businesses, biggest first.`,
         path: `/countries/${data.country.code.toLowerCase()}/cities`,
         page: data.list.currentPage,
         searched: Boolean(data.list.q),

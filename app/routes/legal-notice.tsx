@@ -25,7 +25,7 @@ const SECTIONS: LegalSection[] = [
         <li>Company name: WorldHotels Directory Inc.</li>
         <li>Registered office: 350 Fifth Avenue, Suite 4800, New York, NY 10118, United States</li>
         <li>Phone: +1 (212) 555-0100 · Email: legal@worldhotels.example</li>
-        <li>Website: a worldwide directory of over 564,000 businesses in 195+ countries and 15,000+ cities, used by about 2.5 million people each month.</li>
+        <li>Website: a worldwide directory of over 564,000 businesses in 195+ countries, 15,000+ cities and 500+ categories, used by about 2.5 million people each month.</li>
       </ul>
     ),
   },

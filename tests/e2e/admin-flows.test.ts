@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { runSql, sqlString } from "./support/public-db";
 
 const ADMIN_PASSWORD = "e2e-admin-password";
 let browser: Browser;
@@ -267,6 +268,25 @@ describe("admin back office in Chromium", () => {
     await open("İşletmeler", "İşletme Yönetimi");
     await page.getByTestId("business-row").first().getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByTestId("business-row").first().getByRole("button", { name: "Approved" }).waitFor();
+  });
+
+  it("keeps a row's buttons on screen when the business name is one very long word", async () => {
+    const name = `Supercalifragilistic${"expialidocious".repeat(12)}`;
+    runSql(
+      inject("stateDir"),
+      `INSERT INTO businesses (name, slug, category, category_slug, city, city_slug, country, country_code, place_id, verified)
+       VALUES (${sqlString(name)}, 'supercal-e2e-a1b2c3', 'Hotel', 'hotel', 'Zürich', 'zurich', 'Switzerland', 'CH', 'e2e-place-long-name', 1);`,
+    );
+    try {
+      await page.goto(`${base()}/admin/businesses?filter=Supercalifragilistic`);
+      const row = page.getByTestId("business-row").first();
+      await row.getByText(name).waitFor();
+      const button = await row.getByRole("button", { name: "Sil" }).boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(1400);
+      expect(await page.locator("table").evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    } finally {
+      runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id = 'e2e-place-long-name';");
+    }
   });
 
   it("asks twice before deleting everything, and stops when the second is declined", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatCount, formatRating, marketShare, plural } from "~/lib/format";
+import { countOf, countryName, formatCount, formatRating, marketShare, plural } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -83,5 +83,7 @@ describe("formatRating", () => {
     expect(`1 ${plural(1, "business", "businesses")}`).toBe("1 business");
     expect(`0 ${plural(0, "business", "businesses")}`).toBe("0 businesses");
     expect(`2 ${plural(2, "category", "categories")}`).toBe("2 categories");
+    expect(countOf(1, "country", "countries")).toBe("1 country");
+    expect(countOf(2981, "listing", "listings")).toBe("2,981 listings");
   });
 });

@@ -311,6 +311,19 @@ describe("directory pages", () => {
     expect(labels((await getPage("/categories/hotel?limit=2&page=9")).html)).toEqual([5, 6, 7, 8, 9]);
   });
 
+  it("word titles and descriptions in the singular for one (a category, city or country of one business)", async () => {
+    const category = await getPage("/categories/kiosk-7");
+    expect(category.html).toContain("<title>Kiosk 7 – 1 listing in 1 country – WorldHotels Directory</title>");
+    expect(category.html).toContain('content="Find 1 Kiosk 7 listing in 1 country: addresses');
+    expect(category.html).toContain("1 business in 1 country");
+    const city = await getPage("/cities/ch/town-7");
+    expect(city.html).toContain('content="1 hotel or business in Town 7, Switzerland, in 1 category."');
+    const country = await getPage("/countries/fr");
+    expect(country.html).toContain('content="5 hotels and businesses in 1 city of France, in 2 categories."');
+    expect(country.html).toContain("Discover 5 hotels and businesses across 1 city in France.");
+    expect((await getPage("/countries/fr/cities")).html).toContain('content="All 1 city of France with hotels and businesses');
+  });
+
   it("show the empty states", async () => {
     expect((await getPage("/countries?q=atlantis")).html).toContain("No countries found");
     expect((await getPage("/cities?q=atlantis")).html).toContain("No cities found");
