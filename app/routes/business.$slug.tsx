@@ -15,6 +15,7 @@ import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } f
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
+import { initial } from "~/lib/initial";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -164,7 +165,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
             <img ref={photo} src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
           ) : (
             <div className="flex h-full items-center justify-center text-6xl font-bold text-white/80" aria-hidden="true">
-              {business.name.slice(0, 1)}
+              {initial(business.name)}
             </div>
           )}
         </div>
