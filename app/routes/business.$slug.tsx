@@ -316,7 +316,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="details-heading">
             <h2 id="details-heading" className="text-xl font-semibold">Business Details</h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex justify-between gap-4"><dt className="text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews.toLocaleString("en-US")}</dd></div>
             </dl>
