@@ -1,3 +1,4 @@
+import { shownRating } from "~/lib/format";
 import { absoluteUrl } from "~/lib/seo";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
 
@@ -50,6 +51,7 @@ export function openingHoursSpecification(workingHours: unknown) {
 export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
+  const rating = shownRating(business.rating);
   return {
     "@context": "https://schema.org",
     "@type": kind,
@@ -71,8 +73,8 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
-    ...(business.rating !== null && business.reviews > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: business.rating, reviewCount: business.reviews, bestRating: 5, worstRating: 1 } }
+    ...(rating !== null && business.reviews > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount: business.reviews, bestRating: 5, worstRating: 1 } }
       : {}),
   };
 }
