@@ -33,14 +33,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
+function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
+  return business.country ?? (business.countryCode ? countryName(business.countryCode) : null);
+}
+
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
-  return [business.city, business.country ?? (business.countryCode ? countryName(business.countryCode) : null)].filter(Boolean).join(", ");
+  return [business.city, countryOf(business)].filter(Boolean).join(", ");
 }
 
 function crumbs(business: BusinessDetail): Crumb[] {
   const list: Crumb[] = [{ name: "Home", path: "/" }];
   const cc = business.countryCode?.toLowerCase();
-  if (cc) list.push({ name: business.country ?? countryName(cc), path: `/countries/${cc}` });
+  if (cc) list.push({ name: countryOf(business) ?? cc, path: `/countries/${cc}` });
   if (cc && business.citySlug && business.city) list.push({ name: business.city, path: `/cities/${cc}/${business.citySlug}` });
   list.push({ name: business.name, path: `/business/${business.slug}` });
   return list;
@@ -121,6 +125,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const days = orderedDays(parseWorkingHours(business.workingHours));
   const hasHours = days.some((d) => d.hours !== null);
   const rating = formatRating(business.rating);
+  const country = countryOf(business);
   const where = place(business);
   const path = crumbs(business);
 
@@ -201,14 +206,15 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           ) : null}
           <p className="mt-3 text-slate-700">
             {business.fullAddress ?? "Address not available"}
-            {where ? " · " : null}
+            {" · "}
             {business.city && business.citySlug && cc ? (
               <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 underline underline-offset-2">{business.city}</Link>
-            ) : null}
-            {business.city && cc ? ", " : null}
-            {cc ? (
-              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{business.country ?? countryName(cc)}</Link>
-            ) : where ? null : <span>Location not specified</span>}
+            ) : business.city}
+            {business.city && country ? ", " : null}
+            {country && cc ? (
+              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{country}</Link>
+            ) : country}
+            {where ? null : "Location not specified"}
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
             {business.phone ? (

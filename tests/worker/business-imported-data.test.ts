@@ -6,6 +6,7 @@ import { insert, record, slugOf } from "./support/public-fixtures";
 beforeAll(async () => {
   await insert(
     record({ name: "Hotel Never Rated", placeId: "biz-unrated", rating: 0, reviews: 100_000 }),
+    record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
   );
 });
 
@@ -23,5 +24,10 @@ describe("business page with imported data", () => {
     expect(html).not.toContain("AggregateRating");
     // The review count itself is still told, under Business Details.
     expect(html).toMatch(/Total Reviews<\/dt><dd[^>]*>100,000</);
+  });
+
+  it("names a city without a country code after the address, set apart from it", async () => {
+    const html = (await businessPage("biz-no-country")).replaceAll("<!-- -->", "");
+    expect(html).toContain(">742 Evergreen Terrace · Springfield</p>");
   });
 });
