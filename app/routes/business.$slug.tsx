@@ -11,7 +11,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countryName, formatRating } from "~/lib/format";
-import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
+import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
@@ -122,8 +122,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const cc = business.countryCode?.toLowerCase() ?? null;
   const category = business.type ?? business.category;
   const { amenities, text: aboutText } = parseAmenities(business.about, 8);
-  const days = orderedDays(parseWorkingHours(business.workingHours));
-  const hasHours = days.some((d) => d.hours !== null);
+  const week = parseWorkingHours(business.workingHours);
+  const hoursAsWritten = unreadableHours(business.workingHours);
   const rating = formatRating(business.rating);
   const country = countryOf(business);
   const where = place(business);
@@ -277,10 +277,10 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
         <aside className="space-y-8" aria-label="Business information">
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="hours-heading">
             <h2 id="hours-heading" className="text-xl font-semibold">Opening Hours</h2>
-            {hasHours ? (
+            {week ? (
               <table className="mt-4 w-full text-sm">
                 <tbody>
-                  {days.map(({ day, hours }) => (
+                  {orderedDays(week).map(({ day, hours }) => (
                     <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
                       <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
                       <td className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
@@ -288,6 +288,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
                   ))}
                 </tbody>
               </table>
+            ) : hoursAsWritten ? (
+              <p className="mt-3 whitespace-pre-line text-slate-700">{hoursAsWritten}</p>
             ) : (
               <p className="mt-3 text-slate-600">Opening hours not available.</p>
             )}

@@ -6,6 +6,8 @@ import { insert, record, slugOf } from "./support/public-fixtures";
 beforeAll(async () => {
   await insert(
     record({ name: "Hotel Never Rated", placeId: "biz-unrated", rating: 0, reviews: 100_000 }),
+    record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
+    record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
     record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
   );
 });
@@ -24,6 +26,19 @@ describe("business page with imported data", () => {
     expect(html).not.toContain("AggregateRating");
     // The review count itself is still told, under Business Details.
     expect(html).toMatch(/Total Reviews<\/dt><dd[^>]*>100,000</);
+  });
+
+  it("shows opening hours it cannot read as a week as they are written, not as 'not available'", async () => {
+    const html = await businessPage("biz-text-hours");
+    expect(html).toMatch(/id="hours-heading"[^]*>Mo-Fr 9-17; Sa 10-14<\/p>/);
+    expect(html).not.toContain("Opening hours not available.");
+  });
+
+  it("reads hours listed as {day, hours} items into the week's table", async () => {
+    const html = (await businessPage("biz-day-list")).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/>Monday<\/th><td[^>]*>9AM-5PM<\/td>/);
+    expect(html).toMatch(/>Tuesday<\/th><td[^>]*>—<\/td>/);
+    expect(html).toMatch(/>Sunday<\/th><td[^>]*>Closed<\/td>/);
   });
 
   it("names a city without a country code after the address, set apart from it", async () => {
