@@ -1,4 +1,5 @@
 import { shownRating } from "~/lib/format";
+import { firstPhoneNumber } from "~/lib/phone";
 import { absoluteUrl } from "~/lib/seo";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
 
@@ -52,6 +53,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
   const rating = shownRating(business.rating);
+  const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
   return {
     "@context": "https://schema.org",
     "@type": kind,
@@ -59,7 +61,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
     name: business.name,
     url: absoluteUrl(siteUrl, `/business/${business.slug}`),
     ...(business.photo ? { image: business.photo } : {}),
-    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(telephone ? { telephone } : {}),
     ...(business.url ? { sameAs: business.url } : {}),
     address: {
       "@type": "PostalAddress",

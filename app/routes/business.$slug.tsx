@@ -16,6 +16,7 @@ import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
 import { initial } from "~/lib/initial";
+import { telHref } from "~/lib/phone";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -124,6 +125,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const { amenities, text: aboutText } = parseAmenities(business.about, 8);
   const week = parseWorkingHours(business.workingHours);
   const hoursAsWritten = unreadableHours(business.workingHours);
+  const tel = business.phone ? telHref(business.phone) : null;
   const rating = formatRating(business.rating);
   const country = countryOf(business);
   const where = place(business);
@@ -217,8 +219,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
             {where ? null : "Location not specified"}
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
-            {business.phone ? (
-              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800">
+            {tel ? (
+              <a href={tel} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800">
                 Call Now
               </a>
             ) : null}
@@ -309,7 +311,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
               {business.phone ? (
                 <div>
                   <dt className="font-medium text-slate-600">Phone</dt>
-                  <dd><a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 hover:underline">{business.phone}</a></dd>
+                  <dd>{tel ? <a href={tel} className="text-brand-700 hover:underline">{business.phone}</a> : business.phone}</dd>
                 </div>
               ) : null}
               {business.url ? (

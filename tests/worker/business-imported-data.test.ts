@@ -8,6 +8,7 @@ beforeAll(async () => {
     record({ name: "Hotel Never Rated", placeId: "biz-unrated", rating: 0, reviews: 100_000 }),
     record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
     record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
+    record({ name: "Hotel Three Lines", placeId: "biz-phones", phone: "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02" }),
     record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
   );
 });
@@ -39,6 +40,13 @@ describe("business page with imported data", () => {
     expect(html).toMatch(/>Monday<\/th><td[^>]*>9AM-5PM<\/td>/);
     expect(html).toMatch(/>Tuesday<\/th><td[^>]*>—<\/td>/);
     expect(html).toMatch(/>Sunday<\/th><td[^>]*>Closed<\/td>/);
+  });
+
+  it("dials the first of several phone numbers with its extension, and shows the field as written", async () => {
+    const html = await businessPage("biz-phones");
+    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="rounded-lg bg-green-700');
+    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
+    expect(html).not.toContain("tel:+414400000001234567890");
   });
 
   it("names a city without a country code after the address, set apart from it", async () => {
