@@ -80,7 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider>
           {isAdmin ? null : <SiteHeader />}
-          {isAdmin ? children : <main id="main" tabIndex={-1}>{children}</main>}
+          {/* Imported names, categories and addresses can be one long word: it breaks rather than widen the page. */}
+          {isAdmin ? children : <main id="main" tabIndex={-1} className="wrap-anywhere">{children}</main>}
           {isAdmin ? null : <SiteFooter />}
         </ToastProvider>
         {siteCode?.bodyEnd ? <CodeBlock html={siteCode.bodyEnd} data-site-code="body-end" /> : null}

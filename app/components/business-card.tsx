@@ -19,7 +19,7 @@ export interface BusinessCardData {
 
 export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
   const place = business.fullAddress ?? [business.city, business.country].filter(Boolean).join(", ");
-  const rating = business.rating && business.rating > 0 ? formatRating(business.rating) : null;
+  const rating = formatRating(business.rating);
   return (
     <article
       className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}

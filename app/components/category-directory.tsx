@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { averagePer, withParams } from "~/lib/directory-query";
 import { formatCount, plural } from "~/lib/format";
+import { initial } from "~/lib/initial";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory-limits";
 import { showingRange } from "~/lib/paging";
 import type { CategoryList } from "~/models/category.server";
@@ -67,7 +68,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
                 >
                   <span className="flex items-center gap-3">
                     <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
-                      {category.category.charAt(0).toUpperCase()}
+                      {initial(category.category).toUpperCase()}
                     </span>
                     <span className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
                   </span>

@@ -1,3 +1,5 @@
+import { shownRating } from "~/lib/format";
+import { firstPhoneNumber } from "~/lib/phone";
 import { absoluteUrl } from "~/lib/seo";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
 
@@ -50,6 +52,8 @@ export function openingHoursSpecification(workingHours: unknown) {
 export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
+  const rating = shownRating(business.rating);
+  const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
   return {
     "@context": "https://schema.org",
     "@type": kind,
@@ -57,7 +61,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
     name: business.name,
     url: absoluteUrl(siteUrl, `/business/${business.slug}`),
     ...(business.photo ? { image: business.photo } : {}),
-    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(telephone ? { telephone } : {}),
     ...(business.url ? { sameAs: business.url } : {}),
     address: {
       "@type": "PostalAddress",
@@ -71,8 +75,8 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
-    ...(business.rating !== null && business.reviews > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: business.rating, reviewCount: business.reviews, bestRating: 5, worstRating: 1 } }
+    ...(rating !== null && business.reviews > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount: business.reviews, bestRating: 5, worstRating: 1 } }
       : {}),
   };
 }

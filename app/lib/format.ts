@@ -64,11 +64,18 @@ export function countryName(code: string | null | undefined): string {
   }
 }
 
-/** Rating with one decimal ("4.5", "4.0"); null when there is no numeric rating. */
-export function formatRating(rating: number | string | null | undefined): string | null {
+/**
+ * The rating a visitor is shown: a number above 0, else null. Ratings run from 1 to 5; a 0 is an
+ * import's "not rated" (even beside many reviews), so the page, its meta and JSON-LD leave it out.
+ */
+export function shownRating(rating: number | string | null | undefined): number | null {
   const n = toNumber(rating);
-  if (n === null) return null;
-  return n.toFixed(1);
+  return n !== null && n > 0 ? n : null;
+}
+
+/** Rating with one decimal ("4.5", "4.0"); null when there is no rating to show (see shownRating). */
+export function formatRating(rating: number | string | null | undefined): string | null {
+  return shownRating(rating)?.toFixed(1) ?? null;
 }
 
 /** The noun for a count in English: "1 business", "2 businesses", "1.2K businesses". */

@@ -64,26 +64,41 @@ function parsePipeFormat(text: string): Record<string, string> | null {
   return entries;
 }
 
+/** Some exports list the days: [{"day": "Monday", "hours": "9-5"}, …]; null when an item is not one. */
+function dayListEntries(list: unknown[]): [string, unknown][] | null {
+  const entries: [string, unknown][] = [];
+  for (const item of list) {
+    if (!item || typeof item !== "object" || !("day" in item) || typeof item.day !== "string") return null;
+    entries.push([item.day, "hours" in item ? item.hours : null]);
+  }
+  return entries;
+}
+
+function parseSource(input: unknown): unknown {
+  if (typeof input !== "string") return input;
+  const text = input.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return parsePipeFormat(text);
+  }
+}
+
 /**
  * Week hours from JSON text or an already-parsed object. Day names are matched in any case
- * (also abbreviations); values may be strings or arrays of strings. null when the input is
- * missing, not JSON (or the old "Day:hours|Day:hours" text), or names no day.
+ * (also abbreviations); values may be strings or arrays of strings; a list of {day, hours}
+ * items reads like the object. null when the input is missing, not JSON (or the old
+ * "Day:hours|Day:hours" text), or names no day.
  */
 export function parseWorkingHours(input: unknown): WeekHours | null {
-  let source: unknown = input;
-  if (typeof input === "string") {
-    const text = input.trim();
-    if (!text) return null;
-    try {
-      source = JSON.parse(text);
-    } catch {
-      source = parsePipeFormat(text);
-    }
-  }
-  if (!source || typeof source !== "object" || Array.isArray(source)) return null;
+  const source = parseSource(input);
+  if (!source || typeof source !== "object") return null;
+  const entries = Array.isArray(source) ? dayListEntries(source) : Object.entries(source);
+  if (!entries) return null;
   const week: WeekHours = {};
   const fromExactKey = new Set<DayName>();
-  for (const [key, value] of Object.entries(source)) {
+  for (const [key, value] of entries) {
     const match = dayOf(key);
     const hours = hoursValue(value);
     if (!match || hours === null) continue;
@@ -93,6 +108,19 @@ export function parseWorkingHours(input: unknown): WeekHours | null {
     if (match.exact) fromExactKey.add(match.day);
   }
   return Object.keys(week).length ? week : null;
+}
+
+/**
+ * Stored hours that hold something but cannot be read as a week ("Mo-Fr 9-17; Sa 10-14"; the
+ * importer keeps such text): shown as they are written. null when they read as a week or hold
+ * nothing (missing, blank, an empty JSON object or list).
+ */
+export function unreadableHours(workingHours: string | null): string | null {
+  const text = workingHours?.trim();
+  if (!text || parseWorkingHours(text)) return null;
+  const source = parseSource(text);
+  if (source && typeof source === "object" && Object.keys(source).length === 0) return null;
+  return text;
 }
 
 /** The days Monday → Sunday with their hours text (null when the export has none). */

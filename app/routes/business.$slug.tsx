@@ -11,10 +11,12 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countryName, formatRating } from "~/lib/format";
-import { openStatus, orderedDays, parseWorkingHours, todayName, type DayName } from "~/lib/opening-hours";
+import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
+import { initial } from "~/lib/initial";
+import { telHref } from "~/lib/phone";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -32,14 +34,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
+function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
+  return business.country ?? (business.countryCode ? countryName(business.countryCode) : null);
+}
+
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
-  return [business.city, business.country ?? (business.countryCode ? countryName(business.countryCode) : null)].filter(Boolean).join(", ");
+  return [business.city, countryOf(business)].filter(Boolean).join(", ");
 }
 
 function crumbs(business: BusinessDetail): Crumb[] {
   const list: Crumb[] = [{ name: "Home", path: "/" }];
   const cc = business.countryCode?.toLowerCase();
-  if (cc) list.push({ name: business.country ?? countryName(cc), path: `/countries/${cc}` });
+  if (cc) list.push({ name: countryOf(business) ?? cc, path: `/countries/${cc}` });
   if (cc && business.citySlug && business.city) list.push({ name: business.city, path: `/cities/${cc}/${business.citySlug}` });
   list.push({ name: business.name, path: `/business/${business.slug}` });
   return list;
@@ -117,9 +123,11 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const cc = business.countryCode?.toLowerCase() ?? null;
   const category = business.type ?? business.category;
   const { amenities, text: aboutText } = parseAmenities(business.about, 8);
-  const days = orderedDays(parseWorkingHours(business.workingHours));
-  const hasHours = days.some((d) => d.hours !== null);
+  const week = parseWorkingHours(business.workingHours);
+  const hoursAsWritten = unreadableHours(business.workingHours);
+  const tel = business.phone ? telHref(business.phone) : null;
   const rating = formatRating(business.rating);
+  const country = countryOf(business);
   const where = place(business);
   const path = crumbs(business);
 
@@ -164,7 +172,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
             <img ref={photo} src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
           ) : (
             <div className="flex h-full items-center justify-center text-6xl font-bold text-white/80" aria-hidden="true">
-              {business.name.slice(0, 1)}
+              {initial(business.name)}
             </div>
           )}
         </div>
@@ -200,18 +208,19 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           ) : null}
           <p className="mt-3 text-slate-700">
             {business.fullAddress ?? "Address not available"}
-            {where ? " · " : null}
+            {" · "}
             {business.city && business.citySlug && cc ? (
               <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 underline underline-offset-2">{business.city}</Link>
-            ) : null}
-            {business.city && cc ? ", " : null}
-            {cc ? (
-              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{business.country ?? countryName(cc)}</Link>
-            ) : where ? null : <span>Location not specified</span>}
+            ) : business.city}
+            {business.city && country ? ", " : null}
+            {country && cc ? (
+              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{country}</Link>
+            ) : country}
+            {where ? null : "Location not specified"}
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
-            {business.phone ? (
-              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800">
+            {tel ? (
+              <a href={tel} className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800">
                 Call Now
               </a>
             ) : null}
@@ -270,10 +279,10 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
         <aside className="space-y-8" aria-label="Business information">
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="hours-heading">
             <h2 id="hours-heading" className="text-xl font-semibold">Opening Hours</h2>
-            {hasHours ? (
+            {week ? (
               <table className="mt-4 w-full text-sm">
                 <tbody>
-                  {days.map(({ day, hours }) => (
+                  {orderedDays(week).map(({ day, hours }) => (
                     <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
                       <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
                       <td className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
@@ -281,6 +290,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
                   ))}
                 </tbody>
               </table>
+            ) : hoursAsWritten ? (
+              <p className="mt-3 whitespace-pre-line text-slate-700">{hoursAsWritten}</p>
             ) : (
               <p className="mt-3 text-slate-600">Opening hours not available.</p>
             )}
@@ -300,7 +311,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
               {business.phone ? (
                 <div>
                   <dt className="font-medium text-slate-600">Phone</dt>
-                  <dd><a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 hover:underline">{business.phone}</a></dd>
+                  <dd>{tel ? <a href={tel} className="text-brand-700 hover:underline">{business.phone}</a> : business.phone}</dd>
                 </div>
               ) : null}
               {business.url ? (
@@ -315,7 +326,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="details-heading">
             <h2 id="details-heading" className="text-xl font-semibold">Business Details</h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex justify-between gap-4"><dt className="text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews.toLocaleString("en-US")}</dd></div>
             </dl>

@@ -140,10 +140,12 @@ describe("business detail page", () => {
   });
 
   it("says 'Location not available' and hides Call Now for a business without coordinates or phone", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
     await page.goto(inject("baseURL") + "/business/e2e-nowhere-cafe-def456");
     await hydrated(page);
     await page.getByText("Location not available").waitFor();
+    // Without address, city or country, both fallbacks show, apart.
+    expect(await page.locator("main").innerText()).toContain("Address not available · Location not specified");
     expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Call Now" }).count()).toBe(0);
     expect(await page.getByText("Plain text about a small cafe.").count()).toBe(1);

@@ -79,6 +79,11 @@ describe("formatRating", () => {
     expect(formatRating("n/a")).toBeNull();
   });
 
+  it("is null for a rating of 0, the import's 'not rated', however many reviews there are", () => {
+    expect(formatRating(0)).toBeNull();
+    expect(formatRating("0")).toBeNull();
+  });
+
   it("words a count in the singular only for one", () => {
     expect(`1 ${plural(1, "business", "businesses")}`).toBe("1 business");
     expect(`0 ${plural(0, "business", "businesses")}`).toBe("0 businesses");

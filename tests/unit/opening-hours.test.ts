@@ -6,6 +6,7 @@ import {
   parseHoursText,
   parseWorkingHours,
   todayName,
+  unreadableHours,
   type WeekHours,
 } from "~/lib/opening-hours";
 
@@ -127,6 +128,17 @@ describe("parseWorkingHours", () => {
     });
   });
 
+  it("reads a list of days with their hours, as some exports give them", () => {
+    expect(parseWorkingHours('[{"day":"Monday","hours":"9-5"},{"day":"saturday","hours":["10AM-2PM","5-9PM"]},{"day":"Sunday","hours":"Closed"}]')).toEqual({
+      Monday: "9-5",
+      Saturday: "10AM-2PM, 5-9PM",
+      Sunday: "Closed",
+    });
+    // Anything else in the list makes it unreadable rather than half read.
+    expect(parseWorkingHours('[{"day":"Monday","hours":"9-5"},"Tuesday 9-5"]')).toBeNull();
+    expect(parseWorkingHours('[["Monday","9-5"]]')).toBeNull();
+  });
+
   it("is null when hours are missing or not readable", () => {
     expect(parseWorkingHours(null)).toBeNull();
     expect(parseWorkingHours(undefined)).toBeNull();
@@ -135,6 +147,23 @@ describe("parseWorkingHours", () => {
     expect(parseWorkingHours("[]")).toBeNull();
     expect(parseWorkingHours("{not json")).toBeNull();
     expect(parseWorkingHours('{"Note": "Call ahead"}')).toBeNull();
+  });
+});
+
+describe("unreadableHours (shown as written under Opening Hours)", () => {
+  it("is the stored text when it holds hours that cannot be read as a week", () => {
+    expect(unreadableHours("Mo-Fr 9-17; Sa 10-14")).toBe("Mo-Fr 9-17; Sa 10-14");
+    expect(unreadableHours("Mo-Fr 09:00-18:00")).toBe("Mo-Fr 09:00-18:00");
+    expect(unreadableHours('{"Note":"Call ahead"}')).toBe('{"Note":"Call ahead"}');
+  });
+
+  it("is null when the hours read as a week, or when nothing is stored", () => {
+    expect(unreadableHours(ZURICH_HOURS)).toBeNull();
+    expect(unreadableHours('[{"day":"Monday","hours":"9-5"}]')).toBeNull();
+    expect(unreadableHours(null)).toBeNull();
+    expect(unreadableHours("  ")).toBeNull();
+    expect(unreadableHours("{}")).toBeNull();
+    expect(unreadableHours("[]")).toBeNull();
   });
 });
 

@@ -140,6 +140,16 @@ describe("business JSON-LD", () => {
     expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
   });
 
+  it("gives one telephone number, the first of a field holding several", () => {
+    const phone = "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02";
+    expect(businessJsonLd({ ...business, phone }, "https://dir.example").telephone).toBe("+41 44 000 00 00 ext. 1234567890");
+  });
+
+  it("gives no rating for a 0 (not rated), whatever the review count: Google refuses 0 below worstRating 1", () => {
+    expect(businessJsonLd({ ...business, rating: 0, reviews: 100_000 }, "https://dir.example")).not.toHaveProperty("aggregateRating");
+    expect(businessJsonLd({ ...business, rating: null }, "https://dir.example")).not.toHaveProperty("aggregateRating");
+  });
+
   it("lists split shifts and 24-hour days, skipping closed days", () => {
     expect(openingHoursSpecification(business.workingHours)).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "09:00", closes: "12:00" },

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type ReactNode } from "react";
 import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
 import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
+import { initial } from "~/lib/initial";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
@@ -127,7 +128,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
           </nav>
           <div className="border-t border-slate-800 p-4">
             <div className="mb-3 flex items-center gap-3">
-              <div className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold uppercase">{username.slice(0, 1)}</div>
+              <div className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold uppercase">{initial(username)}</div>
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-white" data-testid="admin-username">{username}</p>
                 <p className="text-xs text-slate-400">Yönetici</p>

@@ -1,0 +1,56 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insert, record, slugOf } from "./support/public-fixtures";
+
+// Business pages for data an import keeps as it is, however awkward.
+beforeAll(async () => {
+  await insert(
+    record({ name: "Hotel Never Rated", placeId: "biz-unrated", rating: 0, reviews: 100_000 }),
+    record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
+    record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
+    record({ name: "Hotel Three Lines", placeId: "biz-phones", phone: "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02" }),
+    record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
+  );
+});
+
+async function businessPage(placeId: string): Promise<string> {
+  const response = await SELF.fetch(`https://example.com/business/${await slugOf(placeId)}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe("business page with imported data", () => {
+  it("shows no rating for a 0 beside 100,000 reviews: not on the page, in its description or in its JSON-LD", async () => {
+    const html = await businessPage("biz-unrated");
+    expect(html).not.toContain("★");
+    expect(html).not.toContain("Rated 0.0/5");
+    expect(html).not.toContain("AggregateRating");
+    // The review count itself is still told, under Business Details.
+    expect(html).toMatch(/Total Reviews<\/dt><dd[^>]*>100,000</);
+  });
+
+  it("shows opening hours it cannot read as a week as they are written, not as 'not available'", async () => {
+    const html = await businessPage("biz-text-hours");
+    expect(html).toMatch(/id="hours-heading"[^]*>Mo-Fr 9-17; Sa 10-14<\/p>/);
+    expect(html).not.toContain("Opening hours not available.");
+  });
+
+  it("reads hours listed as {day, hours} items into the week's table", async () => {
+    const html = (await businessPage("biz-day-list")).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/>Monday<\/th><td[^>]*>9AM-5PM<\/td>/);
+    expect(html).toMatch(/>Tuesday<\/th><td[^>]*>—<\/td>/);
+    expect(html).toMatch(/>Sunday<\/th><td[^>]*>Closed<\/td>/);
+  });
+
+  it("dials the first of several phone numbers with its extension, and shows the field as written", async () => {
+    const html = await businessPage("biz-phones");
+    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="rounded-lg bg-green-700');
+    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
+    expect(html).not.toContain("tel:+414400000001234567890");
+  });
+
+  it("names a city without a country code after the address, set apart from it", async () => {
+    const html = (await businessPage("biz-no-country")).replaceAll("<!-- -->", "");
+    expect(html).toContain(">742 Evergreen Terrace · Springfield</p>");
+  });
+});
