@@ -173,6 +173,9 @@ function parseRange(text: string): Interval | null {
   const start = toMinutes(from, fromMeridiem);
   let end = toMinutes(to, to.meridiem);
   if (start >= MINUTES_PER_DAY) return null;
+  // Neither has am/pm and a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
+  // (a 24-hour clock writes a night as "22-2", which starts after noon).
+  if (fromMeridiem === null && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
   // Ends at or before its start: runs past midnight ("11am-12am", "4PM-2AM").
   if (end <= start) end += MINUTES_PER_DAY;
   return { start, end };

@@ -10,7 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { countryName, formatRating } from "~/lib/format";
+import { countOf, countryName, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -70,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
     title: `${business.name}${where ? ` – ${where}` : ""} | WorldHotels Directory`,
     description: [
       `${business.name}${category ? `, ${category}` : ""}${where ? ` in ${where}` : ""}.`,
-      rating ? `Rated ${rating}/5 from ${business.reviews.toLocaleString("en-US")} reviews.` : "",
+      rating ? `Rated ${rating}/5 from ${countOf(business.reviews, "review", "reviews")}.` : "",
       "Address, phone, opening hours, amenities and map.",
     ].filter(Boolean).join(" "),
     path: `/business/${business.slug}`,
@@ -192,7 +192,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           {rating ? (
             <p className="mt-2 text-slate-700">
               <span className="text-amber-500" aria-hidden="true">★</span> <strong>{rating}</strong>{" "}
-              <span className="text-slate-600">({business.reviews.toLocaleString("en-US")} reviews)</span>
+              <span className="text-slate-600">({countOf(business.reviews, "review", "reviews")})</span>
             </p>
           ) : null}
           {category ? (

@@ -78,6 +78,15 @@ describe("parseHoursText", () => {
     expect(parseHoursText("5:43pm-2:48am")).toEqual([{ start: h(17, 43), end: h(26, 48) }]);
   });
 
+  it("reads a morning start without am/pm ending earlier as office hours, and a 24-hour night as a night", () => {
+    expect(parseHoursText("9-5")).toEqual([{ start: h(9), end: h(17) }]);
+    expect(parseHoursText("9:30-5:30")).toEqual([{ start: h(9, 30), end: h(17, 30) }]);
+    expect(parseHoursText("12-6")).toEqual([{ start: h(12), end: h(18) }]);
+    expect(parseHoursText("09:00-17:00")).toEqual([{ start: h(9), end: h(17) }]);
+    expect(parseHoursText("22-2")).toEqual([{ start: h(22), end: h(26) }]);
+    expect(parseHoursText("18:00-02:00")).toEqual([{ start: h(18), end: h(26) }]);
+  });
+
   it("reads hours starting at midnight", () => {
     expect(parseHoursText("12-6AM,2PM-12AM")).toEqual([
       { start: 0, end: h(6) },

@@ -6,6 +6,7 @@ import { insert, record, slugOf } from "./support/public-fixtures";
 beforeAll(async () => {
   await insert(
     record({ name: "Hotel Never Rated", placeId: "biz-unrated", rating: 0, reviews: 100_000 }),
+    record({ name: "Hotel One Review", placeId: "biz-one-review", rating: 4, reviews: 1 }),
     record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
     record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
     record({ name: "Hotel Three Lines", placeId: "biz-phones", phone: "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02" }),
@@ -27,6 +28,12 @@ describe("business page with imported data", () => {
     expect(html).not.toContain("AggregateRating");
     // The review count itself is still told, under Business Details.
     expect(html).toMatch(/Total Reviews<\/dt><dd[^>]*>100,000</);
+  });
+
+  it("words a single review in the singular, on the page and in its description", async () => {
+    const html = (await businessPage("biz-one-review")).replaceAll("<!-- -->", "");
+    expect(html).toContain("(1 review)");
+    expect(html).toContain("Rated 4.0/5 from 1 review.");
   });
 
   it("shows opening hours it cannot read as a week as they are written, not as 'not available'", async () => {
