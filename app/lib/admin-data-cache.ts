@@ -1,14 +1,22 @@
 import { useLocation, useMatches, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
+import { apiRequest } from "./api-client";
 
 const MINUTE = 60_000;
 
 /**
  * The spec's cache freshness (admin §9): how long a screen's data is shown again without asking
- * the server. Stats 5 minutes, the admin business list 2 minutes, everything else the default
- * 10 minutes. Upload reports (5 seconds) are polled by the dashboard, never kept.
+ * the server. Stats 5 minutes, the admin business list 2 minutes, the export dialog's categories
+ * and country codes 10, everything else the default 10 minutes. Upload reports (5 seconds) are
+ * polled by the dashboard, never kept.
  */
-export const ADMIN_DATA_FRESH_MS = { stats: 5 * MINUTE, businesses: 2 * MINUTE, default: 10 * MINUTE } as const;
+export const ADMIN_DATA_FRESH_MS = {
+  stats: 5 * MINUTE,
+  businesses: 2 * MINUTE,
+  categories: 10 * MINUTE,
+  countryCodes: 10 * MINUTE,
+  default: 10 * MINUTE,
+} as const;
 
 /** Data nobody has asked for this long is dropped (the spec's "unused results discarded after 15 minutes"). */
 export const UNUSED_DATA_DISCARD_MS = 15 * MINUTE;
@@ -71,6 +79,11 @@ export function adminDataKey(url: { pathname: string; search: string }): string 
 /** An admin page's clientLoader: the server's data, kept for `freshMs`. */
 export function keptAdminData(freshMs: number) {
   return ({ request, serverLoader }: ClientLoaderFunctionArgs) => adminData.read(adminDataKey(new URL(request.url)), freshMs, serverLoader);
+}
+
+/** An admin API read (the export dialog's lists), kept for `freshMs` under its path. */
+export function keptAdminCall<T>(path: string, freshMs: number): Promise<T> {
+  return adminData.read(path, freshMs, () => apiRequest<T>("GET", path));
 }
 
 /**

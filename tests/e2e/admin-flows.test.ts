@@ -322,6 +322,18 @@ describe("admin back office in Chromium", () => {
     expect(text.split("\r\n").length).toBeGreaterThan(100);
     await toastTitle("Dışa aktarma başarılı");
     await dialog.waitFor({ state: "detached" });
+
+    // Opened again minutes later, the dialog's categories and country codes come from memory.
+    const calls: string[] = [];
+    const countCall = (request: { url(): string }) => void (new URL(request.url()).pathname.match(/^\/api\/admin\/(categories|country-codes)$/) && calls.push(request.url()));
+    page.on("request", countCall);
+    await page.getByRole("button", { name: "CSV Dışa Aktar" }).click();
+    await dialog.getByText("Hotel", { exact: true }).first().waitFor();
+    expect(await dialog.getByRole("combobox").first().locator("option").count()).toBeGreaterThan(1);
+    page.off("request", countCall);
+    expect(calls).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
   });
 
   it("saves site settings and ad codes, refuses an oversized ad, and clears the cache", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest } from "~/lib/api-client";
+import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin-data-cache";
 import {
   DATE_RANGES,
   DEFAULT_EXPORT_FIELDS,
@@ -44,7 +44,7 @@ async function saveCsv(response: Response) {
 function useCountryCodes(): string[] {
   const [codes, setCodes] = useState<string[]>([]);
   useEffect(() => {
-    apiRequest<string[]>("GET", "/api/admin/country-codes").then(setCodes, () => setCodes([]));
+    keptAdminCall<string[]>("/api/admin/country-codes", ADMIN_DATA_FRESH_MS.countryCodes).then(setCodes, () => setCodes([]));
   }, []);
   return codes;
 }
@@ -155,7 +155,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   // The categories load when the dialog opens.
   useEffect(() => {
     if (!open) return;
-    apiRequest<string[]>("GET", "/api/admin/categories").then(
+    keptAdminCall<string[]>("/api/admin/categories", ADMIN_DATA_FRESH_MS.categories).then(
       (names) => {
         setCategories(names);
         setCategoriesFailed(false);
