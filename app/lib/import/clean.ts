@@ -31,6 +31,25 @@ export function cleanNumber(value: unknown): number | null {
   return Number.isFinite(number) ? number : Number.NaN;
 }
 
+/**
+ * A count (reviews): a whole number, also written with thousands separators as exports and
+ * spreadsheets do ("1,234", "1.234", "1 234", "1'234"); NaN when it cannot be read.
+ */
+export function cleanCount(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.max(0, Math.round(value)) : Number.NaN;
+  const text = cleanText(value);
+  if (!text) return null;
+  if (/^\d{1,3}([,.\s'\u00a0\u202f]\d{3})+$/.test(text)) return Number(text.replace(/\D/g, ""));
+  const number = Number(text.replace(",", "."));
+  return Number.isFinite(number) && number >= 0 ? Math.round(number) : Number.NaN;
+}
+
+/** Excel's error values, as a sheet or an Excel-written CSV holds them where a formula failed. */
+const EXCEL_ERROR = /^#(?:REF!|DIV\/0!|VALUE!|N\/A|NAME\?|NUM!|NULL!|SPILL!|CALC!|GETTING_DATA)$/i;
+
+/** The longest business name kept: longer text is a broken cell, not a name. */
+export const MAX_NAME_LENGTH = 500;
+
 export function cleanBoolean(value: unknown): boolean {
   if (typeof value === "boolean") return value;
   const text = cleanText(value)?.toLowerCase();
@@ -102,10 +121,23 @@ export type CleanedRow = { ok: true; record: BusinessRecord } | { ok: false; nam
 export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): CleanedRow {
   const cell = (column: MappedColumn) => {
     const index = mapping.indexes[column];
-    return index === undefined ? null : cells[index];
+    if (index === undefined) return null;
+    const first = cells[index];
+    if (cleanText(first) !== null) return first;
+    const repeat = mapping.repeats[column]?.find((i) => cleanText(cells[i]) !== null);
+    return repeat === undefined ? first : cells[repeat];
   };
   const name = cleanText(cell("name"))?.replace(/\s+/g, " ") ?? null;
   if (!name) return { ok: false, name: null, reason: "işletme adı boş" };
+  if (name.length > MAX_NAME_LENGTH) return { ok: false, name: `${name.slice(0, 40)}…`, reason: `işletme adı ${MAX_NAME_LENGTH} karakterden uzun` };
+  // An unquoted comma in a CSV cell shifts every later cell one column right: refuse, never store shifted data.
+  if (cells.slice(mapping.headerCount).some((c) => cleanText(c) !== null)) {
+    return { ok: false, name, reason: `satırda başlıktaki ${mapping.headerCount} sütundan fazla dolu hücre var (tırnak içine alınmamış bir virgül olabilir)` };
+  }
+  for (const [column, index] of Object.entries(mapping.indexes)) {
+    const text = cleanText(cells[index]);
+    if (text && EXCEL_ERROR.test(text)) return { ok: false, name, reason: `${column} hücresinde Excel hatası ${text}` };
+  }
   const latitude = cleanNumber(cell("latitude"));
   const longitude = cleanNumber(cell("longitude"));
   if (Number.isNaN(latitude) || Number.isNaN(longitude)) {
@@ -118,7 +150,8 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   if (Number.isNaN(rating) || (rating !== null && (rating < 0 || rating > 5))) {
     return { ok: false, name, reason: "geçersiz puan (rating)" };
   }
-  const reviews = cleanNumber(cell("reviews"));
+  const reviews = cleanCount(cell("reviews"));
+  if (Number.isNaN(reviews)) return { ok: false, name, reason: "yorum sayısı (reviews) sayı değil" };
   const workingHours = cleanJsonCell(cell("working_hours"));
   if (!workingHours.ok) return { ok: false, name, reason: "working_hours bozuk JSON" };
   const about = cleanJsonCell(cell("about"));
@@ -141,7 +174,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       latitude,
       longitude,
       rating,
-      reviews: reviews === null || Number.isNaN(reviews) ? 0 : Math.max(0, Math.round(reviews)),
+      reviews: reviews ?? 0,
       reviewsLink: cleanText(cell("reviews_link")),
       photo: cleanText(cell("photo")),
       logo: cleanText(cell("logo")),

@@ -58,8 +58,12 @@ const BY_NORMALIZED = new Map<string, MappedColumn>([
 ]);
 
 export interface ColumnMapping {
-  /** Column index in the sheet for each recognised column (the first one wins on repeats). */
+  /** Column index in the sheet for each recognised column (the first of repeats). */
   indexes: Partial<Record<MappedColumn, number>>;
+  /** Later columns of the same name ("phone" twice, "address" and "full_address"), read where the first is empty. */
+  repeats: Partial<Record<MappedColumn, number[]>>;
+  /** Columns up to the last one with a header: a row's filled cell past it has no column. */
+  headerCount: number;
   /** Figures for the report: which of the 23 columns the file has. */
   extraction: ColumnExtraction;
 }
@@ -74,14 +78,21 @@ export interface ColumnExtraction {
 
 export function mapColumns(headers: readonly string[]): ColumnMapping {
   const indexes: Partial<Record<MappedColumn, number>> = {};
+  const repeats: Partial<Record<MappedColumn, number[]>> = {};
+  let headerCount = 0;
   headers.forEach((header, index) => {
+    if (String(header ?? "").trim()) headerCount = index + 1;
     const column = BY_NORMALIZED.get(normalizeHeader(header ?? ""));
-    if (column && indexes[column] === undefined) indexes[column] = index;
+    if (!column) return;
+    if (indexes[column] === undefined) indexes[column] = index;
+    else (repeats[column] ??= []).push(index);
   });
   const successful = KNOWN_COLUMNS.filter((c) => indexes[c] !== undefined);
   const missing = KNOWN_COLUMNS.filter((c) => indexes[c] === undefined);
   return {
     indexes,
+    repeats,
+    headerCount,
     extraction: {
       extractedCount: successful.length,
       extractionRate: Math.round((successful.length / KNOWN_COLUMNS.length) * 1000) / 10,

@@ -57,6 +57,9 @@ export interface SheetRow {
   cells: SheetCell[];
 }
 
+/** Excel's last column, XFD: a cell past it is a broken (or hostile) sheet, not data. */
+export const LAST_COLUMN_INDEX = 16_383;
+
 /** Column letters of a cell reference to a 0-based index: "AB12" → 27. */
 export function columnIndex(reference: string): number {
   let index = 0;
@@ -143,6 +146,8 @@ export class SheetReader {
           const reference = tag.attributes.r as string | undefined;
           // A valueless cell (<c/>) adds nothing to the row but still takes its column.
           this.cellIndex = reference ? columnIndex(reference) : this.nextCellIndex;
+          // Checked before the row is padded out to it: "ZZZZZZZ3" would ask for gigabytes.
+          if (this.cellIndex > LAST_COLUMN_INDEX) throw new Error(`${reference ?? "hücre"} Excel'in son sütunu XFD'nin ötesinde`);
           this.nextCellIndex = this.cellIndex + 1;
           this.value = null;
           break;

@@ -54,6 +54,36 @@ describe("value cleaning", () => {
     expect(cleanRow(["None"], mapping)).toMatchObject({ ok: false, reason: "işletme adı boş" });
   });
 
+  it("reads review counts written with thousands separators, and refuses one it cannot read", () => {
+    const reviews = (value: unknown) => {
+      const row = cleanRow(["A", "", "", value], mapping);
+      return row.ok ? row.record.reviews : row.reason;
+    };
+    expect(["1,234", "1.234", "1 234", "1'234", "1,234,567", 1234, "1234.0", "56", ""].map(reviews)).toEqual([1234, 1234, 1234, 1234, 1234567, 1234, 1234, 56, 0]);
+    expect(reviews("many")).toBe("yorum sayısı (reviews) sayı değil");
+    expect(reviews("-3")).toBe("yorum sayısı (reviews) sayı değil");
+  });
+
+  it("refuses a row whose cells run past the header (an unquoted comma shifted them), an Excel error value, or an absurd name", () => {
+    const header = mapColumns(["name", "full_address", "phone", "place_id", "", ""]);
+    expect(header.headerCount).toBe(4);
+    expect(cleanRow(["Cafe", "1 Main St", "+1 555", "ChIJ1", "", ""], header).ok).toBe(true);
+    expect(cleanRow(["Cafe", "1 Main St", " Springfield", "+1 555", "ChIJ1"], header)).toMatchObject({
+      ok: false,
+      reason: "satırda başlıktaki 4 sütundan fazla dolu hücre var (tırnak içine alınmamış bir virgül olabilir)",
+    });
+    expect(cleanRow(["Cafe", "1 Main St", "#REF!", "ChIJ1"], header)).toMatchObject({ ok: false, reason: "phone hücresinde Excel hatası #REF!" });
+    expect(cleanRow(["Cafe", "#N/A"], header)).toMatchObject({ ok: false, reason: "full_address hücresinde Excel hatası #N/A" });
+    expect(cleanRow(["x".repeat(501)], header)).toMatchObject({ ok: false, reason: "işletme adı 500 karakterden uzun" });
+    expect(cleanRow(["x".repeat(500)], header).ok).toBe(true);
+  });
+
+  it("reads a repeated column where the first of its name is empty", () => {
+    const header = mapColumns(["name", "phone", "address", "phone", "full_address"]);
+    const row = cleanRow(["Cafe", "", "Main St 1", "+1 222", "Main Street 1, Springfield"], header);
+    expect(row.ok && { phone: row.record.phone, fullAddress: row.record.fullAddress }).toEqual({ phone: "+1 222", fullAddress: "Main St 1" });
+  });
+
   it("keeps plain-text hours and reads Python-literal dicts with apostrophes", () => {
     expect(cleanJsonCell("Mo-Fr 9-17")).toEqual({ ok: true, value: "Mo-Fr 9-17" });
     expect(JSON.parse(pythonLiteralToJson(`{'Offerings': {"Kids' menu": True, 'Bar': None}}`))).toEqual({ Offerings: { "Kids' menu": true, Bar: null } });

@@ -141,6 +141,11 @@ describe("XLSX streaming readers", () => {
     expect(columnIndex("AB12")).toBe(27);
   });
 
+  it("refuses a cell past Excel's last column before padding the row out to it", () => {
+    expect(new SheetReader().push('<worksheet><sheetData><row r="1"><c r="XFD1"><v>1</v></c></row>')[0]!.cells).toHaveLength(16_384);
+    expect(() => new SheetReader().push('<worksheet><sheetData><row r="3"><c r="ZZZZZZZ3"><v>1</v></c></row>')).toThrow("ZZZZZZZ3 Excel'in son sütunu XFD'nin ötesinde");
+  });
+
   it("keeps every column in place when cells carry no reference and some hold no value", () => {
     // Writers that omit `r` place each cell after the previous one; an empty <c/> still takes its column.
     const reader = new SheetReader();

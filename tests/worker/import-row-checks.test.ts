@@ -1,0 +1,50 @@
+import { env } from "cloudflare:test";
+import { strToU8, zipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, businessCount, importFile } from "./import-support";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+async function stored(placeId: string) {
+  return env.DB.prepare(`SELECT name, phone, category, reviews FROM businesses WHERE place_id = ?1`).bind(placeId).first();
+}
+
+describe("rows an administrator's spreadsheet gets wrong are refused, never stored wrong", () => {
+  it("refuses a row shifted by an unquoted comma, an Excel error value and an unreadable review count, and reads '1,234' reviews", async () => {
+    const csv = [
+      "name,full_address,phone,category,reviews,place_id",
+      'Good Cafe,"1 Main St, Springfield",+1 555 0100,Cafe,"1,234",rows-1',
+      "Shifted Cafe,1 Main St, Springfield,+1 555 0101,Cafe,12,rows-2",
+      "Error Cafe,2 Main St,#REF!,Cafe,3,rows-3",
+      "Vague Cafe,3 Main St,+1 555 0103,Cafe,many,rows-4",
+    ].join("\n");
+    const job = await importFile(cookie, "rows.csv", csv);
+    expect(job.status).toBe("done");
+    expect(job.result).toMatchObject({ totalRows: 4, successCount: 1, errorCount: 3 });
+    expect(job.result!.errors).toEqual([
+      "Satır 3 (Shifted Cafe): satırda başlıktaki 6 sütundan fazla dolu hücre var (tırnak içine alınmamış bir virgül olabilir)",
+      "Satır 4 (Error Cafe): phone hücresinde Excel hatası #REF!",
+      "Satır 5 (Vague Cafe): yorum sayısı (reviews) sayı değil",
+    ]);
+    expect(await stored("rows-1")).toEqual({ name: "Good Cafe", phone: "+1 555 0100", category: "Cafe", reviews: 1234 });
+    for (const placeId of ["rows-2", "rows-3", "rows-4"]) expect(await stored(placeId)).toBeNull();
+  });
+
+  it("fails an .xlsx whose cell lies past column XFD, without allocating the row out to it or writing anything", async () => {
+    const before = await businessCount();
+    const sheet = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Far Cafe</t></is></c><c r="ZZZZZZZ2"><v>1</v></c></row></sheetData></worksheet>`;
+    const xlsx = zipSync({
+      "[Content_Types].xml": strToU8(`<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`),
+      "xl/workbook.xml": strToU8(`<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      "xl/_rels/workbook.xml.rels": strToU8(`<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>`),
+      "xl/worksheets/sheet1.xml": strToU8(sheet),
+    });
+    const job = await importFile(cookie, "far.xlsx", xlsx);
+    expect(job.status).toBe("failed");
+    expect(job.result!.message).toContain("ZZZZZZZ2 Excel'in son sütunu XFD'nin ötesinde");
+    expect(await businessCount()).toBe(before);
+  });
+});
