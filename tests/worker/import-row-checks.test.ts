@@ -33,6 +33,21 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
     for (const placeId of ["rows-2", "rows-3", "rows-4"]) expect(await stored(placeId)).toBeNull();
   });
 
+  it("imports the first visible sheet of an .xlsx or .xls, not a hidden one before it", async () => {
+    const XLSX = await import("@e965/xlsx");
+    for (const bookType of ["xlsx", "xls"] as const) {
+      const workbook = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["name", "place_id"], [`Old ${bookType} Cafe`, `old-${bookType}`]]), "old");
+      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["name", "place_id"], [`New ${bookType} Cafe`, `new-${bookType}`]]), "current");
+      workbook.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }] };
+      const bytes = new Uint8Array(XLSX.write(workbook, { type: "array", bookType }) as ArrayBuffer);
+      const job = await importFile(cookie, `sheets.${bookType}`, bytes);
+      expect(job.result).toMatchObject({ totalRows: 1, successCount: 1 });
+      expect(await stored(`new-${bookType}`)).toMatchObject({ name: `New ${bookType} Cafe` });
+      expect(await stored(`old-${bookType}`)).toBeNull();
+    }
+  });
+
   it("fails an .xlsx whose cell lies past column XFD, without allocating the row out to it or writing anything", async () => {
     const before = await businessCount();
     const sheet = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Far Cafe</t></is></c><c r="ZZZZZZZ2"><v>1</v></c></row></sheetData></worksheet>`;

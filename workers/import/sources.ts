@@ -7,7 +7,7 @@
 import { Inflate } from "fflate";
 import { CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { SharedStringsReader, SheetReader, firstSheetPath, type SheetCell } from "~/lib/import/xlsx";
+import { SharedStringsReader, SheetReader, firstVisibleSheetPath, type SheetCell } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -249,7 +249,7 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   if (!workbook || !relationships) throw new ImportFileError("bozuk .xlsx: çalışma kitabı bulunamadı");
   let sheetPath: string | null;
   try {
-    sheetPath = firstSheetPath(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
+    sheetPath = firstVisibleSheetPath(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx");
   }
@@ -288,7 +288,9 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
   let rows: unknown[][];
   try {
     const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true });
-    const first = workbook.SheetNames[0];
+    // The first visible sheet, as for .xlsx (Hidden: 1 hidden, 2 very hidden).
+    const visible = workbook.SheetNames.findIndex((_, i) => !workbook.Workbook?.Sheets?.[i]?.Hidden);
+    const first = workbook.SheetNames[Math.max(0, visible)];
     if (!first) throw new ImportFileError("bozuk .xls: sayfa yok");
     rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[first]!, { header: 1, raw: true, blankrows: true, defval: "" });
   } catch (error) {

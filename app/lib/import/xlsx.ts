@@ -255,9 +255,14 @@ function attributesOf(xml: string, element: string): Record<string, string>[] {
   return found;
 }
 
-/** Path inside the zip of the workbook's first sheet, from workbook.xml and its relationships. */
-export function firstSheetPath(workbookXml: string, relationshipsXml: string): string | null {
-  const sheet = attributesOf(workbookXml, "sheet")[0];
+/**
+ * Path inside the zip of the sheet an import reads: the workbook's first visible sheet (a
+ * hidden one holds old or helper data the administrator does not see), from workbook.xml and
+ * its relationships.
+ */
+export function firstVisibleSheetPath(workbookXml: string, relationshipsXml: string): string | null {
+  const sheets = attributesOf(workbookXml, "sheet");
+  const sheet = sheets.find((s) => s.state !== "hidden" && s.state !== "veryHidden") ?? sheets[0];
   const id = sheet?.["r:id"];
   if (!id) return null;
   const target = attributesOf(relationshipsXml, "Relationship").find((r) => r.Id === id)?.Target;
