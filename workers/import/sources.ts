@@ -7,7 +7,7 @@
 import { Inflate } from "fflate";
 import { CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { SharedStringsReader, SheetReader, firstVisibleSheetPath, type SheetCell } from "~/lib/import/xlsx";
+import { CellFormats, SharedStringsReader, SheetReader, firstVisibleSheetPath, type SheetCell } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -256,9 +256,16 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   const sheet = sheetPath ? byName.get(sheetPath) : undefined;
   if (!sheet) throw new ImportFileError("bozuk .xlsx: ilk sayfa bulunamadı");
 
+  const stylesEntry = byName.get("xl/styles.xml");
+  let formats = CellFormats.none;
+  try {
+    if (stylesEntry) formats = CellFormats.fromStylesXml(await entryAsText(bucket, key, stylesEntry));
+  } catch (error) {
+    throw asFileError(error, "bozuk .xlsx (stiller)");
+  }
   const sharedEntry = byName.get("xl/sharedStrings.xml");
   const shared = new SharedStrings(bucket, key, sharedEntry ? await storeSharedStrings(bucket, key, sharedEntry) : { starts: [0], count: 0 });
-  const reader = new SheetReader(from.row);
+  const reader = new SheetReader(from.row, formats);
   const parse = (text: string | null) => {
     try {
       return text === null ? reader.finish() : reader.push(text);

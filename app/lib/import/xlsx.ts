@@ -115,6 +115,45 @@ const ROW_NUMBER_ATTRIBUTE = /\sr\s*=\s*["'](\d+)["']/;
  * parsing when a skipped row holds a comment or CDATA section (where a literal `</row>` could
  * hide); the caller still drops rows at or below the cursor.
  */
+/**
+ * The number formats of a workbook's cell styles (xl/styles.xml), as far as an import needs
+ * them: a phone or postal code typed as a number keeps its leading zeros or "+" only through
+ * its format ("0000000000" shows 301234567 as 0301234567, "+"0 shows 905321234567 as +905321234567).
+ * Other formats (decimals, dates, percentages) leave the stored value as it is.
+ */
+export class CellFormats {
+  private constructor(private readonly codeByStyle: (string | undefined)[]) {}
+
+  static none = new CellFormats([]);
+
+  static fromStylesXml(xml: string): CellFormats {
+    const codes = new Map<string, string>();
+    const styleFormats: string[] = [];
+    let inCellXfs = false;
+    const parser = new SaxesParser();
+    parser.on("opentag", (tag: SaxesTagPlain) => {
+      const attributes = tag.attributes as Record<string, string>;
+      if (tag.name === "numFmt" && attributes.numFmtId && attributes.formatCode !== undefined) codes.set(attributes.numFmtId, attributes.formatCode);
+      else if (tag.name === "cellXfs") inCellXfs = true;
+      else if (tag.name === "xf" && inCellXfs) styleFormats.push(attributes.numFmtId ?? "0");
+    });
+    parser.on("closetag", (tag: SaxesTagPlain) => {
+      if (tag.name === "cellXfs") inCellXfs = false;
+    });
+    parser.write(xml).close();
+    return new CellFormats(styleFormats.map((id) => codes.get(id)));
+  }
+
+  /** A number cell's text as its style shows it, where that adds zeros or a prefix; else as stored. */
+  display(value: string, styleIndex: number): string {
+    const code = this.codeByStyle[styleIndex];
+    if (!code || !/^\d+$/.test(value)) return value;
+    const padded = /^(?:"([^"]*)"|\\(.))?(0+)$/.exec(code);
+    if (!padded) return value;
+    return (padded[1] ?? padded[2] ?? "") + value.padStart(padded[3]!.length, "0");
+  }
+}
+
 export class SheetReader {
   private readonly parser = new SaxesParser();
   /** Text held back while skipping: an unfinished row or tag at the end of a chunk. */
@@ -124,13 +163,17 @@ export class SheetReader {
   private row: SheetCell[] | null = null;
   private rowNumber = 0;
   private cellType: string | null = null;
+  private cellStyle = 0;
   private cellIndex = 0;
   /** Where a cell without an `r` reference sits: right after the previous cell (ECMA-376). */
   private nextCellIndex = 0;
   private value: string | null = null;
   private inValue = false;
 
-  constructor(private readonly skipThroughRow = 0) {
+  constructor(
+    private readonly skipThroughRow = 0,
+    private readonly formats = CellFormats.none,
+  ) {
     this.skipping = skipThroughRow > 0;
     this.parser.on("opentag", (tag: SaxesTagPlain) => {
       switch (tag.name) {
@@ -143,6 +186,7 @@ export class SheetReader {
         }
         case "c": {
           this.cellType = (tag.attributes.t as string | undefined) ?? "n";
+          this.cellStyle = Number(tag.attributes.s ?? 0);
           const reference = tag.attributes.r as string | undefined;
           // A valueless cell (<c/>) adds nothing to the row but still takes its column.
           this.cellIndex = reference ? columnIndex(reference) : this.nextCellIndex;
@@ -173,6 +217,7 @@ export class SheetReader {
           let cell: SheetCell = this.value;
           if (this.cellType === "s") cell = { shared: Number(this.value) };
           else if (this.cellType === "b") cell = this.value === "1" ? "true" : "false";
+          else if (this.cellType === "n") cell = this.formats.display(this.value, this.cellStyle);
           while (this.row.length < this.cellIndex) this.row.push("");
           this.row[this.cellIndex] = cell;
           break;

@@ -9,7 +9,7 @@ import {
   zipBombReason,
 } from "~/lib/import/file-type";
 import { MultipartParser } from "~/lib/import/multipart";
-import { columnIndex, firstVisibleSheetPath, SharedStringsReader, SheetReader, type SheetRow } from "~/lib/import/xlsx";
+import { CellFormats, columnIndex, firstVisibleSheetPath, SharedStringsReader, SheetReader, type SheetRow } from "~/lib/import/xlsx";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -139,6 +139,20 @@ describe("XLSX streaming readers", () => {
     expect(rows[1]!.cells[1]).toBe("true");
     expect(rows[1]!.cells[27]).toBe("41.5");
     expect(columnIndex("AB12")).toBe(27);
+  });
+
+  it("shows a number with the zeros or '+' its cell format adds, and leaves other numbers as stored", () => {
+    const formats = CellFormats.fromStylesXml(
+      `<styleSheet><numFmts count="3"><numFmt numFmtId="164" formatCode="0000000000"/><numFmt numFmtId="165" formatCode="&quot;+&quot;0"/><numFmt numFmtId="166" formatCode="0.00"/></numFmts>` +
+        `<cellStyleXfs count="1"><xf numFmtId="165"/></cellStyleXfs>` +
+        `<cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="14"/></cellXfs></styleSheet>`,
+    );
+    const reader = new SheetReader(0, formats);
+    const [row] = reader.push(
+      '<worksheet><sheetData><row r="1"><c r="A1"><v>42</v></c><c r="B1" s="1"><v>301234567</v></c><c r="C1" s="2"><v>905321234567</v></c><c r="D1" s="3"><v>4.5</v></c><c r="E1" s="4"><v>45658</v></c><c r="F1" s="1" t="s"><v>0</v></c></row>',
+    );
+    expect(row!.cells).toEqual(["42", "0301234567", "+905321234567", "4.5", "45658", { shared: 0 }]);
+    expect(formats.display("1067", 1)).toBe("0000001067");
   });
 
   it("refuses a cell past Excel's last column before padding the row out to it", () => {
