@@ -1,5 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { businessSlug } from "~/lib/slug";
+import { startImportJob } from "~/models/import-upload.server";
+import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import { processImportJob } from "../../workers/import/consumer";
 import { adminCookie, businessCount, importFile } from "./import-support";
 
 let cookie: string;
@@ -42,3 +46,31 @@ describe("uploading the same file twice", () => {
   });
 });
 
+describe("a row that breaks a database constraint", () => {
+  it("ends the job at once with the constraint named, keeping the batches before it, instead of being retried as a server fault", async () => {
+    // Another business already holds the slug the import gives "Clash Hotel" (place id clash-1).
+    const slug = businessSlug("Clash Hotel", "clash-1");
+    await env.DB.prepare(`INSERT INTO businesses (name, slug, place_id) VALUES ('Older Clash Hotel', ?1, 'clash-older')`).bind(slug).run();
+    const jobId = crypto.randomUUID();
+    const lines = ["name,place_id", "Clash Inn A,clash-a", "Clash Inn B,clash-b", "Clash Inn C,clash-c", "Clash Hotel,clash-1"];
+    await env.BUCKET.put(uploadObjectKey(jobId), lines.join("\r\n"));
+    const sent: unknown[] = [];
+    const quiet = { ...env, IMPORT_QUEUE: { send: async (m: unknown) => void sent.push(m) } as unknown as Queue } as Env;
+    const started = await startImportJob(quiet, { jobId, fileName: "clash.csv", fileSize: 0, fileType: "csv", batchSize: 2 });
+    expect(started.ok).toBe(true);
+
+    // The delivery resolves (the message is acked): no retries, no dead letter.
+    await processImportJob(quiet, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 });
+    const job = (await getUploadJob(env.DB, jobId))!;
+    expect(job.status).toBe("failed");
+    expect(job.error).toContain("UNIQUE constraint failed: businesses.slug");
+    expect(job.error).toContain("Satır 4 ile başlayan");
+    expect(job.error).not.toContain("sunucu hataları");
+    expect(job.error).not.toContain("kalanını aktarabilirsiniz");
+    // The first batch (two rows) is committed and counted; the failing batch wrote nothing.
+    expect(job.progress).toMatchObject({ processedRows: 2, successCount: 2 });
+    expect(await business("Clash Inn A")).not.toBeNull();
+    expect(await business("Clash Inn C")).toBeNull();
+    expect(await business("Clash Hotel")).toBeNull();
+  });
+});
