@@ -66,9 +66,11 @@ export const businesses = sqliteTable(
   (t) => [
     uniqueIndex("businesses_slug_unique").on(t.slug),
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
-    // Rows without a place id are deduplicated by name + address on import.
+    // Rows without a place id are deduplicated by name + address on import; a missing address
+    // counts as "" so that a business without one is also found again (NULLs would all differ).
+    // The import's upsert names the same expression as its conflict target.
     uniqueIndex("businesses_name_address_no_place_id")
-      .on(t.name, t.fullAddress)
+      .on(t.name, sql`coalesce(${t.fullAddress}, '')`)
       .where(sql`place_id IS NULL`),
     // Category detail: newest first within a category.
     index("businesses_category_page").on(t.categorySlug, t.id).where(sql`is_approved = 1`),

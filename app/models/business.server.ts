@@ -19,13 +19,15 @@ const refresh = REFRESHED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
  * One statement writes a whole batch: the rows travel as a single JSON parameter read with
  * json_each, which keeps far below D1's 100-bound-parameter limit whatever the batch size.
  * Known businesses (same place id; or, without a place id, same name and address) are updated.
+ * The second target is the expression of businesses_name_address_no_place_id (migration 0006):
+ * a missing address counts as '', so a business with neither place id nor address is found again.
  */
 const UPSERT_SQL = `
 INSERT INTO businesses (${WRITTEN_COLUMNS.join(", ")}, updated_at)
 SELECT ${WRITTEN_COLUMNS.map((c) => `j.value ->> '$.${c}'`).join(", ")}, unixepoch()
 FROM json_each(?1) AS j WHERE true
 ON CONFLICT (place_id) DO UPDATE SET ${refresh}, updated_at = unixepoch()
-ON CONFLICT (name, full_address) WHERE place_id IS NULL DO UPDATE SET ${refresh}, updated_at = unixepoch()`;
+ON CONFLICT (name, coalesce(full_address, '')) WHERE place_id IS NULL DO UPDATE SET ${refresh}, updated_at = unixepoch()`;
 
 /**
  * D1 refuses a value over 1,000,000 bytes (SQLITE_TOOBIG): a batch is split so that each

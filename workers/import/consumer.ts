@@ -24,6 +24,7 @@ import {
 } from "~/models/upload-job.server";
 import { uploadProgressStub } from "../progress";
 import type { QueueMessage } from "../queue-messages";
+import { constraintFailure, constraintFailureMessage } from "./constraint-failure";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
 
 /** Resume point of a job, stored as JSON in upload_jobs.cursor. */
@@ -206,7 +207,14 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     await commit();
   } catch (error) {
     if (error instanceof ImportFileError) return await finish(env, job, progress, `${job.fileName}: ${error.message}`, limits);
-    throw error;
+    // Deterministic: a retry would fail the same way. End the job with what is committed.
+    const constraint = constraintFailure(error);
+    if (constraint === null) throw error;
+    const stored = (await getUploadJob(env.DB, jobId)) ?? job;
+    const committed = stored.progress ?? emptyProgress();
+    const afterRow = stored.cursor ? (JSON.parse(stored.cursor) as ImportCursor).row : null;
+    const message = constraintFailureMessage(job.fileName, constraint, { processedRows: committed.processedRows, afterRow, batchSize: job.batchSize });
+    return await finish(env, job, committed, message, limits);
   }
   if (!mapping) return await finish(env, job, progress, `${job.fileName}: dosya boş (başlık satırı yok).`, limits);
   await finish(env, job, progress, null, limits);

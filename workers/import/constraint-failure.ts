@@ -1,0 +1,33 @@
+/**
+ * SQL constraint failures of an import step. Retrying one cannot help: the same rows hit the same
+ * constraint on every attempt, so the queue's retries would only keep the job "processing" for
+ * minutes and end it as a server fault. The consumer ends such a job at once instead, saying
+ * which constraint failed; transient errors (anything else) are still thrown and retried.
+ */
+
+const CONSTRAINT = /\b(UNIQUE|NOT NULL|CHECK|FOREIGN KEY|PRIMARY KEY) constraint failed(?::\s*([\w.]+(?:,\s*[\w.]+)*))?/i;
+
+/** The "… constraint failed: table.column" part of a D1 error, or null for any other error. */
+export function constraintFailure(error: unknown): string | null {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  const match = CONSTRAINT.exec(text);
+  if (!match) return null;
+  return match[2] ? `${match[1]!.toUpperCase()} constraint failed: ${match[2]}` : `${match[1]!.toUpperCase()} constraint failed`;
+}
+
+/**
+ * The job's failure message: the group of rows that could not be written (the step after the
+ * committed cursor), the constraint, and that the rows before it are kept.
+ */
+export function constraintFailureMessage(
+  fileName: string,
+  detail: string,
+  committed: { processedRows: number; afterRow: number | null; batchSize: number },
+): string {
+  const from = committed.afterRow === null ? "" : `Satır ${committed.afterRow + 1} ile başlayan (en çok ${committed.batchSize} satırlık) grup `;
+  return (
+    `${fileName}: ${from}veritabanına yazılamadı: bir kayıt veritabanı kısıtına takıldı (${detail}). ` +
+    `Önceki ${committed.processedRows} satır kaydedildi, bu gruptan itibaren hiçbir satır aktarılmadı. ` +
+    `Aynı dosyayı yeniden yüklemek aynı hatayı verir: çakışan satırı düzeltip ya da çıkarıp yeniden yükleyin.`
+  );
+}
