@@ -7,6 +7,8 @@ import {
   MAX_XLS_BYTES,
   ZIP_TAIL_BYTES,
   contentMatchesType,
+  isUtf16Text,
+  utf16CsvMessage,
   locateZipDirectory,
   readZipDirectory,
   wrongTypeMessage,
@@ -96,6 +98,8 @@ export async function checkStoredUpload(
   const head = await bucket.head(key);
   if (!head || head.size === 0) return `${fileName}: dosya boş.`;
   const first = await readRange(bucket, key, { offset: 0, length: Math.min(head.size, 512) });
+  // Its NUL bytes would otherwise read as a binary file: say what it is and how to save it instead.
+  if (type === "csv" && isUtf16Text(first)) return utf16CsvMessage(fileName);
   if (!contentMatchesType(first, type)) return wrongTypeMessage(fileName);
   if (type === "xls" && head.size > MAX_XLS_BYTES) {
     return `${fileName}: eski .xls dosyaları en fazla 20MB olabilir; dosyayı .xlsx ya da .csv olarak kaydedin.`;

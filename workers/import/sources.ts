@@ -5,7 +5,7 @@
  * ends the job with a clear message instead of being retried.
  */
 import { Inflate } from "fflate";
-import { CsvParser } from "~/lib/import/csv";
+import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
 import { CellFormats, SharedStringsReader, SheetReader, firstVisibleSheetPath, type SheetCell } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
@@ -51,9 +51,11 @@ async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
   // A step that ended on the file's last row resumes at its end: nothing is left to read (and
   // R2 refuses a range starting there).
   if (offset > 0 && offset >= ((await bucket.head(key))?.size ?? 0)) return;
+  // A resumed step reads the delimiter from the header line again (a parse from the start finds it itself).
+  const delimiter = offset > 0 ? await csvDelimiter(bucket, key) : undefined;
   const object = await bucket.get(key, offset > 0 ? { range: { offset } } : undefined);
   if (!object) throw new Error(`upload ${key} is missing`);
-  const parser = new CsvParser(offset);
+  const parser = new CsvParser(offset, { delimiter });
   let row = from.row;
   for await (const chunk of bytesOf(object.body)) {
     let records;
@@ -71,6 +73,18 @@ async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
     throw asFileError(error, "CSV okunamadı");
   }
   for (const record of last) yield { rowNumber: ++row, cells: record.cells, offset: record.endOffset };
+}
+
+/** The delimiter of a stored CSV, from its header line: streamed from the start until that line ends. */
+async function csvDelimiter(bucket: R2Bucket, key: string): Promise<number> {
+  const object = await bucket.get(key);
+  if (!object) throw new Error(`upload ${key} is missing`);
+  const sniffer = new CsvDelimiterSniffer();
+  for await (const chunk of bytesOf(object.body)) {
+    sniffer.push(chunk);
+    if (sniffer.done) break; // bytesOf cancels the rest of the body
+  }
+  return sniffer.delimiter;
 }
 
 /** Text of one zip entry, inflated as it streams from a ranged R2 read. */

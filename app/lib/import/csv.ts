@@ -1,14 +1,119 @@
 /**
- * Streaming RFC 4180 CSV parser working on bytes: quoted fields with embedded commas, quotes
+ * Streaming RFC 4180 CSV parser working on bytes: quoted fields with embedded delimiters, quotes
  * and newlines, CRLF/LF/CR line ends, a UTF-8 BOM. Working on bytes (the delimiters are ASCII,
  * so UTF-8 text never looks like them) gives the exact byte offset after every record: the
  * import's resume cursor, read back with a ranged R2 get. Memory holds one record at a time.
+ *
+ * The delimiter is the header line's: a comma, unless that line has no comma outside quotes and
+ * has a semicolon or a tab (what Excel writes as "CSV" with a European list separator, or as
+ * tab-separated text). A record that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV"
+ * on many Windows machines), decided for each record on its own bytes (see decision 0XX).
  */
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** Windows-1252 at 0x80–0x9F (the five bytes it leaves undefined map to the C1 controls, as WHATWG does). */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Windows-1252 text: 0x80–0x9F by the Windows table, every other byte as Latin-1. One UTF-16 unit per byte. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const codes = new Array<number>(Math.min(bytes.length, 8192));
+  for (let start = 0; start < bytes.length; start += 8192) {
+    const end = Math.min(bytes.length, start + 8192);
+    codes.length = end - start;
+    for (let i = start; i < end; i++) {
+      const byte = bytes[i]!;
+      codes[i - start] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte;
+    }
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join("");
+}
+
+/**
+ * Finds the delimiter from the file's first line (its header), fed from the start of the file
+ * in chunks of any size. Quotes are read as the parser reads them, so a quoted header holding a
+ * comma or a line break does not mislead it.
+ */
+export class CsvDelimiterSniffer {
+  private position = 0;
+  private inQuotes = false;
+  private quotePending = false;
+  private atFieldStart = true;
+  private commas = 0;
+  private semicolons = 0;
+  private tabs = 0;
+  private ended = false;
+  /** Bytes of a UTF-8 BOM read so far at the start of the file. */
+  private bomSoFar = 0;
+
+  /** True once the header line has ended: `delimiter` is then final. */
+  get done(): boolean {
+    return this.ended;
+  }
+
+  /** Reads bytes of the header line; returns how many it used (less than the chunk once the line ended). */
+  push(chunk: Uint8Array): number {
+    let i = 0;
+    for (; i < chunk.length && !this.ended; i++) {
+      const byte = chunk[i]!;
+      const position = this.position++;
+      if (position < 3 && position === this.bomSoFar && byte === BOM[position]) {
+        this.bomSoFar++;
+        continue;
+      }
+      if (this.inQuotes) {
+        if (this.quotePending) {
+          this.quotePending = false;
+          if (byte === QUOTE) continue;
+          this.inQuotes = false; // the quote closed the field: read this byte as unquoted
+        } else {
+          if (byte === QUOTE) this.quotePending = true;
+          continue;
+        }
+      }
+      if (byte === QUOTE && this.atFieldStart) {
+        this.inQuotes = true;
+        this.atFieldStart = false;
+      } else if (byte === LF || byte === CR) {
+        // Blank lines before the header carry no record (the parser skips them too).
+        if (this.atFieldStart && this.commas + this.semicolons + this.tabs === 0) continue;
+        this.ended = true;
+      } else if (byte === COMMA || byte === SEMICOLON || byte === TAB) {
+        if (byte === COMMA) this.commas++;
+        else if (byte === SEMICOLON) this.semicolons++;
+        else this.tabs++;
+        this.atFieldStart = true;
+      } else {
+        this.atFieldStart = false;
+      }
+    }
+    return i;
+  }
+
+  /** Comma, unless the line has no comma outside quotes and has a semicolon or a tab (the more frequent; semicolon on a tie). */
+  get delimiter(): number {
+    if (this.commas > 0 || (this.semicolons === 0 && this.tabs === 0)) return COMMA;
+    return this.tabs > this.semicolons ? TAB : SEMICOLON;
+  }
+}
+
+/** The delimiter of a CSV whose first bytes (the whole header line, or the whole file) are given. */
+export function csvDelimiterOf(head: Uint8Array): number {
+  const sniffer = new CsvDelimiterSniffer();
+  sniffer.push(head);
+  return sniffer.delimiter;
+}
 
 export interface CsvRecord {
   cells: string[];
@@ -34,20 +139,55 @@ export class CsvParser {
   private quotePending = false;
   private fieldQuoted = false;
   private skipLineFeed = false;
-  private readonly decoder = new TextDecoder();
+  /**
+   * Fatal: a record that is not valid UTF-8 throws, and is then read as Windows-1252. The file's
+   * BOM is skipped by `parse`; any other U+FEFF is kept, so the counted lengths stay exact.
+   */
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   private readonly keepCells: boolean;
+  /** The field delimiter; null until the header line has been seen (a parse from the start). */
+  private delimiter: number | null;
+  /** While the delimiter is unknown: the sniffer and the bytes held back until the header line ends. */
+  private sniffer: CsvDelimiterSniffer | null = null;
+  private held: Uint8Array[] = [];
 
   /**
    * `startOffset` is where the bytes pushed first sit in the file (0, or a resume cursor).
+   * From the start, the delimiter is found from the header line unless given; a parse resumed
+   * later in the file must be given it (`csvDelimiterOf` the file's head), else it is a comma.
    * With `cells: false` the parser follows the structure only (nothing is decoded and no record
    * returned): enough for `finish` to tell whether the file ends inside an open quote.
    */
-  constructor(startOffset = 0, { cells = true }: { cells?: boolean } = {}) {
+  constructor(startOffset = 0, { cells = true, delimiter }: { cells?: boolean; delimiter?: number } = {}) {
     this.offset = startOffset;
     this.keepCells = cells;
+    this.delimiter = delimiter ?? (startOffset === 0 ? null : COMMA);
+    if (this.delimiter === null) this.sniffer = new CsvDelimiterSniffer();
   }
 
   push(chunk: Uint8Array): CsvRecord[] {
+    if (!this.sniffer) return this.parse(chunk);
+    this.held.push(chunk);
+    this.sniffer.push(chunk);
+    return this.sniffer.done ? this.release() : [];
+  }
+
+  /** Fixes the delimiter from the header line and parses the bytes held back until then. */
+  private release(): CsvRecord[] {
+    this.delimiter = this.sniffer!.delimiter;
+    this.sniffer = null;
+    const held = new Uint8Array(this.held.reduce((n, part) => n + part.length, 0));
+    let at = 0;
+    for (const part of this.held) {
+      held.set(part, at);
+      at += part.length;
+    }
+    this.held = [];
+    return this.parse(held);
+  }
+
+  private parse(chunk: Uint8Array): CsvRecord[] {
+    const delimiter = this.delimiter!;
     const records: CsvRecord[] = [];
     let i = 0;
     if (this.offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
@@ -80,7 +220,7 @@ export class CsvParser {
       if (byte === QUOTE && this.recordLength === this.fieldStart && !this.fieldQuoted) {
         this.inQuotes = true;
         this.fieldQuoted = true;
-      } else if (byte === COMMA) {
+      } else if (byte === delimiter) {
         this.endField();
       } else if (byte === LF || byte === CR) {
         if (byte === CR) this.skipLineFeed = true;
@@ -95,11 +235,12 @@ export class CsvParser {
 
   /** The last record when the file does not end with a line break; throws inside an open quote. */
   finish(): CsvRecord[] {
+    const held = this.sniffer ? this.release() : [];
     if (this.inQuotes && !this.quotePending) throw new CsvTruncatedError("CSV dosyası kapanmamış bir tırnakla bitiyor (eksik ya da bozuk dosya).");
     this.inQuotes = false;
     this.quotePending = false;
     const record = this.endRecord();
-    return record ? [record] : [];
+    return record ? [...held, record] : held;
   }
 
   private append(byte: number) {
@@ -135,25 +276,27 @@ export class CsvParser {
 
   /**
    * The record's text is decoded once and cut at the fields' ends (one TextDecoder call per
-   * record, not one per cell: decoding was most of the import's CPU time). Bytes that are not
-   * valid UTF-8 make the counted lengths disagree; then each cell is decoded on its own.
+   * record, not one per cell: decoding was most of the import's CPU time). A record that is not
+   * valid UTF-8 is read as Windows-1252, one character per byte, and cut at the fields' byte ends.
+   * The choice is made per record, from its bytes alone, so a step resumed at any record decides
+   * exactly as a read from the start would.
    */
   private recordCells(): string[] {
     const bytes = this.record.subarray(0, this.recordLength);
-    const text = this.decoder.decode(bytes);
+    let text: string;
+    let ends: number[];
+    try {
+      text = this.decoder.decode(bytes);
+      ends = this.fieldUnitEnds; // valid UTF-8: the counted UTF-16 lengths are exact
+    } catch {
+      text = decodeWindows1252(bytes);
+      ends = this.fieldByteEnds;
+    }
     const cells: string[] = [];
-    if (text.length === this.units) {
-      let start = 0;
-      for (const end of this.fieldUnitEnds) {
-        cells.push(text.slice(start, end));
-        start = end;
-      }
-    } else {
-      let start = 0;
-      for (const end of this.fieldByteEnds) {
-        cells.push(this.decoder.decode(bytes.subarray(start, end)));
-        start = end;
-      }
+    let start = 0;
+    for (const end of ends) {
+      cells.push(text.slice(start, end));
+      start = end;
     }
     return cells;
   }

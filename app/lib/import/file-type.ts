@@ -42,6 +42,15 @@ export function contentMatchesType(head: Uint8Array, type: SpreadsheetType): boo
   return !head.includes(0);
 }
 
+/** UTF-16 text by its byte order mark: Excel's "Unicode metin" (tab-separated) saved or renamed as .csv. */
+export function isUtf16Text(head: Uint8Array): boolean {
+  return (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+}
+
+export function utf16CsvMessage(fileName: string): string {
+  return `${fileName}: dosya UTF-16 ("Unicode metin") olarak kaydedilmiş; Excel'de "Farklı Kaydet" ile "CSV UTF-8 (virgülle ayrılmış)" biçiminde kaydedip yeniden yükleyin.`;
+}
+
 export function wrongTypeMessage(fileName: string): string {
   return `${fileName}: dosya içeriği uzantısıyla uyuşmuyor (yalnızca .xlsx, .xls ve .csv kabul edilir).`;
 }

@@ -55,9 +55,9 @@ describe("CSV parser", () => {
     }
   });
 
-  it("decodes bytes that are not UTF-8 cell by cell, with the replacement character", () => {
-    const bytes = new Uint8Array([...encode("Zürich,"), 0xff, ...encode(',"b""c"\n')]);
-    expect(parseInChunks(bytes, 4).map((r) => r.cells)).toEqual([["Zürich", "\uFFFD", 'b"c']]);
+  it("reads a record that is not valid UTF-8 as Windows-1252, byte for character", () => {
+    const bytes = new Uint8Array([...encode("Zurich,"), 0xff, ...encode(',"b""c"\n')]);
+    expect(parseInChunks(bytes, 4).map((r) => r.cells)).toEqual([["Zurich", "\u00FF", 'b"c']]);
   });
 
   it("follows the structure alone when cells are not wanted: same end, same truncation check", () => {
