@@ -7,7 +7,7 @@
  * The delimiter is the header line's: a comma, unless that line has no comma outside quotes and
  * has a semicolon or a tab (what Excel writes as "CSV" with a European list separator, or as
  * tab-separated text). A record that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV"
- * on many Windows machines), decided for each record on its own bytes (see decision 0XX).
+ * on many Windows machines), decided for each record on its own bytes (see decision 077).
  */
 
 const QUOTE = 0x22;
