@@ -33,6 +33,14 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
     for (const placeId of ["rows-2", "rows-3", "rows-4"]) expect(await stored(placeId)).toBeNull();
   });
 
+  it("stores a name a scraper left HTML-escaped as it reads, with a slug of its words", async () => {
+    const job = await importFile(cookie, "escaped.csv", "name,city,place_id\nTom &amp; Jerry&#39;s Café,Z&#252;rich,escaped-1\n");
+    expect(job.result).toMatchObject({ successCount: 1, errorCount: 0 });
+    const row = await env.DB.prepare(`SELECT name, city, slug FROM businesses WHERE place_id = 'escaped-1'`).first<{ name: string; city: string; slug: string }>();
+    expect({ name: row!.name, city: row!.city }).toEqual({ name: "Tom & Jerry's Café", city: "Zürich" });
+    expect(row!.slug).toMatch(/^tom-jerrys-cafe-[a-z0-9]{6}$/);
+  });
+
   it("imports the first visible sheet of an .xlsx or .xls, not a hidden one before it", async () => {
     const XLSX = await import("@e965/xlsx");
     for (const bookType of ["xlsx", "xls"] as const) {

@@ -17,6 +17,22 @@ export function cleanText(value: unknown): string | null {
   return text;
 }
 
+const HTML_ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/**
+ * Text a scraper copied out of a web page with its HTML escapes ("Tom &amp; Jerry&#39;s"), as a
+ * visitor reads it. One level only: "&amp;amp;" becomes "&amp;". For names and places, not for
+ * JSON cells or links.
+ */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(HTML_ENTITY, (entity, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
+    if (name) return NAMED_ENTITIES[name.toLowerCase()]!;
+    const codePoint = decimal ? Number(decimal) : Number.parseInt(hex!, 16);
+    return codePoint > 0 && codePoint <= 0x10ffff && !(codePoint >= 0xd800 && codePoint <= 0xdfff) ? String.fromCodePoint(codePoint) : entity;
+  });
+}
+
 /** Postal codes written by spreadsheets as numbers: "90744.0" → "90744". */
 export function cleanPostalCode(value: unknown): string | null {
   const text = cleanText(value);
@@ -127,7 +143,12 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
     const repeat = mapping.repeats[column]?.find((i) => cleanText(cells[i]) !== null);
     return repeat === undefined ? first : cells[repeat];
   };
-  const name = cleanText(cell("name"))?.replace(/\s+/g, " ") ?? null;
+  // Names and places as a visitor reads them (see decodeHtmlEntities).
+  const label = (column: MappedColumn) => {
+    const text = cleanText(cell(column));
+    return text === null ? null : decodeHtmlEntities(text);
+  };
+  const name = label("name")?.replace(/\s+/g, " ") ?? null;
   if (!name) return { ok: false, name: null, reason: "işletme adı boş" };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, name: `${name.slice(0, 40)}…`, reason: `işletme adı ${MAX_NAME_LENGTH} karakterden uzun` };
   // An unquoted comma in a CSV cell shifts every later cell one column right: refuse, never store shifted data.
@@ -156,17 +177,17 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   if (!workingHours.ok) return { ok: false, name, reason: "working_hours bozuk JSON" };
   const about = cleanJsonCell(cell("about"));
   if (!about.ok) return { ok: false, name, reason: "about bozuk JSON" };
-  const fullAddress = cleanText(cell("full_address"));
-  const country = cleanText(cell("country"));
+  const fullAddress = label("full_address");
+  const country = label("country");
   return {
     ok: true,
     record: {
       name,
-      category: cleanText(cell("category")),
-      type: cleanText(cell("type")),
+      category: label("category"),
+      type: label("type"),
       fullAddress,
-      street: cleanText(cell("street")),
-      city: cleanText(cell("city")),
+      street: label("street"),
+      city: label("city"),
       postalCode: cleanPostalCode(cell("postal_code")),
       country,
       countryCode: deriveCountryCode({ countryCode: cleanText(cell("country_code")), country, fullAddress }),
@@ -178,7 +199,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       reviewsLink: cleanText(cell("reviews_link")),
       photo: cleanText(cell("photo")),
       logo: cleanText(cell("logo")),
-      locatedIn: cleanText(cell("located_in")),
+      locatedIn: label("located_in"),
       workingHours: workingHours.value,
       verified: cleanBoolean(cell("verified")),
       about: about.value,

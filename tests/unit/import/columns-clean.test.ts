@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanRow, cleanJsonCell, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
+import { cleanRow, cleanJsonCell, decodeHtmlEntities, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
 import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/lib/import/columns";
 import { countryCodeFromAddress, deriveCountryCode } from "~/lib/import/country";
 
@@ -76,6 +76,18 @@ describe("value cleaning", () => {
     expect(cleanRow(["Cafe", "#N/A"], header)).toMatchObject({ ok: false, reason: "full_address hücresinde Excel hatası #N/A" });
     expect(cleanRow(["x".repeat(501)], header)).toMatchObject({ ok: false, reason: "işletme adı 500 karakterden uzun" });
     expect(cleanRow(["x".repeat(500)], header).ok).toBe(true);
+  });
+
+  it("reads names and places a scraper left HTML-escaped as a visitor reads them, one level deep, but not hours JSON", () => {
+    const header = mapColumns(["name", "city", "category", "working_hours"]);
+    const row = cleanRow(["Tom &amp; Jerry&#39;s Caf&#xE9; &lt;3", "L&#x27;Aquila", "Bar &amp;amp; Grill", '{"Monday": "9&amp;5"}'], header);
+    expect(row.ok && [row.record.name, row.record.city, row.record.category, row.record.workingHours]).toEqual([
+      "Tom & Jerry's Café <3",
+      "L'Aquila",
+      "Bar &amp; Grill",
+      '{"Monday":"9&amp;5"}',
+    ]);
+    expect(decodeHtmlEntities("AT&T &nosuch; &#0; &#xD800;")).toBe("AT&T &nosuch; &#0; &#xD800;");
   });
 
   it("reads a repeated column where the first of its name is empty", () => {
