@@ -1,6 +1,7 @@
 import { useLocation, useMatches, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
 import { apiRequest } from "./api-client";
+import { fetchTarget } from "./query-retry";
 
 const MINUTE = 60_000;
 
@@ -114,7 +115,6 @@ export function forgetAdminDataOnChanges(win: Window & typeof globalThis) {
 }
 
 function isChange(input: RequestInfo | URL, init: RequestInit | undefined, origin: string): boolean {
-  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-  if (method === "GET" || method === "HEAD") return false;
-  return new URL(input instanceof Request ? input.url : String(input), origin).origin === origin;
+  const { method, url } = fetchTarget(input, init, origin);
+  return method !== "GET" && method !== "HEAD" && url.origin === origin;
 }

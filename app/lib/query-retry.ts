@@ -42,12 +42,16 @@ function wait(ms: number, signal: AbortSignal | null | undefined, failure: unkno
   });
 }
 
+/** The method and address of a `fetch(input, init)` call, relative addresses read against `origin`. */
+export function fetchTarget(input: RequestInfo | URL, init: RequestInit | undefined, origin: string): { method: string; url: URL } {
+  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+  return { method, url: new URL(input instanceof Request ? input.url : String(input), origin) };
+}
+
 /** A GET of Remix page data on this site. */
 function isPageData(input: RequestInfo | URL, init: RequestInit | undefined, origin: string): boolean {
-  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-  if (method !== "GET") return false;
-  const url = new URL(input instanceof Request ? input.url : String(input), origin);
-  return url.origin === origin && url.pathname.endsWith(".data");
+  const { method, url } = fetchTarget(input, init, origin);
+  return method === "GET" && url.origin === origin && url.pathname.endsWith(".data");
 }
 
 /** Makes the page's page-data requests queries (installed once, by entry.client). */

@@ -52,16 +52,22 @@ export function cleanNumber(value: unknown): number | null {
  * spreadsheets do ("1,234", "1.234", "1 234", "1'234"); NaN when it cannot be read.
  */
 export function cleanCount(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.max(0, Math.round(value)) : Number.NaN;
-  const text = cleanText(value);
-  if (!text) return null;
-  if (/^\d{1,3}([,.\s'\u00a0\u202f]\d{3})+$/.test(text)) return Number(text.replace(/\D/g, ""));
-  const number = Number(text.replace(",", "."));
-  return Number.isFinite(number) && number >= 0 ? Math.round(number) : Number.NaN;
+  const text = typeof value === "string" ? cleanText(value) : null;
+  if (text && /^\d{1,3}([,.\s'\u00a0\u202f]\d{3})+$/.test(text)) return Number(text.replace(/\D/g, ""));
+  const number = cleanNumber(value);
+  if (number === null || Number.isNaN(number)) return number;
+  // A negative written out is a broken cell; a negative number cell counts as none, as before.
+  if (number < 0) return typeof value === "number" ? 0 : Number.NaN;
+  return Math.round(number);
 }
 
 /** Excel's error values, as a sheet or an Excel-written CSV holds them where a formula failed. */
-const EXCEL_ERROR = /^#(?:REF!|DIV\/0!|VALUE!|N\/A|NAME\?|NUM!|NULL!|SPILL!|CALC!|GETTING_DATA)$/i;
+const EXCEL_ERROR = /^\s*#(?:REF!|DIV\/0!|VALUE!|N\/A|NAME\?|NUM!|NULL!|SPILL!|CALC!|GETTING_DATA)\s*$/i;
+
+/** Runs for every mapped cell of every row: the "#" test first keeps ordinary cells cheap. */
+function isExcelError(value: unknown): value is string {
+  return typeof value === "string" && value.includes("#") && EXCEL_ERROR.test(value);
+}
 
 /** The longest business name kept: longer text is a broken cell, not a name. */
 export const MAX_NAME_LENGTH = 500;
@@ -139,8 +145,9 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
     const index = mapping.indexes[column];
     if (index === undefined) return null;
     const first = cells[index];
-    if (cleanText(first) !== null) return first;
-    const repeat = mapping.repeats[column]?.find((i) => cleanText(cells[i]) !== null);
+    const repeats = mapping.repeats[column];
+    if (!repeats || cleanText(first) !== null) return first;
+    const repeat = repeats.find((i) => cleanText(cells[i]) !== null);
     return repeat === undefined ? first : cells[repeat];
   };
   // Names and places as a visitor reads them (see decodeHtmlEntities).
@@ -152,12 +159,12 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   if (!name) return { ok: false, name: null, reason: "işletme adı boş" };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, name: `${name.slice(0, 40)}…`, reason: `işletme adı ${MAX_NAME_LENGTH} karakterden uzun` };
   // An unquoted comma in a CSV cell shifts every later cell one column right: refuse, never store shifted data.
-  if (cells.slice(mapping.headerCount).some((c) => cleanText(c) !== null)) {
+  if (cells.length > mapping.headerCount && cells.slice(mapping.headerCount).some((c) => cleanText(c) !== null)) {
     return { ok: false, name, reason: `satırda başlıktaki ${mapping.headerCount} sütundan fazla dolu hücre var (tırnak içine alınmamış bir virgül olabilir)` };
   }
   for (const [column, index] of Object.entries(mapping.indexes)) {
-    const text = cleanText(cells[index]);
-    if (text && EXCEL_ERROR.test(text)) return { ok: false, name, reason: `${column} hücresinde Excel hatası ${text}` };
+    const value = cells[index];
+    if (isExcelError(value)) return { ok: false, name, reason: `${column} hücresinde Excel hatası ${value.trim()}` };
   }
   const latitude = cleanNumber(cell("latitude"));
   const longitude = cleanNumber(cell("longitude"));

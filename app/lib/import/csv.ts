@@ -108,13 +108,6 @@ export class CsvDelimiterSniffer {
   }
 }
 
-/** The delimiter of a CSV whose first bytes (the whole header line, or the whole file) are given. */
-export function csvDelimiterOf(head: Uint8Array): number {
-  const sniffer = new CsvDelimiterSniffer();
-  sniffer.push(head);
-  return sniffer.delimiter;
-}
-
 export interface CsvRecord {
   cells: string[];
   /** Byte offset in the file just after this record: where the next one starts. */
@@ -154,7 +147,7 @@ export class CsvParser {
   /**
    * `startOffset` is where the bytes pushed first sit in the file (0, or a resume cursor).
    * From the start, the delimiter is found from the header line unless given; a parse resumed
-   * later in the file must be given it (`csvDelimiterOf` the file's head), else it is a comma.
+   * later in the file must be given it (a `CsvDelimiterSniffer` fed the file's head, as the import does), else it is a comma.
    * With `cells: false` the parser follows the structure only (nothing is decoded and no record
    * returned): enough for `finish` to tell whether the file ends inside an open quote.
    */

@@ -106,23 +106,14 @@ function partialRowTagAtEnd(text: string, from: number): number {
 const ROW_NUMBER_ATTRIBUTE = /\sr\s*=\s*["'](\d+)["']/;
 
 /**
- * Reads rows of a worksheet as they stream by; shared-string cells come back as references.
- *
- * A resumed import (decision 041) passes the last row it wrote as `skipThroughRow`: the rows up
- * to it are cut out of the text by searching for their tags, not parsed, because parsing them
- * (about 2.4 s per 100,000 rows) was most of a late step's work and made a file's steps cost
- * O(steps × rows). The skip ends at the first row numbered above the cursor, or falls back to
- * parsing when a skipped row holds a comment or CDATA section (where a literal `</row>` could
- * hide); the caller still drops rows at or below the cursor.
- */
-/**
  * The number formats of a workbook's cell styles (xl/styles.xml), as far as an import needs
  * them: a phone or postal code typed as a number keeps its leading zeros or "+" only through
  * its format ("0000000000" shows 301234567 as 0301234567, "+"0 shows 905321234567 as +905321234567).
  * Other formats (decimals, dates, percentages) leave the stored value as it is.
  */
 export class CellFormats {
-  private constructor(private readonly codeByStyle: (string | undefined)[]) {}
+  /** Per cell style: the prefix and width its format pads a whole number to, if it does. */
+  private constructor(private readonly paddingByStyle: ({ prefix: string; width: number } | undefined)[]) {}
 
   static none = new CellFormats([]);
 
@@ -141,19 +132,33 @@ export class CellFormats {
       if (tag.name === "cellXfs") inCellXfs = false;
     });
     parser.write(xml).close();
-    return new CellFormats(styleFormats.map((id) => codes.get(id)));
+    return new CellFormats(
+      styleFormats.map((id) => {
+        // Zeros alone, after a quoted or escaped prefix: "0000000000", "+"0, \+0.
+        const padded = /^(?:"([^"]*)"|\\(.))?(0+)$/.exec(codes.get(id) ?? "");
+        return padded ? { prefix: padded[1] ?? padded[2] ?? "", width: padded[3]!.length } : undefined;
+      }),
+    );
   }
 
   /** A number cell's text as its style shows it, where that adds zeros or a prefix; else as stored. */
   display(value: string, styleIndex: number): string {
-    const code = this.codeByStyle[styleIndex];
-    if (!code || !/^\d+$/.test(value)) return value;
-    const padded = /^(?:"([^"]*)"|\\(.))?(0+)$/.exec(code);
-    if (!padded) return value;
-    return (padded[1] ?? padded[2] ?? "") + value.padStart(padded[3]!.length, "0");
+    const padding = this.paddingByStyle[styleIndex];
+    if (!padding || !/^\d+$/.test(value)) return value;
+    return padding.prefix + value.padStart(padding.width, "0");
   }
 }
 
+/**
+ * Reads rows of a worksheet as they stream by; shared-string cells come back as references.
+ *
+ * A resumed import (decision 041) passes the last row it wrote as `skipThroughRow`: the rows up
+ * to it are cut out of the text by searching for their tags, not parsed, because parsing them
+ * (about 2.4 s per 100,000 rows) was most of a late step's work and made a file's steps cost
+ * O(steps × rows). The skip ends at the first row numbered above the cursor, or falls back to
+ * parsing when a skipped row holds a comment or CDATA section (where a literal `</row>` could
+ * hide); the caller still drops rows at or below the cursor.
+ */
 export class SheetReader {
   private readonly parser = new SaxesParser();
   /** Text held back while skipping: an unfinished row or tag at the end of a chunk. */

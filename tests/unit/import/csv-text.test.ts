@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CsvParser, csvDelimiterOf, decodeWindows1252 } from "~/lib/import/csv";
+import { CsvDelimiterSniffer, CsvParser, decodeWindows1252 } from "~/lib/import/csv";
+
+/** The delimiter the import finds from a file's first bytes. */
+function csvDelimiterOf(head: Uint8Array): number {
+  const sniffer = new CsvDelimiterSniffer();
+  sniffer.push(head);
+  return sniffer.delimiter;
+}
 import { contentMatchesType, isUtf16Text, utf16CsvMessage } from "~/lib/import/file-type";
 
 const encode = (text: string) => new TextEncoder().encode(text);
