@@ -4,6 +4,8 @@
  * so "grand hot" finds "Grand Hotel". Pure.
  */
 
+import { withoutJoiners } from "./slug";
+
 /** More tokens than this add nothing but work. */
 export const MAX_SEARCH_TOKENS = 8;
 
@@ -14,10 +16,12 @@ const WORD = /[\p{L}\p{N}]/u;
  * Words of the text: letters and digits of any script with their marks, lower-cased. Marks stay
  * inside the word, as the index's tokenizer keeps them: "İstanbul" lower-cases to "i" + U+0307
  * + "stanbul" and a Devanagari vowel sign sits between consonants, so splitting at marks cut
- * those words in two and found nothing.
+ * those words in two and found nothing. Apostrophes join, as in slugs: the index holds each
+ * apostrophe word joined too (migration 0007), so "laquila", "L'Aquila" and "aquila" all find
+ * "L'Aquila", and "mcdonalds" finds "McDonald's".
  */
 export function searchTokens(text: string): string[] {
-  return text
+  return withoutJoiners(text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((token) => WORD.test(token))

@@ -7,6 +7,7 @@
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
 import { meaningfulWords, wordForms } from "./search-query";
+import { withoutJoiners } from "./slug";
 
 /** The indexed columns in businesses_fts order, with their weights. */
 export const SEARCH_COLUMN_WEIGHTS = [
@@ -40,6 +41,17 @@ export function indexWords(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A column's words as businesses_fts holds them: the tokenizer's, then each word written with an
+ * apostrophe joined ("L'Aquila" → "l", "aquila", "laquila"), which migration 0007 indexes too.
+ */
+export function documentWords(text: string): string[] {
+  const words = indexWords(text);
+  const joined = withoutJoiners(text);
+  if (joined === text) return words;
+  return [...words, ...indexWords(joined).filter((word) => !words.includes(word))];
+}
+
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
@@ -52,7 +64,7 @@ export interface QueryWord {
 
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
-  const words = meaningfulWords([...new Set(indexWords(q))]);
+  const words = meaningfulWords([...new Set(indexWords(withoutJoiners(q)))]);
   return words.map((word, i) => ({ forms: wordForms(word), prefix: prefixLast && i === words.length - 1 }));
 }
 
@@ -64,7 +76,7 @@ function matches(word: string, { forms, prefix }: QueryWord): boolean {
 export function rankCandidates(candidates: readonly SearchCandidate[], words: readonly QueryWord[]): SearchCandidate[] {
   if (candidates.length === 0) return [];
   const docs = candidates.map((candidate) => {
-    const columns = SEARCH_COLUMN_WEIGHTS.map(([column, weight]) => ({ weight, words: indexWords(candidate[column] ?? "") }));
+    const columns = SEARCH_COLUMN_WEIGHTS.map(([column, weight]) => ({ weight, words: documentWords(candidate[column] ?? "") }));
     return { candidate, columns, length: columns.reduce((sum, c) => sum + c.words.length, 0) };
   });
   const averageLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;

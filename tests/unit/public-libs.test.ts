@@ -23,6 +23,8 @@ describe("search query", () => {
     // A mark stays in its word: the dot of a lower-cased Turkish İ, a Devanagari vowel sign.
     expect(searchTokens("İstanbul होटल ̇")).toEqual(["i\u0307stanbul", "होटल"]);
     expect(searchTokens("a b c d e f g h i j").length).toBe(8);
+    // Apostrophes join, as in slugs and the index's added words: "l'aquila" is one word.
+    expect(searchTokens("L'Aquila McDonald’s Hawaiʻi 'hotel'")).toEqual(["laquila", "mcdonalds", "hawaii", "hotel"]);
   });
 
   it("narrows by location columns", () => {

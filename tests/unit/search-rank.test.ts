@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexWords, queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
+import { documentWords, indexWords, queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 
 function candidate(id: number, columns: Partial<Omit<SearchCandidate, "id">>): SearchCandidate {
   return { id, name: null, type: null, category: null, city: null, country: null, ...columns };
@@ -18,6 +18,14 @@ describe("search ranking", () => {
       { forms: ["hotels", "hotel"], prefix: false },
       { forms: ["zurich", "zuriches"], prefix: false },
     ]);
+  });
+
+  it("ranks a word written with an apostrophe as the index holds it: both parts and joined", () => {
+    expect(documentWords("L'Aquila Grand Hotel")).toEqual(["l", "aquila", "grand", "hotel", "laquila"]);
+    expect(documentWords("Grand Hotel")).toEqual(["grand", "hotel"]);
+    expect(queryWords("McDonald's", false)).toEqual([{ forms: ["mcdonalds", "mcdonald"], prefix: false }]);
+    const ranked = rankCandidates([candidate(1, { city: "L'Aquila" }), candidate(2, { name: "L'Aquila Inn" })], queryWords("laquila", false));
+    expect(ids(ranked)).toEqual([2, 1]);
   });
 
   it("puts a match in the name above one in the type, and that above one in the city", () => {
