@@ -75,8 +75,10 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
+    // Google's scale is 1–5; a value below 1 (the import takes 0–5) states a scale from 0, as
+    // Google refuses a rating below its worstRating.
     ...(rating !== null && business.reviews > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount: business.reviews, bestRating: 5, worstRating: 1 } }
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount: business.reviews, bestRating: 5, worstRating: rating < 1 ? 0 : 1 } }
       : {}),
   };
 }

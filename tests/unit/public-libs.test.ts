@@ -152,6 +152,11 @@ describe("business JSON-LD", () => {
     expect(businessJsonLd({ ...business, rating: null }, "https://dir.example")).not.toHaveProperty("aggregateRating");
   });
 
+  it("states a scale from 0 for a rating below 1, so that the rating is never below worstRating", () => {
+    expect(businessJsonLd({ ...business, rating: 0.5, reviews: 2 }, "https://dir.example").aggregateRating).toMatchObject({ ratingValue: 0.5, worstRating: 0, bestRating: 5 });
+    expect(businessJsonLd({ ...business, rating: 1, reviews: 2 }, "https://dir.example").aggregateRating).toMatchObject({ ratingValue: 1, worstRating: 1 });
+  });
+
   it("lists split shifts and 24-hour days, skipping closed days", () => {
     expect(openingHoursSpecification(business.workingHours)).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "09:00", closes: "12:00" },
