@@ -41,18 +41,24 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
     expect(row!.slug).toMatch(/^tom-jerrys-cafe-[a-z0-9]{6}$/);
   });
 
-  it("imports the first visible sheet of an .xlsx or .xls, not a hidden one before it", async () => {
+  it("imports the first visible sheet of an .xlsx or .xls, not a hidden one before it, and names the visible sheets left unread", async () => {
     const XLSX = await import("@e965/xlsx");
     for (const bookType of ["xlsx", "xls"] as const) {
       const workbook = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["name", "place_id"], [`Old ${bookType} Cafe`, `old-${bookType}`]]), "old");
       XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["name", "place_id"], [`New ${bookType} Cafe`, `new-${bookType}`]]), "current");
-      workbook.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }] };
+      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["name", "place_id"], [`Other ${bookType} Cafe`, `other-${bookType}`]]), "Istanbul list");
+      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["notes"]]), "helper");
+      workbook.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }, { Hidden: 0 }, { Hidden: 2 }] };
       const bytes = new Uint8Array(XLSX.write(workbook, { type: "array", bookType }) as ArrayBuffer);
       const job = await importFile(cookie, `sheets.${bookType}`, bytes);
       expect(job.result).toMatchObject({ totalRows: 1, successCount: 1 });
+      expect(job.result!.message).toBe(
+        `sheets.${bookType}: 1 işletme kaydedildi, 0 tekrar atlandı, 0 satır hatalı. Yalnızca ilk görünür sayfa “current” okundu; okunmayan sayfa: “Istanbul list”.`,
+      );
       expect(await stored(`new-${bookType}`)).toMatchObject({ name: `New ${bookType} Cafe` });
       expect(await stored(`old-${bookType}`)).toBeNull();
+      expect(await stored(`other-${bookType}`)).toBeNull();
     }
   });
 

@@ -175,7 +175,9 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
 
   try {
     if (!cursor && job.fileType === "csv") await checkCsvComplete(env.BUCKET, job.objectKey);
-    const rows = sheetRows(env.BUCKET, job.objectKey, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset });
+    const rows = sheetRows(env.BUCKET, job.objectKey, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset }, (sheet) => {
+      progress.sheets = { read: sheet.name, unread: sheet.unread };
+    });
     for await (const source of rows) {
       if (!mapping) {
         if (isBlank(source.cells)) continue;

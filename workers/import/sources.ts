@@ -7,7 +7,7 @@
 import { Inflate } from "fflate";
 import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { CellFormats, SharedStringsReader, SheetReader, firstVisibleSheetPath, type SheetCell } from "~/lib/import/xlsx";
+import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -254,21 +254,22 @@ class SharedStrings {
  * and the reader cuts out the rows already done without parsing them: inflating and searching
  * for tags, about a fortieth of parsing.
  */
-async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: ResumePoint): AsyncGenerator<SourceRow> {
+async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
   const entries = await readStoredZipDirectory(bucket, key, size).catch(() => null);
   if (!entries) throw new ImportFileError("bozuk .xlsx: zip dizini okunamadı");
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get("xl/workbook.xml");
   const relationships = byName.get("xl/_rels/workbook.xml.rels");
   if (!workbook || !relationships) throw new ImportFileError("bozuk .xlsx: çalışma kitabı bulunamadı");
-  let sheetPath: string | null;
+  let chosen: ReturnType<typeof firstVisibleSheet>;
   try {
-    sheetPath = firstVisibleSheetPath(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
+    chosen = firstVisibleSheet(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx");
   }
-  const sheet = sheetPath ? byName.get(sheetPath) : undefined;
-  if (!sheet) throw new ImportFileError("bozuk .xlsx: ilk sayfa bulunamadı");
+  const sheet = chosen ? byName.get(chosen.path) : undefined;
+  if (!chosen || !sheet) throw new ImportFileError("bozuk .xlsx: ilk sayfa bulunamadı");
+  onSheet(chosen);
 
   const stylesEntry = byName.get("xl/styles.xml");
   let formats = CellFormats.none;
@@ -302,7 +303,7 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
 }
 
 /** Legacy .xls: no streaming parser exists; SheetJS reads it whole, under the upload's size cap. */
-async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint): AsyncGenerator<SourceRow> {
+async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
   const object = await bucket.get(key);
   if (!object) throw new Error(`upload ${key} is missing`);
   const XLSX = await import("@e965/xlsx");
@@ -310,10 +311,10 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
   try {
     const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true });
     // The first visible sheet, as for .xlsx (Hidden: 1 hidden, 2 very hidden).
-    const visible = workbook.SheetNames.findIndex((_, i) => !workbook.Workbook?.Sheets?.[i]?.Hidden);
-    const first = workbook.SheetNames[Math.max(0, visible)];
-    if (!first) throw new ImportFileError("bozuk .xls: sayfa yok");
-    rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[first]!, { header: 1, raw: true, blankrows: true, defval: "" });
+    const chosen = chooseSheet(workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(workbook.Workbook?.Sheets?.[i]?.Hidden) })));
+    if (!chosen) throw new ImportFileError("bozuk .xls: sayfa yok");
+    onSheet(chosen);
+    rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[chosen.name]!, { header: 1, raw: true, blankrows: true, defval: "" });
   } catch (error) {
     throw asFileError(error, "bozuk .xls");
   }
@@ -337,14 +338,16 @@ export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<v
   }
 }
 
+/** The rows of an uploaded file from `from` on; `onSheet` hears which sheet of a workbook is read. */
 export function sheetRows(
   bucket: R2Bucket,
   key: string,
   type: SpreadsheetType,
   size: number,
   from: ResumePoint,
+  onSheet: (sheet: SheetChoice) => void = () => {},
 ): AsyncGenerator<SourceRow> {
   if (type === "csv") return csvRows(bucket, key, from);
-  if (type === "xlsx") return xlsxRows(bucket, key, size, from);
-  return xlsRows(bucket, key, from);
+  if (type === "xlsx") return xlsxRows(bucket, key, size, from, onSheet);
+  return xlsRows(bucket, key, from, onSheet);
 }

@@ -23,13 +23,15 @@ export interface ImportProgress {
   newPlaceIdCount: number;
   recordsWithPlaceId: number;
   columnExtraction: ColumnExtraction | null;
+  /** A workbook's sheet that was read and its other visible sheets, left unread (null for CSV). */
+  sheets?: { read: string; unread: string[] } | null;
 }
 
 export function emptyProgress(): ImportProgress {
   return {
     processedRows: 0, successCount: 0, errorCount: 0, skippedCount: 0, errors: [], skippedBusinesses: [],
     excelDuplicateCount: 0, excelDuplicateRecords: [], databaseDuplicateCount: 0, newPlaceIdCount: 0,
-    recordsWithPlaceId: 0, columnExtraction: null,
+    recordsWithPlaceId: 0, columnExtraction: null, sheets: null,
   };
 }
 
@@ -99,12 +101,19 @@ export function importFailure(fileName: string, p: ImportProgress, failure: stri
   return `${fileName}: dosyada işletme satırı bulunamadı (yalnızca başlık satırı var ya da sayfa boş).`;
 }
 
+/** A sentence naming the visible sheets an import left unread, so their rows are not missed unseen. */
+function unreadSheetsNote(sheets: ImportProgress["sheets"]): string {
+  if (!sheets?.unread.length) return "";
+  const names = sheets.unread.map((name) => `“${name}”`).join(", ");
+  return ` Yalnızca ilk görünür sayfa “${sheets.read}” okundu; okunmayan sayfa${sheets.unread.length > 1 ? "lar" : ""}: ${names}.`;
+}
+
 /** The spec's batch result; `failure` is the file-level error of a rejected file. */
 export function batchResult(fileName: string, p: ImportProgress, failure: string | null = null): BatchResult {
   const success = failure === null && p.errorCount === 0 && p.successCount > 0;
   const message =
     failure ??
-    `${fileName}: ${p.successCount} işletme kaydedildi, ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.`;
+    `${fileName}: ${p.successCount} işletme kaydedildi, ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.${unreadSheetsNote(p.sheets)}`;
   return {
     success,
     message,

@@ -305,17 +305,35 @@ function attributesOf(xml: string, element: string): Record<string, string>[] {
   return found;
 }
 
+/** The sheet of a workbook an import reads, and the other visible sheets it leaves unread. */
+export interface SheetChoice {
+  index: number;
+  name: string;
+  /** Visible sheets other than the one read: the report names them, so no data goes unnoticed. */
+  unread: string[];
+}
+
 /**
- * Path inside the zip of the sheet an import reads: the workbook's first visible sheet (a
- * hidden one holds old or helper data the administrator does not see), from workbook.xml and
- * its relationships.
+ * The first visible sheet (a hidden one holds old or helper data the administrator does not
+ * see), or the first sheet when all are hidden. Null for a workbook without sheets.
  */
-export function firstVisibleSheetPath(workbookXml: string, relationshipsXml: string): string | null {
+export function chooseSheet(sheets: readonly { name: string; hidden: boolean }[]): SheetChoice | null {
+  if (sheets.length === 0) return null;
+  const index = Math.max(0, sheets.findIndex((s) => !s.hidden));
+  const unread = sheets.filter((s, i) => i !== index && !s.hidden).map((s) => s.name);
+  return { index, name: sheets[index]!.name, unread };
+}
+
+/**
+ * The sheet an import reads (chooseSheet) with its path inside the zip, from workbook.xml and
+ * its relationships; null when the workbook names no readable sheet.
+ */
+export function firstVisibleSheet(workbookXml: string, relationshipsXml: string): (SheetChoice & { path: string }) | null {
   const sheets = attributesOf(workbookXml, "sheet");
-  const sheet = sheets.find((s) => s.state !== "hidden" && s.state !== "veryHidden") ?? sheets[0];
-  const id = sheet?.["r:id"];
-  if (!id) return null;
+  const choice = chooseSheet(sheets.map((s) => ({ name: s.name ?? "", hidden: s.state === "hidden" || s.state === "veryHidden" })));
+  const id = choice ? sheets[choice.index]?.["r:id"] : undefined;
+  if (!choice || !id) return null;
   const target = attributesOf(relationshipsXml, "Relationship").find((r) => r.Id === id)?.Target;
   if (!target) return null;
-  return target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
+  return { ...choice, path: target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}` };
 }
