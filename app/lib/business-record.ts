@@ -76,6 +76,11 @@ export function businessIdentity(record: Pick<BusinessRecord, "placeId" | "name"
   return record.placeId ?? `${record.name}|${record.fullAddress ?? ""}`;
 }
 
+/** businessIdentity of a stored or written business row. */
+export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_address">): string {
+  return businessIdentity({ placeId: row.place_id, name: row.name, fullAddress: row.full_address });
+}
+
 export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now() / 1000)): BusinessRow {
   const type = orNull(record.type);
   const category = orNull(record.category);

@@ -98,11 +98,13 @@ export function suffix6(identity: string): string {
 /**
  * Slug of a business: its name slug (or "business" when the name has no letters or digits,
  * cut to 80 characters at a word boundary), a hyphen and a 6-character tag of its identity
- * (place id, or name|address).
+ * (place id, or name|address). Two identities share a tag about once in 2 billion, but a chain's
+ * thousands of same-named branches do meet one: the later business then takes its second slug
+ * (`second`: a tag of the identity with a marker appended), which keeps the same shape.
  */
-export function businessSlug(name: string, identity: string): string {
+export function businessSlug(name: string, identity: string, { second = false } = {}): string {
   const base = limitLength(slugify(name), MAX_NAME_PART) || "business";
-  return `${base}-${suffix6(identity)}`;
+  return `${base}-${suffix6(second ? `${identity}\u0000second` : identity)}`;
 }
 
 /**

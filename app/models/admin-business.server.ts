@@ -1,4 +1,4 @@
-import { businessIdentity } from "~/lib/business-record";
+import { rowIdentity } from "~/lib/business-record";
 import { nameWordsMatch } from "~/lib/search-query";
 import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
 import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES } from "~/lib/test-data";
@@ -218,11 +218,16 @@ interface SlugSource {
   city_slug: string | null;
 }
 
-/** The slugs the import would give this business today (same rules as toBusinessRow). */
+/**
+ * The slugs the import would give this business today (same rules as toBusinessRow); a business
+ * holding its second slug (its first was taken, moveCollidingSlugs) keeps it.
+ */
 function expectedSlugs(row: SlugSource) {
   const directoryCategory = row.type ?? row.category;
+  const identity = rowIdentity(row);
+  const second = businessSlug(row.name, identity, { second: true });
   return {
-    slug: businessSlug(row.name, businessIdentity({ placeId: row.place_id, name: row.name, fullAddress: row.full_address })),
+    slug: row.slug === second ? second : businessSlug(row.name, identity),
     category_slug: directoryCategory ? categorySlug(directoryCategory) || null : null,
     city_slug: row.city ? citySlug(row.city) || null : null,
   };

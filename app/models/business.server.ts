@@ -1,4 +1,5 @@
-import type { BusinessRow } from "~/lib/business-record";
+import { rowIdentity, type BusinessRow } from "~/lib/business-record";
+import { businessSlug } from "~/lib/slug";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { businessBasics, textColumn } from "./business-row.server";
 
@@ -117,6 +118,31 @@ export function upsertBusinessesStatements(db: D1Database, rows: readonly Busine
   }
   if (chunk.length > 0) upserts.push(statement.bind(`[${chunk.join(",")}]`));
   return [db.prepare(DEFER_SUMMARIES), ...upserts, ...APPLY_DEFERRED_SUMMARIES.map((sql) => db.prepare(sql))];
+}
+
+/**
+ * Gives each row whose slug another business holds (stored, or an earlier row of `rows`, with
+ * another identity) its second slug (businessSlug `second`), in place; returns how many moved.
+ * Called when a write failed on businesses.slug, so the common case pays no extra read. A row
+ * whose slug its own earlier copy holds is a re-import and keeps it (the upsert refreshes it).
+ */
+export async function moveCollidingSlugs(db: D1Database, rows: BusinessRow[]): Promise<number> {
+  const { results } = await db
+    .prepare(`SELECT slug, place_id, name, full_address FROM businesses WHERE slug IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(rows.map((row) => row.slug)))
+    .all<Pick<BusinessRow, "slug" | "place_id" | "name" | "full_address">>();
+  const holders = new Map(results.map((stored) => [stored.slug, rowIdentity(stored)]));
+  let moved = 0;
+  for (const row of rows) {
+    const identity = rowIdentity(row);
+    const holder = holders.get(row.slug);
+    if (holder !== undefined && holder !== identity) {
+      row.slug = businessSlug(row.name, identity, { second: true });
+      moved++;
+    }
+    if (!holders.has(row.slug)) holders.set(row.slug, identity);
+  }
+  return moved;
 }
 
 /** Inserts or refreshes businesses; summary tables and the search index follow. */

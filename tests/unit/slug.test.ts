@@ -111,6 +111,15 @@ describe("businessSlug", () => {
     expect(a.startsWith("holy-cow-gourmet-burger-co-")).toBe(true);
   });
 
+  it("has a second slug of the same shape for a business whose first one another holds", () => {
+    const first = businessSlug("Chain Hotel", "ChIJchain-1158080");
+    const second = businessSlug("Chain Hotel", "ChIJchain-1158080", { second: true });
+    expect(second).toMatch(/^chain-hotel-[a-z0-9]{6}$/);
+    expect(second).not.toBe(first);
+    expect(slugWithoutSuffix(second)).toBe("chain-hotel");
+    expect(businessSlug("Chain Hotel", "ChIJchain-1158080", { second: true })).toBe(second);
+  });
+
   it("always has a 6-character lowercase base36 tag", () => {
     for (const id of ["", "a", placeId, "Doña|Quezon City", "x".repeat(1000)]) {
       expect(suffix6(id)).toMatch(/^[a-z0-9]{6}$/);

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businessSlug } from "~/lib/slug";
 import { startImportJob } from "~/models/import-upload.server";
@@ -46,31 +46,69 @@ describe("uploading the same file twice", () => {
   });
 });
 
-describe("a row that breaks a database constraint", () => {
-  it("ends the job at once with the constraint named, keeping the batches before it, instead of being retried as a server fault", async () => {
+describe("a business whose slug a same-named business already holds", () => {
+  it("takes its second slug, in the directory or in the same batch, and keeps it on re-import and through fix slugs", async () => {
     // Another business already holds the slug the import gives "Clash Hotel" (place id clash-1).
     const slug = businessSlug("Clash Hotel", "clash-1");
-    await env.DB.prepare(`INSERT INTO businesses (name, slug, place_id) VALUES ('Older Clash Hotel', ?1, 'clash-older')`).bind(slug).run();
-    const jobId = crypto.randomUUID();
-    const lines = ["name,place_id", "Clash Inn A,clash-a", "Clash Inn B,clash-b", "Clash Inn C,clash-c", "Clash Hotel,clash-1"];
-    await env.BUCKET.put(uploadObjectKey(jobId), lines.join("\r\n"));
-    const sent: unknown[] = [];
-    const quiet = { ...env, IMPORT_QUEUE: { send: async (m: unknown) => void sent.push(m) } as unknown as Queue } as Env;
-    const started = await startImportJob(quiet, { jobId, fileName: "clash.csv", fileSize: 0, fileType: "csv", batchSize: 2 });
-    expect(started.ok).toBe(true);
+    await env.DB.prepare(`INSERT INTO businesses (name, slug, place_id) VALUES ('Clash Hotel', ?1, 'clash-older')`).bind(slug).run();
+    // Two branches of a chain whose identity tags are the same (found by search, checked here).
+    const branches = ["ChIJchain-890066", "ChIJchain-1158080"];
+    expect(businessSlug("Chain Hotel", branches[0]!)).toBe(businessSlug("Chain Hotel", branches[1]!));
+    const file = ["name,place_id,city", "Clash Inn A,clash-a,Rome", "Clash Hotel,clash-1,Rome", `Chain Hotel,${branches[0]},Oslo`, `Chain Hotel,${branches[1]},Lima`].join("\r\n");
+    const before = await businessCount();
+    for (const upload of [1, 2]) {
+      const job = await importFile(cookie, "clash.csv", file, 2);
+      expect(job.status, `upload ${upload}`).toBe("done");
+      expect(job.result, `upload ${upload}`).toMatchObject({ success: true, totalRows: 4, successCount: 4, errorCount: 0 });
+      expect(await businessCount()).toBe(before + 4);
+    }
+    const slugs = await env.DB.prepare(`SELECT place_id, slug FROM businesses WHERE place_id IN ('clash-older', 'clash-1', ?1, ?2)`).bind(...branches).all<{ place_id: string; slug: string }>();
+    expect(Object.fromEntries(slugs.results.map((r) => [r.place_id, r.slug]))).toEqual({
+      "clash-older": slug,
+      "clash-1": businessSlug("Clash Hotel", "clash-1", { second: true }),
+      [branches[0]!]: businessSlug("Chain Hotel", branches[0]!),
+      [branches[1]!]: businessSlug("Chain Hotel", branches[1]!, { second: true }),
+    });
+    // Each page opens its own business.
+    const page = await SELF.fetch(`https://example.com/business/${businessSlug("Chain Hotel", branches[1]!, { second: true })}`);
+    expect(await page.text()).toContain("Lima");
+    // "Fix slugs" leaves a second slug as it is.
+    const fixed = await SELF.fetch("https://example.com/api/admin/fix-slugs", { method: "POST", headers: { Cookie: cookie } });
+    expect(fixed.status).toBe(200);
+    const after = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(branches[1]).first<{ slug: string }>();
+    expect(after!.slug).toBe(businessSlug("Chain Hotel", branches[1]!, { second: true }));
+  });
+});
 
-    // The delivery resolves (the message is acked): no retries, no dead letter.
-    await processImportJob(quiet, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 });
-    const job = (await getUploadJob(env.DB, jobId))!;
-    expect(job.status).toBe("failed");
-    expect(job.error).toContain("UNIQUE constraint failed: businesses.slug");
-    expect(job.error).toContain("Satır 4 ile başlayan");
-    expect(job.error).not.toContain("sunucu hataları");
-    expect(job.error).not.toContain("kalanını aktarabilirsiniz");
-    // The first batch (two rows) is committed and counted; the failing batch wrote nothing.
-    expect(job.progress).toMatchObject({ processedRows: 2, successCount: 2 });
-    expect(await business("Clash Inn A")).not.toBeNull();
-    expect(await business("Clash Inn C")).toBeNull();
-    expect(await business("Clash Hotel")).toBeNull();
+describe("a row that breaks a database constraint", () => {
+  it("ends the job at once with the constraint named, keeping the batches before it, instead of being retried as a server fault", async () => {
+    // A constraint no file can satisfy by retrying: here, a unique phone, made for this test.
+    await env.DB.prepare(`CREATE UNIQUE INDEX test_unique_phone ON businesses (phone)`).run();
+    await env.DB.prepare(`INSERT INTO businesses (name, slug, place_id, phone) VALUES ('Phone Holder', 'phone-holder-000000', 'phone-older', '+1 555 0199')`).run();
+    try {
+      const jobId = crypto.randomUUID();
+      const lines = ["name,place_id,phone", "Clash Inn A2,clash-a2,", "Clash Inn B2,clash-b2,", "Clash Inn C2,clash-c2,", "Phone Clash,clash-2,+1 555 0199"];
+      await env.BUCKET.put(uploadObjectKey(jobId), lines.join("\r\n"));
+      const sent: unknown[] = [];
+      const quiet = { ...env, IMPORT_QUEUE: { send: async (m: unknown) => void sent.push(m) } as unknown as Queue } as Env;
+      const started = await startImportJob(quiet, { jobId, fileName: "clash.csv", fileSize: 0, fileType: "csv", batchSize: 2 });
+      expect(started.ok).toBe(true);
+
+      // The delivery resolves (the message is acked): no retries, no dead letter.
+      await processImportJob(quiet, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 });
+      const job = (await getUploadJob(env.DB, jobId))!;
+      expect(job.status).toBe("failed");
+      expect(job.error).toContain("UNIQUE constraint failed: businesses.phone");
+      expect(job.error).toContain("Satır 4 ile başlayan");
+      expect(job.error).not.toContain("sunucu hataları");
+      expect(job.error).not.toContain("kalanını aktarabilirsiniz");
+      // The first batch (two rows) is committed and counted; the failing batch wrote nothing.
+      expect(job.progress).toMatchObject({ processedRows: 2, successCount: 2 });
+      expect(await business("Clash Inn A2")).not.toBeNull();
+      expect(await business("Clash Inn C2")).toBeNull();
+      expect(await business("Phone Clash")).toBeNull();
+    } finally {
+      await env.DB.prepare(`DROP INDEX test_unique_phone`).run();
+    }
   });
 });

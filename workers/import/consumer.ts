@@ -11,7 +11,7 @@ import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
 import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
-import { upsertBusinessesStatements } from "~/models/business.server";
+import { moveCollidingSlugs, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
 import { deleteStoredUpload } from "~/models/import-storage.server";
 import {
@@ -166,7 +166,15 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       progress,
       keys: [...seen],
     });
-    await env.DB.batch([guard, ...upsertBusinessesStatements(env.DB, written), ...after]);
+    const write = () => env.DB.batch([guard, ...upsertBusinessesStatements(env.DB, written), ...after]);
+    try {
+      await write();
+    } catch (error) {
+      // A same-named business holds a row's slug (the batch rolled back): move those rows to
+      // their second slug and write the batch again; any other failure goes on as before.
+      if (constraintFailure(error) !== "UNIQUE constraint failed: businesses.slug" || (await moveCollidingSlugs(env.DB, written)) === 0) throw error;
+      await write();
+    }
     cursorText = nextText;
     stepRows += pending.length;
     pending = [];
