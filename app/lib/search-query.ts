@@ -4,7 +4,7 @@
  * so "grand hot" finds "Grand Hotel". Pure.
  */
 
-import { withoutJoiners } from "./slug";
+import { foldForSearch } from "./search-fold";
 
 /** More tokens than this add nothing but work. */
 export const MAX_SEARCH_TOKENS = 8;
@@ -16,13 +16,12 @@ const WORD = /[\p{L}\p{N}]/u;
  * Words of the text: letters and digits of any script with their marks, lower-cased. Marks stay
  * inside the word, as the index's tokenizer keeps them: "İstanbul" lower-cases to "i" + U+0307
  * + "stanbul" and a Devanagari vowel sign sits between consonants, so splitting at marks cut
- * those words in two and found nothing. Apostrophes join, as in slugs: the index holds each
- * apostrophe word joined too (migration 0007), so "laquila", "L'Aquila" and "aquila" all find
- * "L'Aquila", and "mcdonalds" finds "McDonald's".
+ * those words in two and found nothing. Then folded as the index's added copy is
+ * (foldForSearch, after lower-casing so that a capital Σ ending a word is ς first): "L'Aquila" is
+ * "laquila", "IŞIK" is "işik" (the index reads ş as s) and finds "Işık".
  */
 export function searchTokens(text: string): string[] {
-  return withoutJoiners(text)
-    .toLowerCase()
+  return foldForSearch(text.toLowerCase())
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((token) => WORD.test(token))
     .slice(0, MAX_SEARCH_TOKENS);

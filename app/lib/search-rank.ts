@@ -7,7 +7,7 @@
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
 import { meaningfulWords, wordForms } from "./search-query";
-import { withoutJoiners } from "./slug";
+import { foldForSearch } from "./search-fold";
 
 /** The indexed columns in businesses_fts order, with their weights. */
 export const SEARCH_COLUMN_WEIGHTS = [
@@ -42,14 +42,14 @@ export function indexWords(text: string): string[] {
 }
 
 /**
- * A column's words as businesses_fts holds them: the tokenizer's, then each word written with an
- * apostrophe joined ("L'Aquila" → "l", "aquila", "laquila"), which migration 0007 indexes too.
+ * A column's words as businesses_fts holds them: the tokenizer's, then those of its folded copy
+ * (migration 0007: "L'Aquila" → "l", "aquila", "laquila").
  */
 export function documentWords(text: string): string[] {
   const words = indexWords(text);
-  const joined = withoutJoiners(text);
-  if (joined === text) return words;
-  return [...words, ...indexWords(joined).filter((word) => !words.includes(word))];
+  const folded = foldForSearch(text);
+  if (folded === text) return words;
+  return [...words, ...indexWords(folded).filter((word) => !words.includes(word))];
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -64,7 +64,7 @@ export interface QueryWord {
 
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
-  const words = meaningfulWords([...new Set(indexWords(withoutJoiners(q)))]);
+  const words = meaningfulWords([...new Set(indexWords(foldForSearch(q)))]);
   return words.map((word, i) => ({ forms: wordForms(word), prefix: prefixLast && i === words.length - 1 }));
 }
 

@@ -32,16 +32,12 @@ const FOLDS: Record<string, string> = {
 const FOLDABLE = /[ßæøđðłıœþħŧ]/g;
 
 /**
- * Apostrophe-like characters and the Catalan middle dot: removed, they do not split words. The
- * search index adds the joined words too, with these same characters (migration 0007).
+ * Apostrophe-like characters and the Catalan middle dot: removed, they do not split words. Search
+ * joins words at the same characters (app/lib/search-fold.ts).
  */
 export const JOINER_CHARACTERS = "'’‘‛´`ʼʻʹ′·";
 const JOINERS = new RegExp(`[${JOINER_CHARACTERS}]`, "g");
 
-/** The text with apostrophes removed: "L'Aquila" → "LAquila", "Rolli’s" → "Rollis". */
-export function withoutJoiners(text: string): string {
-  return text.replace(JOINERS, "");
-}
 
 /** Invisible format characters (soft hyphen, zero-width joiners…): removed. */
 const FORMAT_CHARS = /\p{Cf}/gu;
@@ -64,7 +60,7 @@ export function foldLetters(text: string): string {
 }
 
 export function slugify(text: string): string {
-  return foldLetters(withoutJoiners(text).replace(FORMAT_CHARS, "").trim())
+  return foldLetters(text.replace(JOINERS, "").replace(FORMAT_CHARS, "").trim())
     .replace(SEPARATORS, "-")
     .replace(/^-+|-+$/g, "");
 }

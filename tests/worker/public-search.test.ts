@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countryName } from "~/lib/format";
-import { slugify, withoutJoiners } from "~/lib/slug";
+import { foldForSearch } from "~/lib/search-fold";
+import { slugify } from "~/lib/slug";
 
 const SEARCH_COLUMNS = "name, type, category, city, country";
 import { listCountries } from "~/models/country.server";
@@ -107,12 +108,30 @@ describe("search", () => {
     expect(results).toEqual([]);
   });
 
-  it("re-indexes on migration the businesses indexed before apostrophes were joined", async () => {
+  it("finds letters as visitors type them: dotless ı, ß, ø, Greek and Cyrillic accents, a capital Σ", async () => {
+    await insert(
+      record({ name: "Işık Pansiyon", placeId: "s-14", city: "ıstanbul", country: "Türkiye", countryCode: "TR" }),
+      record({ name: "Hotel Straße Tromsø", placeId: "s-15", city: "Tromsø", country: "Norway", countryCode: "NO" }),
+      record({ name: "Ξενοδοχείο Ακρόπολις", placeId: "s-16", city: "Αθήνα", country: "Greece", countryCode: "GR" }),
+      record({ name: "ΞΕΝΟΔΟΧΕΙΟ ΟΔΥΣΣΕΥΣ", placeId: "s-17", city: "ΑΘΗΝΑ", country: "Greece", countryCode: "GR" }),
+      record({ name: "Хостел Ёжик", placeId: "s-18", city: "Москва", country: "Russia", countryCode: "RU" }),
+    );
+    for (const q of ["isik", "ışık", "IŞIK", "Işık", "ISIK"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Işık Pansiyon"]);
+    for (const q of ["strasse", "straße", "tromso", "TROMSØ"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Hotel Straße Tromsø"]);
+    for (const q of ["ακροπολις", "ΑΚΡΟΠΟΛΙΣ", "Ακρόπολις"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Ξενοδοχείο Ακρόπολις"]);
+    for (const q of ["Οδυσσεύς", "οδυσσευς", "ΟΔΥΣΣΕΥΣ"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["ΞΕΝΟΔΟΧΕΙΟ ΟΔΥΣΣΕΥΣ"]);
+    for (const q of ["ежик", "Ёжик"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Хостел Ёжик"]);
+    // A city spelled two ways is one location: both Athens hotels, the İstanbul one under "istanbul".
+    expect(names(await searchBusinesses(env.DB, { q: "ξενοδοχειο", location: "Αθήνα", page: 1 })).sort()).toEqual(["ΞΕΝΟΔΟΧΕΙΟ ΟΔΥΣΣΕΥΣ", "Ξενοδοχείο Ακρόπολις"]);
+    expect(names(await searchBusinesses(env.DB, { q: "pansiyon", location: "istanbul", page: 1 }))).toEqual(["Işık Pansiyon"]);
+  });
+
+  it("re-indexes on migration the businesses indexed before their folded copy was added", async () => {
     await insert(record({ name: "Trattoria dell'Orso", placeId: "s-13", city: "Roma", country: "Italy", countryCode: "IT" }));
     const row = (await env.DB.prepare(`SELECT id, ${SEARCH_COLUMNS} FROM businesses WHERE place_id = 's-13'`).first<Record<string, string | null>>())!;
     // Index it as the triggers before migration 0007 did, the columns as they read: the joined
     // entry out (an external-content 'delete' takes the text that was indexed), the plain one in.
-    const asIndexed = (v: string | null) => (v === null || withoutJoiners(v) === v ? v : `${v} ${withoutJoiners(v)}`);
+    const asIndexed = (v: string | null) => (v === null || foldForSearch(v) === v ? v : `${v} ${foldForSearch(v)}`);
     const columns = SEARCH_COLUMNS.split(", ");
     await env.DB.batch([
       env.DB.prepare(`INSERT INTO businesses_fts (businesses_fts, rowid, ${SEARCH_COLUMNS}) VALUES ('delete', ?1, ?2, ?3, ?4, ?5, ?6)`).bind(row.id, ...columns.map((c) => asIndexed(row[c]!))),

@@ -1,0 +1,35 @@
+/**
+ * Letters the search index's tokenizer (unicode61, remove_diacritics 2) keeps as they are, while
+ * a visitor types them otherwise: apostrophes ("laquila" for "L'Aquila"), letters that do not
+ * decompose ("isik" for "Işık", "strasse" for "Straße", "tromso" for "Tromsø") and the accents
+ * of Greek and Cyrillic ("ακροπολις" for "Ακρόπολις"), which the tokenizer removes from Latin
+ * letters only. The index holds a column that has any of them once more folded (migration 0007,
+ * whose SQL is written from this table and checked against it by a unit test), and the searched
+ * text is folded the same way. Pure.
+ */
+import { JOINER_CHARACTERS } from "./slug";
+
+/** Each character and what it folds to, upper and lower case (SQL's replace() is case-sensitive). */
+export const SEARCH_FOLDS: readonly (readonly [string, string])[] = [
+  ...Array.from(JOINER_CHARACTERS, (c) => [c, ""] as const),
+  ["ı", "i"], ["İ", "I"],
+  ["ß", "ss"], ["ẞ", "SS"],
+  ["æ", "ae"], ["Æ", "AE"], ["œ", "oe"], ["Œ", "OE"],
+  ["ø", "o"], ["Ø", "O"], ["ł", "l"], ["Ł", "L"],
+  ["đ", "d"], ["Đ", "D"], ["ð", "d"], ["Ð", "D"],
+  ["þ", "th"], ["Þ", "TH"], ["ħ", "h"], ["Ħ", "H"], ["ŧ", "t"], ["Ŧ", "T"],
+  ["ά", "α"], ["έ", "ε"], ["ή", "η"], ["ί", "ι"], ["ό", "ο"], ["ύ", "υ"], ["ώ", "ω"],
+  ["ϊ", "ι"], ["ϋ", "υ"], ["ΐ", "ι"], ["ΰ", "υ"],
+  ["Ά", "Α"], ["Έ", "Ε"], ["Ή", "Η"], ["Ί", "Ι"], ["Ό", "Ο"], ["Ύ", "Υ"], ["Ώ", "Ω"], ["Ϊ", "Ι"], ["Ϋ", "Υ"],
+  // The index lower-cases a capital Σ to σ wherever it stands: "ΟΔΥΣΣΕΥΣ" is "οδυσσευσ".
+  ["ς", "σ"],
+  ["ё", "е"], ["Ё", "Е"],
+];
+
+const FOLD = new Map(SEARCH_FOLDS);
+const FOLDABLE = new RegExp(`[${SEARCH_FOLDS.map(([from]) => from).join("")}]`, "gu");
+
+/** The text with every SEARCH_FOLDS character folded: "L'Aquila Işık" → "LAquila Isik". */
+export function foldForSearch(text: string): string {
+  return text.replace(FOLDABLE, (c) => FOLD.get(c) ?? c);
+}

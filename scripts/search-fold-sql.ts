@@ -1,0 +1,53 @@
+/**
+ * The SQL of migration 0007's indexed columns, written from app/lib/search-fold.ts: a column is
+ * indexed as it reads and, when it holds a SEARCH_FOLDS character, once more folded. The unit
+ * test tests/unit/search-fold.test.ts checks the migration against this, so the table and the
+ * index cannot drift apart; a change to the table needs a new migration written with it.
+ * `npx tsx scripts/search-fold-sql.ts` prints the expression of NEW.name as an example.
+ */
+import { SEARCH_FOLDS } from "../app/lib/search-fold";
+
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** D1 refuses a LIKE or GLOB pattern over 50 bytes ("pattern too complex"). */
+const MAX_PATTERN_BYTES = 50;
+
+/** GLOB patterns that together match a text holding any character SEARCH_FOLDS folds. */
+const FOLDABLE_GLOBS = SEARCH_FOLDS.reduce<string[][]>((groups, [from]) => {
+  const last = groups.at(-1);
+  const bytes = (chars: string[]) => new TextEncoder().encode(`*[${chars.join("")}]*`).length;
+  if (last && bytes([...last, from]) <= MAX_PATTERN_BYTES) last.push(from);
+  else groups.push([from]);
+  return groups;
+}, []).map((chars) => quoted(`*[${chars.join("")}]*`));
+
+/**
+ * True (in SQL) when `column` holds a character SEARCH_FOLDS folds. The GLOBs cost a few times
+ * the index write itself, so a text that is ASCII without an apostrophe or backtick (most
+ * columns) is passed first: its byte length equals its length in characters.
+ */
+export function holdsFoldableSql(column: string): string {
+  const maybe = `instr(${column}, ${quoted("'")}) OR instr(${column}, ${quoted("`")}) OR length(CAST(${column} AS BLOB)) <> length(${column})`;
+  return `(${maybe}) AND (${FOLDABLE_GLOBS.map((glob) => `${column} GLOB ${glob}`).join(" OR ")})`;
+}
+
+/**
+ * replace() calls nested in one expression. SQLite's parser stack (100 entries in a default
+ * build, as in the sqlite3 command-line tool the seeder uses on the D1 file) overflows past about
+ * 30, so the folds run in layers of subqueries, each nesting at most this many.
+ */
+const REPLACES_PER_LAYER = 12;
+
+/** The indexed value of `column` (e.g. "NEW.name"): the text, then its folded copy if it differs. */
+export function indexedColumnSql(column: string): string {
+  let folded = column;
+  for (let start = 0; start < SEARCH_FOLDS.length; start += REPLACES_PER_LAYER) {
+    const layer = SEARCH_FOLDS.slice(start, start + REPLACES_PER_LAYER);
+    const inner = start === 0 ? column : "f";
+    const chain = layer.reduce((sql, [from, to]) => `replace(${sql}, ${quoted(from)}, ${quoted(to)})`, inner);
+    folded = start === 0 ? `SELECT ${chain} AS f` : `SELECT ${chain} AS f FROM (${folded})`;
+  }
+  return `CASE WHEN ${holdsFoldableSql(column)} THEN ${column} || ' ' || (${folded}) ELSE ${column} END`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(indexedColumnSql("NEW.name"));
