@@ -4,6 +4,7 @@
  * text, JSON or Python-dict-like text in working_hours/about, BOMs and embedded newlines.
  */
 import type { BusinessRecord } from "~/lib/business-record";
+import { httpUrl } from "~/lib/web-url";
 import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 
@@ -203,16 +204,16 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       longitude,
       rating,
       reviews: reviews ?? 0,
-      reviewsLink: cleanText(cell("reviews_link")),
-      photo: cleanText(cell("photo")),
-      logo: cleanText(cell("logo")),
+      reviewsLink: httpUrl(cleanText(cell("reviews_link"))),
+      photo: httpUrl(cleanText(cell("photo"))),
+      logo: httpUrl(cleanText(cell("logo"))),
       locatedIn: label("located_in"),
       workingHours: workingHours.value,
       verified: cleanBoolean(cell("verified")),
       about: about.value,
       placeId: cleanText(cell("place_id")),
       timeZone: cleanText(cell("time_zone")),
-      url: cleanText(cell("site")),
+      url: httpUrl(cleanText(cell("site"))),
     },
   };
 }

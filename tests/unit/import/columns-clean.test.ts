@@ -19,6 +19,14 @@ describe("column mapping", () => {
     expect(row.ok && row.record.url).toBe("https://hotel.example");
   });
 
+  it("keeps only http(s) links in site, photo, logo and reviews_link, still importing the business", () => {
+    const mapping = mapColumns(["name", "site", "photo", "logo", "reviews_link"]);
+    const evil = cleanRow(["Hotel", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "java\tscript:alert(1)", "www.reviews.example"], mapping);
+    expect(evil).toMatchObject({ ok: true, record: { name: "Hotel", url: null, photo: null, logo: null, reviewsLink: null } });
+    const fine = cleanRow(["Hotel", "http://hotel.example", "https://img.example/p.jpg", "https://img.example/l.png", "https://maps.example/r"], mapping);
+    expect(fine).toMatchObject({ ok: true, record: { url: "http://hotel.example", photo: "https://img.example/p.jpg", logo: "https://img.example/l.png", reviewsLink: "https://maps.example/r" } });
+  });
+
   it("refuses a sheet without a name column", () => {
     expect(missingNameColumnMessage(mapColumns(["title", "address"]))).toContain("name");
     expect(missingNameColumnMessage(mapColumns(["name"]))).toBeNull();
