@@ -135,6 +135,8 @@ interface ClockTime {
   hour: number;
   minute: number;
   meridiem: "am" | "pm" | null;
+  /** A bare hour ("9", "12"): no minutes, no am/pm, no leading 0, the only form "9-5" guesses about. */
+  bare: boolean;
 }
 
 const TIME = /^(\d{1,2})(?::(\d{2}))?(am|pm)?$/;
@@ -147,7 +149,7 @@ function parseClock(text: string): ClockTime | null {
   const meridiem = (m[3] as "am" | "pm" | undefined) ?? null;
   if (minute > 59) return null;
   if (meridiem ? hour < 1 || hour > 12 : hour > 24) return null;
-  return { hour, minute, meridiem };
+  return { hour, minute, meridiem, bare: m[2] === undefined && !meridiem && !m[1]!.startsWith("0") };
 }
 
 function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
@@ -173,9 +175,10 @@ function parseRange(text: string): Interval | null {
   const start = toMinutes(from, fromMeridiem);
   let end = toMinutes(to, to.meridiem);
   if (start >= MINUTES_PER_DAY) return null;
-  // Neither has am/pm and a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
-  // (a 24-hour clock writes a night as "22-2", which starts after noon).
-  if (fromMeridiem === null && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
+  // Two bare hours where a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
+  // (a 24-hour clock writes a night as "22-2", which starts after noon). Minutes or a leading 0
+  // are a 24-hour clock's: "11:00-01:00" closes at 1 a.m., "12:00-00:00" at midnight.
+  if (from.bare && to.bare && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
   // Ends at or before its start: runs past midnight ("11am-12am", "4PM-2AM").
   if (end <= start) end += MINUTES_PER_DAY;
   return { start, end };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openingHoursSpecification } from "~/lib/business-jsonld";
 import {
   isOpenAt,
   openStatus,
@@ -80,11 +81,22 @@ describe("parseHoursText", () => {
 
   it("reads a morning start without am/pm ending earlier as office hours, and a 24-hour night as a night", () => {
     expect(parseHoursText("9-5")).toEqual([{ start: h(9), end: h(17) }]);
-    expect(parseHoursText("9:30-5:30")).toEqual([{ start: h(9, 30), end: h(17, 30) }]);
     expect(parseHoursText("12-6")).toEqual([{ start: h(12), end: h(18) }]);
     expect(parseHoursText("09:00-17:00")).toEqual([{ start: h(9), end: h(17) }]);
     expect(parseHoursText("22-2")).toEqual([{ start: h(22), end: h(26) }]);
     expect(parseHoursText("18:00-02:00")).toEqual([{ start: h(18), end: h(26) }]);
+  });
+
+  it("reads a 24-hour clock's day from noon or earlier to after midnight as running past midnight, not as office hours", () => {
+    expect(parseHoursText("11:00–01:00")).toEqual([{ start: h(11), end: h(25) }]);
+    expect(parseHoursText("12:00–02:00")).toEqual([{ start: h(12), end: h(26) }]);
+    expect(parseHoursText("12:00–00:00")).toEqual([{ start: h(12), end: h(24) }]);
+    expect(parseHoursText("10-02")).toEqual([{ start: h(10), end: h(26) }]);
+    // Saturday 11:30, before it opens, is Closed: read as noon to noon, Friday's hours ran till then.
+    const week = '{"Friday": "12:00–00:00", "Saturday": "12:00–00:00"}';
+    expect(openStatus(week, new Date("2026-11-21T10:30:00Z"), "Europe/Zurich")).toBe("closed");
+    expect(openStatus(week, new Date("2026-11-21T22:30:00Z"), "Europe/Zurich")).toBe("open");
+    expect(openingHoursSpecification(week)[0]).toMatchObject({ dayOfWeek: "https://schema.org/Friday", opens: "12:00", closes: "00:00" });
   });
 
   it("reads hours starting at midnight", () => {
