@@ -20,6 +20,11 @@ export type DayHours = Interval[] | "closed" | "open24";
 
 const MINUTES_PER_DAY = 24 * 60;
 
+/** Lower case without accents, for words in any language: "Kapalı" → "kapali", "Fermé" → "ferme". */
+function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/ı/g, "i");
+}
+
 // ---------------------------------------------------------------------------------------
 // Week parsing
 
@@ -135,11 +140,12 @@ interface ClockTime {
   hour: number;
   minute: number;
   meridiem: "am" | "pm" | null;
-  /** A bare hour ("9", "12"): no minutes, no am/pm, no leading 0, the only form "9-5" guesses about. */
+  /** A bare hour ("9", "12"): no minutes, am/pm, "h"/"Uhr" or leading 0; the only form "9-5" guesses about. */
   bare: boolean;
 }
 
-const TIME = /^(\d{1,2})(?::(\d{2}))?(am|pm)?$/;
+/** "9", "9:30", "9pm", "9:30pm", and the French and German "7h", "7h30", "7uhr" (spaces are gone). */
+const TIME = /^(\d{1,2})(?:[:h](\d{2}))?(?:(am|pm)|h|uhr)?$/;
 
 function parseClock(text: string): ClockTime | null {
   const m = TIME.exec(text);
@@ -149,7 +155,7 @@ function parseClock(text: string): ClockTime | null {
   const meridiem = (m[3] as "am" | "pm" | undefined) ?? null;
   if (minute > 59) return null;
   if (meridiem ? hour < 1 || hour > 12 : hour > 24) return null;
-  return { hour, minute, meridiem, bare: m[2] === undefined && !meridiem && !m[1]!.startsWith("0") };
+  return { hour, minute, meridiem, bare: /^[1-9]\d?$/.test(text) };
 }
 
 function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
@@ -194,6 +200,9 @@ function normalizeHoursText(text: string): string {
     .replace(/(\d)\.(\d\d)/g, "$1:$2"); // "9.30" → "9:30"
 }
 
+/** "Closed" as exports in the directory's languages write it (folded by `fold`). */
+const CLOSED_WORDS = new Set(["closed", "geschlossen", "ferme", "kapali", "cerrado", "chiuso", "gesloten", "fechado"]);
+
 /**
  * One day's hours text → intervals in minutes from midnight, "closed", "open24", or null
  * when the text cannot be read.
@@ -201,7 +210,7 @@ function normalizeHoursText(text: string): string {
 export function parseHoursText(text: string): DayHours | null {
   const normalized = normalizeHoursText(text);
   if (!normalized) return null;
-  if (normalized === "closed") return "closed";
+  if (CLOSED_WORDS.has(fold(normalized))) return "closed";
   if (normalized === "open24hours" || normalized === "24hours" || normalized === "open24h") return "open24";
   const intervals: Interval[] = [];
   for (const part of normalized.split(",")) {
@@ -280,15 +289,12 @@ export function isOpenAt(week: WeekHours, at: Date, timeZone?: string): boolean 
 }
 
 /**
- * The Open/Closed badge. Readable hours decide by the clock (isOpenAt). Otherwise the spec's
- * rule on today's entry: "Closed" → closed, any other text → open, missing → no badge (null).
+ * The Open/Closed badge, by the clock (isOpenAt). Today's hours missing or unreadable give no
+ * badge (null): the spec's "any other text → Open" said Open at 3 a.m. for hours it could not
+ * read, "Geschlossen" included (decision 074).
  */
 export function openStatus(workingHours: unknown, at: Date, timeZone?: string): "open" | "closed" | null {
   const week = parseWorkingHours(workingHours);
-  if (!week || Number.isNaN(at.getTime())) return null;
-  const open = isOpenAt(week, at, timeZone);
-  if (open !== null) return open ? "open" : "closed";
-  const today = week[todayName(at, timeZone)];
-  if (today === undefined) return null;
-  return today.trim().toLowerCase() === "closed" ? "closed" : "open";
+  const open = week ? isOpenAt(week, at, timeZone) : null;
+  return open === null ? null : open ? "open" : "closed";
 }

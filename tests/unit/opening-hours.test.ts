@@ -286,8 +286,26 @@ describe("openStatus (the Open/Closed badge)", () => {
     expect(openStatus(MANILA_BAR, new Date("2026-11-22T06:00:00Z"), "Asia/Manila")).toBe("closed");
   });
 
-  it("falls back to Open for today's entry it cannot read, as the spec says", () => {
-    expect(openStatus('{"Sunday": "By appointment only"}', sundayMorningManila, "Asia/Manila")).toBe("open");
+  it("shows no badge for today's entry it cannot read, rather than Open", () => {
+    expect(openStatus('{"Sunday": "By appointment only"}', sundayMorningManila, "Asia/Manila")).toBeNull();
+  });
+
+  it("is Closed on a day closed in the exports' other languages, not Open", () => {
+    for (const closed of ["Geschlossen", "Fermé", "FERME", "Kapalı", "KAPALI", "Cerrado", "Chiuso", "Gesloten", "Fechado"]) {
+      expect(parseHoursText(closed), closed).toBe("closed");
+      expect(openStatus(JSON.stringify({ Sunday: closed }), sundayMorningManila, "Asia/Manila"), closed).toBe("closed");
+    }
+  });
+
+  it("reads French and German hours ('7h–23h', '7h30', '7 Uhr–23 Uhr'): Closed at 03:30", () => {
+    const sundayNightZurich = new Date("2026-11-22T02:30:00Z"); // Sun 03:30 in Zürich
+    for (const hours of ["7h–23h", "7 h – 23 h", "7 Uhr–23 Uhr", "7–23 Uhr", "7h30–23h"]) {
+      expect(openStatus(JSON.stringify({ Sunday: hours }), sundayNightZurich, "Europe/Zurich"), hours).toBe("closed");
+    }
+    expect(parseHoursText("7h–23h")).toEqual([{ start: h(7), end: h(23) }]);
+    expect(parseHoursText("7h30–12h, 14h–19h30")).toEqual([{ start: h(7, 30), end: h(12) }, { start: h(14), end: h(19, 30) }]);
+    expect(parseHoursText("11h–1h")).toEqual([{ start: h(11), end: h(25) }]);
+    expect(parseHoursText("7 Uhr–23 Uhr")).toEqual([{ start: h(7), end: h(23) }]);
   });
 
   it("shows no badge when hours are missing", () => {
