@@ -28,24 +28,55 @@ function fold(text: string): string {
 // ---------------------------------------------------------------------------------------
 // Week parsing
 
-const DAY_BY_PREFIX: Record<string, DayName> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
+/**
+ * Each day's names, folded (see `fold`), in the languages of the exports: English, Turkish,
+ * German, French, Spanish, Italian, Portuguese, Dutch.
+ */
+const DAY_WORDS: Record<DayName, string[]> = {
+  Monday: ["monday", "pazartesi", "montag", "lundi", "lunes", "lunedi", "segunda-feira", "segunda", "maandag"],
+  Tuesday: ["tuesday", "sali", "dienstag", "mardi", "martes", "martedi", "terca-feira", "terca", "dinsdag"],
+  Wednesday: ["wednesday", "carsamba", "mittwoch", "mercredi", "miercoles", "mercoledi", "quarta-feira", "quarta", "woensdag"],
+  Thursday: ["thursday", "persembe", "donnerstag", "jeudi", "jueves", "giovedi", "quinta-feira", "quinta", "donderdag"],
+  Friday: ["friday", "cuma", "freitag", "vendredi", "viernes", "venerdi", "sexta-feira", "sexta", "vrijdag"],
+  Saturday: ["saturday", "cumartesi", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag"],
+  Sunday: ["sunday", "pazar", "sonntag", "dimanche", "domingo", "domenica", "zondag"],
 };
 
-/** "Monday", "MONDAY", "monday", "Mon", "Tues", "Thursday (Thanksgiving)" → the day. */
+/**
+ * Abbreviations that are not simply the start of one day's names: German and Dutch two-letter
+ * ones, and Turkish ones where a name starts another ("Cum" Cuma/Cumartesi, "Paz" Pazar/Pazartesi).
+ */
+const DAY_ABBREVIATIONS: Record<string, DayName> = {
+  mo: "Monday", ma: "Monday", pzt: "Monday", pts: "Monday",
+  di: "Tuesday",
+  mi: "Wednesday", wo: "Wednesday", crs: "Wednesday",
+  do: "Thursday", prs: "Thursday",
+  fr: "Friday", vr: "Friday", cum: "Friday",
+  sa: "Saturday", za: "Saturday", cmt: "Saturday", cts: "Saturday",
+  so: "Sunday", zo: "Sunday", paz: "Sunday",
+};
+
+const DAY_BY_NAME = new Map(DAY_NAMES.flatMap((day) => DAY_WORDS[day].map((name) => [name, day] as const)));
+
+/**
+ * "Monday", "MONDAY", "Mon", "Tues", "Thursday (Thanksgiving)", and the same in the other
+ * languages ("Çarşamba", "Mittwoch", "mercredi", "Mié.", "Sa") → the day. `exact` when the key
+ * is a day's name and nothing else. A start of names shared by two days ("Son") is none.
+ */
 function dayOf(key: string): { day: DayName; exact: boolean } | null {
-  const k = key.trim().toLowerCase();
-  const day = DAY_BY_PREFIX[k.slice(0, 3)];
-  if (!day) return null;
-  if (k === day.toLowerCase()) return { day, exact: true };
+  const k = fold(key.trim());
+  const named = DAY_BY_NAME.get(k);
+  if (named) return { day: named, exact: true };
   const word = /^[a-z]+/.exec(k)?.[0] ?? "";
-  return day.toLowerCase().startsWith(word) ? { day, exact: false } : null;
+  const day = DAY_BY_NAME.get(word);
+  if (day) return { day, exact: false };
+  // Digits after a short word are hours the old "Day:hours" text was cut at ("Sa 10:00-14:00").
+  if (/\d/.test(k)) return null;
+  const abbreviated = DAY_ABBREVIATIONS[word];
+  if (abbreviated) return { day: abbreviated, exact: false };
+  if (word.length < 3) return null;
+  const days = new Set([...DAY_BY_NAME].filter(([name]) => name.startsWith(word)).map(([, d]) => d));
+  return days.size === 1 ? { day: [...days][0]!, exact: false } : null;
 }
 
 function hoursValue(value: unknown): string | null {
@@ -91,10 +122,10 @@ function parseSource(input: unknown): unknown {
 }
 
 /**
- * Week hours from JSON text or an already-parsed object. Day names are matched in any case
- * (also abbreviations); values may be strings or arrays of strings; a list of {day, hours}
- * items reads like the object. null when the input is missing, not JSON (or the old
- * "Day:hours|Day:hours" text), or names no day.
+ * Week hours from JSON text or an already-parsed object. Day names are matched in any case and
+ * with or without accents, in the exports' languages, also abbreviated (see dayOf); values may
+ * be strings or arrays of strings; a list of {day, hours} items reads like the object. null
+ * when the input is missing, not JSON (or the old "Day:hours|Day:hours" text), or names no day.
  */
 export function parseWorkingHours(input: unknown): WeekHours | null {
   const source = parseSource(input);

@@ -121,6 +121,10 @@ describe("parseHoursText", () => {
 });
 
 describe("parseWorkingHours", () => {
+  const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  /** The days (Monday first) that keys with hours read as. */
+  const days = (keys: string[]) => orderedDays(parseWorkingHours(Object.fromEntries(keys.map((k) => [k, "9-17"])))).filter((d) => d.hours).map((d) => d.day);
+
   it("reads the JSON text of an export", () => {
     expect(parseWorkingHours(ZURICH_HOURS)).toEqual({
       Monday: "Closed",
@@ -140,6 +144,41 @@ describe("parseWorkingHours", () => {
       { start: h(9), end: h(12) },
       { start: h(13), end: h(17) },
     ]);
+  });
+
+  it("reads day names in Turkish, German, French, Spanish, Italian, Portuguese and Dutch, in any case, with or without accents", () => {
+    const turkish = '{"Pazartesi": "09:00–18:00", "Salı": "09:00–18:00", "Çarşamba": "09:00–18:00", "Perşembe": "09:00–18:00", "Cuma": "09:00–18:00", "Cumartesi": "10:00–14:00", "Pazar": "Kapalı"}';
+    expect(parseWorkingHours(turkish)).toEqual({
+      Monday: "09:00–18:00", Tuesday: "09:00–18:00", Wednesday: "09:00–18:00", Thursday: "09:00–18:00", Friday: "09:00–18:00", Saturday: "10:00–14:00", Sunday: "Kapalı",
+    });
+    expect(days(["PAZARTESİ", "SALI", "ÇARŞAMBA", "PERŞEMBE", "CUMA", "CUMARTESİ", "PAZAR"])).toEqual(WEEK);
+    expect(days(["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"])).toEqual(WEEK);
+    expect(days(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"])).toEqual(WEEK);
+    expect(days(["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"])).toEqual(WEEK);
+    expect(days(["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"])).toEqual(WEEK);
+    expect(days(["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"])).toEqual(WEEK);
+    expect(days(["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"])).toEqual(WEEK);
+    expect(days(["carsamba", "miercoles", "sabado", "terca"])).toEqual(["Tuesday", "Wednesday", "Saturday"]);
+  });
+
+  it("reads the common abbreviations of those languages, and no day from a start two days share", () => {
+    expect(days(["Pzt", "Sal", "Çar", "Per", "Cum", "Cmt", "Paz"])).toEqual(WEEK);
+    expect(days(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"])).toEqual(WEEK);
+    expect(days(["Lun.", "Mar.", "Mer.", "Jeu.", "Ven.", "Sam.", "Dim."])).toEqual(WEEK);
+    expect(days(["lun", "mar", "mié", "jue", "vie", "sáb", "dom"])).toEqual(WEEK);
+    expect(days(["seg", "ter", "qua", "qui", "sex", "sáb", "dom"])).toEqual(WEEK);
+    expect(days(["ma", "di", "wo", "do", "vr", "za", "zo"])).toEqual(WEEK);
+    expect(parseWorkingHours({ Son: "9-17" })).toBeNull(); // Sonntag or Sonnabend
+    // The old "Day:hours" text cut at a time's colon is no day either.
+    expect(parseWorkingHours("Sa 10:00-14:00")).toBeNull();
+  });
+
+  it("gives localized hours a badge and JSON-LD hours, and does not show them as raw text", () => {
+    const hours = '{"Montag": "09:00–18:00", "Samstag": "Geschlossen", "Sonntag": "Geschlossen"}';
+    expect(unreadableHours(hours)).toBeNull();
+    expect(openStatus(hours, new Date("2026-11-23T09:00:00Z"), "Europe/Berlin")).toBe("open"); // Monday 10:00
+    expect(openStatus(hours, new Date("2026-11-22T09:00:00Z"), "Europe/Berlin")).toBe("closed"); // Sunday
+    expect(openingHoursSpecification(hours)).toEqual([{ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "09:00", closes: "18:00" }]);
   });
 
   it("also reads Outscraper's old 'Day:hours|Day:hours' text", () => {

@@ -10,6 +10,7 @@ beforeAll(async () => {
     record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
     record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
     record({ name: "Hotel Three Lines", placeId: "biz-phones", phone: "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02" }),
+    record({ name: "Otel Pazartesi", placeId: "biz-turkish-days", workingHours: JSON.stringify({ Pazartesi: "09:00–18:00", Salı: "09:00–18:00", Pazar: "Kapalı" }) }),
     record({ name: "Hotel Script Links", placeId: "biz-script-links", url: "javascript:alert(1)", photo: "data:text/html,<script>alert(1)</script>" }),
     record({ name: "Hotel Web Links", placeId: "biz-web-links", url: "https://hotel.example/", photo: "https://img.example/front.jpg" }),
     record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
@@ -56,6 +57,14 @@ describe("business page with imported data", () => {
     expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="rounded-lg bg-green-700');
     expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
     expect(html).not.toContain("tel:+414400000001234567890");
+  });
+
+  it("reads hours keyed by Turkish day names into the week's table and the JSON-LD, not as raw JSON", async () => {
+    const html = (await businessPage("biz-turkish-days")).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/>Monday<\/th><td[^>]*>09:00–18:00<\/td>/);
+    expect(html).toMatch(/>Sunday<\/th><td[^>]*>Kapalı<\/td>/);
+    expect(html).not.toMatch(/id="hours-heading"[^]*>\{&quot;Pazartesi/);
+    expect(html).toContain('"dayOfWeek":"https://schema.org/Tuesday","opens":"09:00","closes":"18:00"');
   });
 
   it("links a stored website and shows a stored photo only when they are http(s) URLs: not in href, src, og:image or JSON-LD", async () => {
