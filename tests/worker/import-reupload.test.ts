@@ -46,6 +46,26 @@ describe("uploading the same file twice", () => {
   });
 });
 
+describe("uploading an exported file back", () => {
+  it("stores the exported values, not the export's formula guard: '+49 …' stays '+49 …'", async () => {
+    const original = ["name,category,full_address,phone,place_id", "@Home Hostel,Roundtrip,Königsallee 1,+49 211 2355002,roundtrip-1", "=Plus Bar,Roundtrip,-,-,roundtrip-2"].join("\r\n");
+    expect((await importFile(cookie, "original.csv", original)).result).toMatchObject({ success: true, successCount: 2 });
+    const before = await businessCount();
+
+    const response = await SELF.fetch("https://example.com/api/admin/export-csv?fields=name,category,full_address,phone,place_id&categories=Roundtrip", { headers: { Cookie: cookie } });
+    const exported = await response.text();
+    expect(exported).toContain("'+49 211 2355002");
+    const again = await importFile(cookie, "exported.csv", exported);
+    expect(again.result).toMatchObject({ success: true, totalRows: 2, successCount: 2, errorCount: 0 });
+    expect(await businessCount()).toBe(before);
+    const rows = await env.DB.prepare(`SELECT name, full_address, phone FROM businesses WHERE place_id LIKE 'roundtrip-%' ORDER BY place_id`).all();
+    expect(rows.results).toEqual([
+      { name: "@Home Hostel", full_address: "Königsallee 1", phone: "+49 211 2355002" },
+      { name: "=Plus Bar", full_address: "-", phone: "-" },
+    ]);
+  });
+});
+
 describe("a business whose slug a same-named business already holds", () => {
   it("takes its second slug, in the directory or in the same batch, and keeps it on re-import and through fix slugs", async () => {
     // Another business already holds the slug the import gives "Clash Hotel" (place id clash-1).

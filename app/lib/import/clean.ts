@@ -4,16 +4,20 @@
  * text, JSON or Python-dict-like text in working_hours/about, BOMs and embedded newlines.
  */
 import type { BusinessRecord } from "~/lib/business-record";
+import { withoutFormulaGuard } from "~/lib/csv";
 import { httpUrl } from "~/lib/web-url";
 import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 
 const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
 
-/** Trimmed text, or null for an empty cell or a placeholder word. */
+/**
+ * Trimmed text, or null for an empty cell or a placeholder word. The CSV export's formula guard
+ * ("'+49 211 …") comes off, so an exported file uploaded back stores what it was exported from.
+ */
 export function cleanText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = String(value).replace(/^\uFEFF/, "").trim();
+  const text = withoutFormulaGuard(String(value).replace(/^\uFEFF/, "").trim()).trim();
   if (!text || EMPTY_WORDS.has(text.toLowerCase())) return null;
   return text;
 }
