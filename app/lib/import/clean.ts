@@ -12,12 +12,15 @@ import { deriveCountryCode } from "./country";
 const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
 
 /**
- * Trimmed text, or null for an empty cell or a placeholder word. The CSV export's formula guard
- * ("'+49 211 …") comes off, so an exported file uploaded back stores what it was exported from.
+ * Trimmed text in Unicode NFC, or null for an empty cell or a placeholder word. NFC: "Café"
+ * typed with a combining accent (NFD, as macOS writes it) is the same name, address and place
+ * id as the precomposed one, so a re-import finds the business instead of adding it twice.
+ * The CSV export's formula guard ("'+49 211 …") comes off, so an exported file uploaded back
+ * stores what it was exported from.
  */
 export function cleanText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = withoutFormulaGuard(String(value).replace(/^\uFEFF/, "").trim()).trim();
+  const text = withoutFormulaGuard(String(value).replace(/^\uFEFF/, "").trim()).trim().normalize("NFC");
   if (!text || EMPTY_WORDS.has(text.toLowerCase())) return null;
   return text;
 }
