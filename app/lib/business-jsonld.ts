@@ -1,6 +1,7 @@
 import { shownRating } from "~/lib/format";
 import { firstPhoneNumber } from "~/lib/phone";
 import { absoluteUrl } from "~/lib/seo";
+import { httpUrl } from "~/lib/web-url";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
 
 /** What the structured data of a business page needs (a subset of the business detail). */
@@ -54,15 +55,17 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const hours = openingHoursSpecification(business.workingHours);
   const rating = shownRating(business.rating);
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
+  const image = httpUrl(business.photo);
+  const sameAs = httpUrl(business.url);
   return {
     "@context": "https://schema.org",
     "@type": kind,
     "@id": absoluteUrl(siteUrl, `/business/${business.slug}`),
     name: business.name,
     url: absoluteUrl(siteUrl, `/business/${business.slug}`),
-    ...(business.photo ? { image: business.photo } : {}),
+    ...(image ? { image } : {}),
     ...(telephone ? { telephone } : {}),
-    ...(business.url ? { sameAs: business.url } : {}),
+    ...(sameAs ? { sameAs } : {}),
     address: {
       "@type": "PostalAddress",
       ...(business.street ? { streetAddress: business.street } : {}),

@@ -20,27 +20,63 @@ export type DayHours = Interval[] | "closed" | "open24";
 
 const MINUTES_PER_DAY = 24 * 60;
 
+/** Lower case without accents, for words in any language: "Kapalı" → "kapali", "Fermé" → "ferme". */
+function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/ı/g, "i");
+}
+
 // ---------------------------------------------------------------------------------------
 // Week parsing
 
-const DAY_BY_PREFIX: Record<string, DayName> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
+/**
+ * Each day's names, folded (see `fold`), in the languages of the exports: English, Turkish,
+ * German, French, Spanish, Italian, Portuguese, Dutch.
+ */
+const DAY_WORDS: Record<DayName, string[]> = {
+  Monday: ["monday", "pazartesi", "montag", "lundi", "lunes", "lunedi", "segunda-feira", "segunda", "maandag"],
+  Tuesday: ["tuesday", "sali", "dienstag", "mardi", "martes", "martedi", "terca-feira", "terca", "dinsdag"],
+  Wednesday: ["wednesday", "carsamba", "mittwoch", "mercredi", "miercoles", "mercoledi", "quarta-feira", "quarta", "woensdag"],
+  Thursday: ["thursday", "persembe", "donnerstag", "jeudi", "jueves", "giovedi", "quinta-feira", "quinta", "donderdag"],
+  Friday: ["friday", "cuma", "freitag", "vendredi", "viernes", "venerdi", "sexta-feira", "sexta", "vrijdag"],
+  Saturday: ["saturday", "cumartesi", "samstag", "sonnabend", "samedi", "sabado", "sabato", "zaterdag"],
+  Sunday: ["sunday", "pazar", "sonntag", "dimanche", "domingo", "domenica", "zondag"],
 };
 
-/** "Monday", "MONDAY", "monday", "Mon", "Tues", "Thursday (Thanksgiving)" → the day. */
+/**
+ * Abbreviations that are not simply the start of one day's names: German and Dutch two-letter
+ * ones, and Turkish ones where a name starts another ("Cum" Cuma/Cumartesi, "Paz" Pazar/Pazartesi).
+ */
+const DAY_ABBREVIATIONS: Record<string, DayName> = {
+  mo: "Monday", ma: "Monday", pzt: "Monday", pts: "Monday",
+  di: "Tuesday",
+  mi: "Wednesday", wo: "Wednesday", crs: "Wednesday",
+  do: "Thursday", prs: "Thursday",
+  fr: "Friday", vr: "Friday", cum: "Friday",
+  sa: "Saturday", za: "Saturday", cmt: "Saturday", cts: "Saturday",
+  so: "Sunday", zo: "Sunday", paz: "Sunday",
+};
+
+const DAY_BY_NAME = new Map(DAY_NAMES.flatMap((day) => DAY_WORDS[day].map((name) => [name, day] as const)));
+
+/**
+ * "Monday", "MONDAY", "Mon", "Tues", "Thursday (Thanksgiving)", and the same in the other
+ * languages ("Çarşamba", "Mittwoch", "mercredi", "Mié.", "Sa") → the day. `exact` when the key
+ * is a day's name and nothing else. A start of names shared by two days ("Son") is none.
+ */
 function dayOf(key: string): { day: DayName; exact: boolean } | null {
-  const k = key.trim().toLowerCase();
-  const day = DAY_BY_PREFIX[k.slice(0, 3)];
-  if (!day) return null;
-  if (k === day.toLowerCase()) return { day, exact: true };
+  const k = fold(key.trim());
+  const named = DAY_BY_NAME.get(k);
+  if (named) return { day: named, exact: true };
   const word = /^[a-z]+/.exec(k)?.[0] ?? "";
-  return day.toLowerCase().startsWith(word) ? { day, exact: false } : null;
+  const day = DAY_BY_NAME.get(word);
+  if (day) return { day, exact: false };
+  // Digits after a short word are hours the old "Day:hours" text was cut at ("Sa 10:00-14:00").
+  if (/\d/.test(k)) return null;
+  const abbreviated = DAY_ABBREVIATIONS[word];
+  if (abbreviated) return { day: abbreviated, exact: false };
+  if (word.length < 3) return null;
+  const days = new Set([...DAY_BY_NAME].filter(([name]) => name.startsWith(word)).map(([, d]) => d));
+  return days.size === 1 ? { day: [...days][0]!, exact: false } : null;
 }
 
 function hoursValue(value: unknown): string | null {
@@ -86,10 +122,10 @@ function parseSource(input: unknown): unknown {
 }
 
 /**
- * Week hours from JSON text or an already-parsed object. Day names are matched in any case
- * (also abbreviations); values may be strings or arrays of strings; a list of {day, hours}
- * items reads like the object. null when the input is missing, not JSON (or the old
- * "Day:hours|Day:hours" text), or names no day.
+ * Week hours from JSON text or an already-parsed object. Day names are matched in any case and
+ * with or without accents, in the exports' languages, also abbreviated (see dayOf); values may
+ * be strings or arrays of strings; a list of {day, hours} items reads like the object. null
+ * when the input is missing, not JSON (or the old "Day:hours|Day:hours" text), or names no day.
  */
 export function parseWorkingHours(input: unknown): WeekHours | null {
   const source = parseSource(input);
@@ -135,9 +171,12 @@ interface ClockTime {
   hour: number;
   minute: number;
   meridiem: "am" | "pm" | null;
+  /** A bare hour ("9", "12"): no minutes, am/pm, "h"/"Uhr" or leading 0; the only form "9-5" guesses about. */
+  bare: boolean;
 }
 
-const TIME = /^(\d{1,2})(?::(\d{2}))?(am|pm)?$/;
+/** "9", "9:30", "9pm", "9:30pm", and the French and German "7h", "7h30", "7uhr" (spaces are gone). */
+const TIME = /^(\d{1,2})(?:[:h](\d{2}))?(?:(am|pm)|h|uhr)?$/;
 
 function parseClock(text: string): ClockTime | null {
   const m = TIME.exec(text);
@@ -147,7 +186,7 @@ function parseClock(text: string): ClockTime | null {
   const meridiem = (m[3] as "am" | "pm" | undefined) ?? null;
   if (minute > 59) return null;
   if (meridiem ? hour < 1 || hour > 12 : hour > 24) return null;
-  return { hour, minute, meridiem };
+  return { hour, minute, meridiem, bare: /^[1-9]\d?$/.test(text) };
 }
 
 function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
@@ -173,9 +212,10 @@ function parseRange(text: string): Interval | null {
   const start = toMinutes(from, fromMeridiem);
   let end = toMinutes(to, to.meridiem);
   if (start >= MINUTES_PER_DAY) return null;
-  // Neither has am/pm and a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
-  // (a 24-hour clock writes a night as "22-2", which starts after noon).
-  if (fromMeridiem === null && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
+  // Two bare hours where a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
+  // (a 24-hour clock writes a night as "22-2", which starts after noon). Minutes or a leading 0
+  // are a 24-hour clock's: "11:00-01:00" closes at 1 a.m., "12:00-00:00" at midnight.
+  if (from.bare && to.bare && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
   // Ends at or before its start: runs past midnight ("11am-12am", "4PM-2AM").
   if (end <= start) end += MINUTES_PER_DAY;
   return { start, end };
@@ -191,6 +231,9 @@ function normalizeHoursText(text: string): string {
     .replace(/(\d)\.(\d\d)/g, "$1:$2"); // "9.30" → "9:30"
 }
 
+/** "Closed" as exports in the directory's languages write it (folded by `fold`). */
+const CLOSED_WORDS = new Set(["closed", "geschlossen", "ferme", "kapali", "cerrado", "chiuso", "gesloten", "fechado"]);
+
 /**
  * One day's hours text → intervals in minutes from midnight, "closed", "open24", or null
  * when the text cannot be read.
@@ -198,7 +241,7 @@ function normalizeHoursText(text: string): string {
 export function parseHoursText(text: string): DayHours | null {
   const normalized = normalizeHoursText(text);
   if (!normalized) return null;
-  if (normalized === "closed") return "closed";
+  if (CLOSED_WORDS.has(fold(normalized))) return "closed";
   if (normalized === "open24hours" || normalized === "24hours" || normalized === "open24h") return "open24";
   const intervals: Interval[] = [];
   for (const part of normalized.split(",")) {
@@ -277,15 +320,12 @@ export function isOpenAt(week: WeekHours, at: Date, timeZone?: string): boolean 
 }
 
 /**
- * The Open/Closed badge. Readable hours decide by the clock (isOpenAt). Otherwise the spec's
- * rule on today's entry: "Closed" → closed, any other text → open, missing → no badge (null).
+ * The Open/Closed badge, by the clock (isOpenAt). Today's hours missing or unreadable give no
+ * badge (null): the spec's "any other text → Open" said Open at 3 a.m. for hours it could not
+ * read, "Geschlossen" included (decision 074).
  */
 export function openStatus(workingHours: unknown, at: Date, timeZone?: string): "open" | "closed" | null {
   const week = parseWorkingHours(workingHours);
-  if (!week || Number.isNaN(at.getTime())) return null;
-  const open = isOpenAt(week, at, timeZone);
-  if (open !== null) return open ? "open" : "closed";
-  const today = week[todayName(at, timeZone)];
-  if (today === undefined) return null;
-  return today.trim().toLowerCase() === "closed" ? "closed" : "open";
+  const open = week ? isOpenAt(week, at, timeZone) : null;
+  return open === null ? null : open ? "open" : "closed";
 }

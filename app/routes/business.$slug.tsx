@@ -17,6 +17,7 @@ import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
 import { initial } from "~/lib/initial";
 import { telHref } from "~/lib/phone";
+import { httpUrl } from "~/lib/web-url";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -75,7 +76,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
     ].filter(Boolean).join(" "),
     path: `/business/${business.slug}`,
     siteUrl,
-    image: business.photo,
+    image: httpUrl(business.photo),
     type: "business.business",
   });
 };
@@ -126,6 +127,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const week = parseWorkingHours(business.workingHours);
   const hoursAsWritten = unreadableHours(business.workingHours);
   const tel = business.phone ? telHref(business.phone) : null;
+  const photoUrl = httpUrl(business.photo);
+  const website = httpUrl(business.url);
   const rating = formatRating(business.rating);
   const country = countryOf(business);
   const where = place(business);
@@ -168,8 +171,8 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
 
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="relative h-56 bg-gradient-to-br from-brand-700 to-sky-500 md:h-72">
-          {business.photo && !photoFailed ? (
-            <img ref={photo} src={business.photo} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
+          {photoUrl && !photoFailed ? (
+            <img ref={photo} src={photoUrl} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
           ) : (
             <div className="flex h-full items-center justify-center text-6xl font-bold text-white/80" aria-hidden="true">
               {initial(business.name)}
@@ -314,10 +317,10 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
                   <dd>{tel ? <a href={tel} className="text-brand-700 hover:underline">{business.phone}</a> : business.phone}</dd>
                 </div>
               ) : null}
-              {business.url ? (
+              {website ? (
                 <div>
                   <dt className="font-medium text-slate-600">Website</dt>
-                  <dd className="truncate"><a href={business.url} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{business.url}</a></dd>
+                  <dd className="truncate"><a href={website} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{website}</a></dd>
                 </div>
               ) : null}
             </dl>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openingHoursSpecification } from "~/lib/business-jsonld";
 import {
   isOpenAt,
   openStatus,
@@ -80,11 +81,22 @@ describe("parseHoursText", () => {
 
   it("reads a morning start without am/pm ending earlier as office hours, and a 24-hour night as a night", () => {
     expect(parseHoursText("9-5")).toEqual([{ start: h(9), end: h(17) }]);
-    expect(parseHoursText("9:30-5:30")).toEqual([{ start: h(9, 30), end: h(17, 30) }]);
     expect(parseHoursText("12-6")).toEqual([{ start: h(12), end: h(18) }]);
     expect(parseHoursText("09:00-17:00")).toEqual([{ start: h(9), end: h(17) }]);
     expect(parseHoursText("22-2")).toEqual([{ start: h(22), end: h(26) }]);
     expect(parseHoursText("18:00-02:00")).toEqual([{ start: h(18), end: h(26) }]);
+  });
+
+  it("reads a 24-hour clock's day from noon or earlier to after midnight as running past midnight, not as office hours", () => {
+    expect(parseHoursText("11:00–01:00")).toEqual([{ start: h(11), end: h(25) }]);
+    expect(parseHoursText("12:00–02:00")).toEqual([{ start: h(12), end: h(26) }]);
+    expect(parseHoursText("12:00–00:00")).toEqual([{ start: h(12), end: h(24) }]);
+    expect(parseHoursText("10-02")).toEqual([{ start: h(10), end: h(26) }]);
+    // Saturday 11:30, before it opens, is Closed: read as noon to noon, Friday's hours ran till then.
+    const week = '{"Friday": "12:00–00:00", "Saturday": "12:00–00:00"}';
+    expect(openStatus(week, new Date("2026-11-21T10:30:00Z"), "Europe/Zurich")).toBe("closed");
+    expect(openStatus(week, new Date("2026-11-21T22:30:00Z"), "Europe/Zurich")).toBe("open");
+    expect(openingHoursSpecification(week)[0]).toMatchObject({ dayOfWeek: "https://schema.org/Friday", opens: "12:00", closes: "00:00" });
   });
 
   it("reads hours starting at midnight", () => {
@@ -109,6 +121,10 @@ describe("parseHoursText", () => {
 });
 
 describe("parseWorkingHours", () => {
+  const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  /** The days (Monday first) that keys with hours read as. */
+  const days = (keys: string[]) => orderedDays(parseWorkingHours(Object.fromEntries(keys.map((k) => [k, "9-17"])))).filter((d) => d.hours).map((d) => d.day);
+
   it("reads the JSON text of an export", () => {
     expect(parseWorkingHours(ZURICH_HOURS)).toEqual({
       Monday: "Closed",
@@ -128,6 +144,41 @@ describe("parseWorkingHours", () => {
       { start: h(9), end: h(12) },
       { start: h(13), end: h(17) },
     ]);
+  });
+
+  it("reads day names in Turkish, German, French, Spanish, Italian, Portuguese and Dutch, in any case, with or without accents", () => {
+    const turkish = '{"Pazartesi": "09:00–18:00", "Salı": "09:00–18:00", "Çarşamba": "09:00–18:00", "Perşembe": "09:00–18:00", "Cuma": "09:00–18:00", "Cumartesi": "10:00–14:00", "Pazar": "Kapalı"}';
+    expect(parseWorkingHours(turkish)).toEqual({
+      Monday: "09:00–18:00", Tuesday: "09:00–18:00", Wednesday: "09:00–18:00", Thursday: "09:00–18:00", Friday: "09:00–18:00", Saturday: "10:00–14:00", Sunday: "Kapalı",
+    });
+    expect(days(["PAZARTESİ", "SALI", "ÇARŞAMBA", "PERŞEMBE", "CUMA", "CUMARTESİ", "PAZAR"])).toEqual(WEEK);
+    expect(days(["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"])).toEqual(WEEK);
+    expect(days(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"])).toEqual(WEEK);
+    expect(days(["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"])).toEqual(WEEK);
+    expect(days(["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"])).toEqual(WEEK);
+    expect(days(["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"])).toEqual(WEEK);
+    expect(days(["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"])).toEqual(WEEK);
+    expect(days(["carsamba", "miercoles", "sabado", "terca"])).toEqual(["Tuesday", "Wednesday", "Saturday"]);
+  });
+
+  it("reads the common abbreviations of those languages, and no day from a start two days share", () => {
+    expect(days(["Pzt", "Sal", "Çar", "Per", "Cum", "Cmt", "Paz"])).toEqual(WEEK);
+    expect(days(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"])).toEqual(WEEK);
+    expect(days(["Lun.", "Mar.", "Mer.", "Jeu.", "Ven.", "Sam.", "Dim."])).toEqual(WEEK);
+    expect(days(["lun", "mar", "mié", "jue", "vie", "sáb", "dom"])).toEqual(WEEK);
+    expect(days(["seg", "ter", "qua", "qui", "sex", "sáb", "dom"])).toEqual(WEEK);
+    expect(days(["ma", "di", "wo", "do", "vr", "za", "zo"])).toEqual(WEEK);
+    expect(parseWorkingHours({ Son: "9-17" })).toBeNull(); // Sonntag or Sonnabend
+    // The old "Day:hours" text cut at a time's colon is no day either.
+    expect(parseWorkingHours("Sa 10:00-14:00")).toBeNull();
+  });
+
+  it("gives localized hours a badge and JSON-LD hours, and does not show them as raw text", () => {
+    const hours = '{"Montag": "09:00–18:00", "Samstag": "Geschlossen", "Sonntag": "Geschlossen"}';
+    expect(unreadableHours(hours)).toBeNull();
+    expect(openStatus(hours, new Date("2026-11-23T09:00:00Z"), "Europe/Berlin")).toBe("open"); // Monday 10:00
+    expect(openStatus(hours, new Date("2026-11-22T09:00:00Z"), "Europe/Berlin")).toBe("closed"); // Sunday
+    expect(openingHoursSpecification(hours)).toEqual([{ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "09:00", closes: "18:00" }]);
   });
 
   it("also reads Outscraper's old 'Day:hours|Day:hours' text", () => {
@@ -274,8 +325,26 @@ describe("openStatus (the Open/Closed badge)", () => {
     expect(openStatus(MANILA_BAR, new Date("2026-11-22T06:00:00Z"), "Asia/Manila")).toBe("closed");
   });
 
-  it("falls back to Open for today's entry it cannot read, as the spec says", () => {
-    expect(openStatus('{"Sunday": "By appointment only"}', sundayMorningManila, "Asia/Manila")).toBe("open");
+  it("shows no badge for today's entry it cannot read, rather than Open", () => {
+    expect(openStatus('{"Sunday": "By appointment only"}', sundayMorningManila, "Asia/Manila")).toBeNull();
+  });
+
+  it("is Closed on a day closed in the exports' other languages, not Open", () => {
+    for (const closed of ["Geschlossen", "Fermé", "FERME", "Kapalı", "KAPALI", "Cerrado", "Chiuso", "Gesloten", "Fechado"]) {
+      expect(parseHoursText(closed), closed).toBe("closed");
+      expect(openStatus(JSON.stringify({ Sunday: closed }), sundayMorningManila, "Asia/Manila"), closed).toBe("closed");
+    }
+  });
+
+  it("reads French and German hours ('7h–23h', '7h30', '7 Uhr–23 Uhr'): Closed at 03:30", () => {
+    const sundayNightZurich = new Date("2026-11-22T02:30:00Z"); // Sun 03:30 in Zürich
+    for (const hours of ["7h–23h", "7 h – 23 h", "7 Uhr–23 Uhr", "7–23 Uhr", "7h30–23h"]) {
+      expect(openStatus(JSON.stringify({ Sunday: hours }), sundayNightZurich, "Europe/Zurich"), hours).toBe("closed");
+    }
+    expect(parseHoursText("7h–23h")).toEqual([{ start: h(7), end: h(23) }]);
+    expect(parseHoursText("7h30–12h, 14h–19h30")).toEqual([{ start: h(7, 30), end: h(12) }, { start: h(14), end: h(19, 30) }]);
+    expect(parseHoursText("11h–1h")).toEqual([{ start: h(11), end: h(25) }]);
+    expect(parseHoursText("7 Uhr–23 Uhr")).toEqual([{ start: h(7), end: h(23) }]);
   });
 
   it("shows no badge when hours are missing", () => {

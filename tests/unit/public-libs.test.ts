@@ -142,6 +142,14 @@ describe("business JSON-LD", () => {
     expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
   });
 
+  it("names an image and a website only when they are http(s) URLs", () => {
+    const linked = businessJsonLd({ ...business, photo: "https://img.example/p.jpg", url: "https://hotel.example" }, "https://dir.example");
+    expect(linked).toMatchObject({ image: "https://img.example/p.jpg", sameAs: "https://hotel.example" });
+    const stored = businessJsonLd({ ...business, photo: "data:text/html,<script>alert(1)</script>", url: "javascript:alert(1)" }, "https://dir.example");
+    expect(stored).not.toHaveProperty("image");
+    expect(stored).not.toHaveProperty("sameAs");
+  });
+
   it("gives one telephone number, the first of a field holding several", () => {
     const phone = "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02";
     expect(businessJsonLd({ ...business, phone }, "https://dir.example").telephone).toBe("+41 44 000 00 00 ext. 1234567890");

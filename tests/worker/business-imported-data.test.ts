@@ -10,6 +10,9 @@ beforeAll(async () => {
     record({ name: "Hotel Plain Hours", placeId: "biz-text-hours", workingHours: "Mo-Fr 9-17; Sa 10-14" }),
     record({ name: "Hotel Listed Days", placeId: "biz-day-list", workingHours: JSON.stringify([{ day: "Monday", hours: "9AM-5PM" }, { day: "Sunday", hours: "Closed" }]) }),
     record({ name: "Hotel Three Lines", placeId: "biz-phones", phone: "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02" }),
+    record({ name: "Otel Pazartesi", placeId: "biz-turkish-days", workingHours: JSON.stringify({ Pazartesi: "09:00–18:00", Salı: "09:00–18:00", Pazar: "Kapalı" }) }),
+    record({ name: "Hotel Script Links", placeId: "biz-script-links", url: "javascript:alert(1)", photo: "data:text/html,<script>alert(1)</script>" }),
+    record({ name: "Hotel Web Links", placeId: "biz-web-links", url: "https://hotel.example/", photo: "https://img.example/front.jpg" }),
     record({ name: "Motel Springfield", placeId: "biz-no-country", fullAddress: "742 Evergreen Terrace", street: null, city: "Springfield", postalCode: null, country: null, countryCode: null }),
   );
 });
@@ -54,6 +57,29 @@ describe("business page with imported data", () => {
     expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="rounded-lg bg-green-700');
     expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
     expect(html).not.toContain("tel:+414400000001234567890");
+  });
+
+  it("reads hours keyed by Turkish day names into the week's table and the JSON-LD, not as raw JSON", async () => {
+    const html = (await businessPage("biz-turkish-days")).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/>Monday<\/th><td[^>]*>09:00–18:00<\/td>/);
+    expect(html).toMatch(/>Sunday<\/th><td[^>]*>Kapalı<\/td>/);
+    expect(html).not.toMatch(/id="hours-heading"[^]*>\{&quot;Pazartesi/);
+    expect(html).toContain('"dayOfWeek":"https://schema.org/Tuesday","opens":"09:00","closes":"18:00"');
+  });
+
+  it("links a stored website and shows a stored photo only when they are http(s) URLs: not in href, src, og:image or JSON-LD", async () => {
+    const html = await businessPage("biz-script-links");
+    // The page's loader data still carries the stored text, as JSON: only attributes and JSON-LD matter.
+    expect(html).not.toMatch(/(href|src|content)="(javascript|data):/i);
+    expect(html).not.toContain("og:image");
+    expect(html).not.toContain(">Website</dt>");
+    expect(html).not.toContain('"sameAs"');
+    expect(html).not.toContain('"image"');
+    const linked = await businessPage("biz-web-links");
+    expect(linked).toContain('<a href="https://hotel.example/" rel="nofollow noopener noreferrer" target="_blank"');
+    expect(linked).toContain('<img src="https://img.example/front.jpg"');
+    expect(linked).toContain('<meta property="og:image" content="https://img.example/front.jpg"/>');
+    expect(linked).toContain('"sameAs":"https://hotel.example/"');
   });
 
   it("names a city without a country code after the address, set apart from it", async () => {

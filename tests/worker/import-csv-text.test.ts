@@ -21,6 +21,12 @@ function cp1252(text: string): Uint8Array {
   });
 }
 
+/** Turkish text as Windows-1254 bytes: what Excel writes as "CSV" on Turkish Windows machines. */
+const CP1254_TURKISH: Record<string, number> = { Ğ: 0xd0, İ: 0xdd, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ş: 0xfe };
+function cp1254(text: string): Uint8Array {
+  return Uint8Array.from([...text], (c) => CP1254_TURKISH[c] ?? cp1252(c)[0]!);
+}
+
 async function stored(placeIdPrefix: string) {
   const rows = await env.DB.prepare(`SELECT place_id, name, city, category, category_slug, slug FROM businesses WHERE place_id LIKE ?1 ORDER BY place_id`)
     .bind(`${placeIdPrefix}%`)
@@ -52,6 +58,25 @@ describe("CSV text as Excel writes it", () => {
     expect(rows[0]!.slug.startsWith(slugify("Café Müller"))).toBe(true);
     const mojibake = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE name LIKE '%' || char(65533) || '%' OR category LIKE '%' || char(65533) || '%'`).first<{ n: number }>();
     expect(mojibake!.n).toBe(0);
+  });
+
+  it("imports a Turkish Excel CSV (Windows-1254, semicolons) with its Turkish letters, not as 'Iþýk Otel Aðrý'", async () => {
+    const csv = cp1254(
+      [
+        "name;category;street;city;country;country_code;rating;reviews;place_id",
+        "Işık Otel Ağrı;Otel;Cumhuriyet Cd. 5;Ağrı;Türkiye;TR;4,3;1.234;w1254-1",
+        "Şehir Lokantası;Lokanta;İnönü Cd. 12;İzmir;Türkiye;TR;4,6;87;w1254-2",
+      ].join("\r\n") + "\r\n",
+    );
+    const job = await importFile(cookie, "turkce.csv", csv);
+    expect(job.status).toBe("done");
+    expect(job.result).toMatchObject({ success: true, totalRows: 2, successCount: 2, errorCount: 0 });
+    const rows = await env.DB.prepare(`SELECT name, street, city, category, rating, reviews, slug FROM businesses WHERE place_id LIKE 'w1254-%' ORDER BY place_id`).all();
+    expect(rows.results).toMatchObject([
+      { name: "Işık Otel Ağrı", street: "Cumhuriyet Cd. 5", city: "Ağrı", category: "Otel", rating: 4.3, reviews: 1234 },
+      { name: "Şehir Lokantası", street: "İnönü Cd. 12", city: "İzmir", category: "Lokanta", rating: 4.6, reviews: 87 },
+    ]);
+    expect(String(rows.results[0]!.slug).startsWith(slugify("Işık Otel Ağrı"))).toBe(true);
   });
 
   it("imports semicolon- and tab-separated CSVs by their header's delimiter, commas in cells staying text", async () => {

@@ -46,6 +46,45 @@ describe("uploading the same file twice", () => {
   });
 });
 
+describe("the same name typed in another Unicode form", () => {
+  it("finds a business without a place id again when its name and address come decomposed (NFD), instead of adding it twice", async () => {
+    const file = (text: string) => `name,full_address,city\r\n${text}\r\n`;
+    const composed = "Café Ümit,Şişli Cd. 3,İstanbul";
+    const first = await importFile(cookie, "nfc.csv", file(composed));
+    expect(first.result).toMatchObject({ success: true, successCount: 1 });
+    const before = await businessCount();
+    const stored = await business("Café Ümit");
+    expect(stored).not.toBeNull();
+
+    const decomposed = composed.normalize("NFD");
+    expect(decomposed).not.toBe(composed);
+    const second = await importFile(cookie, "nfd.csv", file(decomposed));
+    expect(second.result).toMatchObject({ success: true, successCount: 1 });
+    expect(await businessCount()).toBe(before);
+    expect(await business("Café Ümit")).toMatchObject({ id: stored!.id, full_address: "Şişli Cd. 3", city: "İstanbul" });
+  });
+});
+
+describe("uploading an exported file back", () => {
+  it("stores the exported values, not the export's formula guard: '+49 …' stays '+49 …'", async () => {
+    const original = ["name,category,full_address,phone,place_id", "@Home Hostel,Roundtrip,Königsallee 1,+49 211 2355002,roundtrip-1", "=Plus Bar,Roundtrip,-,-,roundtrip-2"].join("\r\n");
+    expect((await importFile(cookie, "original.csv", original)).result).toMatchObject({ success: true, successCount: 2 });
+    const before = await businessCount();
+
+    const response = await SELF.fetch("https://example.com/api/admin/export-csv?fields=name,category,full_address,phone,place_id&categories=Roundtrip", { headers: { Cookie: cookie } });
+    const exported = await response.text();
+    expect(exported).toContain("'+49 211 2355002");
+    const again = await importFile(cookie, "exported.csv", exported);
+    expect(again.result).toMatchObject({ success: true, totalRows: 2, successCount: 2, errorCount: 0 });
+    expect(await businessCount()).toBe(before);
+    const rows = await env.DB.prepare(`SELECT name, full_address, phone FROM businesses WHERE place_id LIKE 'roundtrip-%' ORDER BY place_id`).all();
+    expect(rows.results).toEqual([
+      { name: "@Home Hostel", full_address: "Königsallee 1", phone: "+49 211 2355002" },
+      { name: "=Plus Bar", full_address: "-", phone: "-" },
+    ]);
+  });
+});
+
 describe("a business whose slug a same-named business already holds", () => {
   it("takes its second slug, in the directory or in the same batch, and keeps it on re-import and through fix slugs", async () => {
     // Another business already holds the slug the import gives "Clash Hotel" (place id clash-1).

@@ -4,15 +4,23 @@
  * text, JSON or Python-dict-like text in working_hours/about, BOMs and embedded newlines.
  */
 import type { BusinessRecord } from "~/lib/business-record";
+import { withoutFormulaGuard } from "~/lib/csv";
+import { httpUrl } from "~/lib/web-url";
 import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 
 const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
 
-/** Trimmed text, or null for an empty cell or a placeholder word. */
+/**
+ * Trimmed text in Unicode NFC, or null for an empty cell or a placeholder word. NFC: "Café"
+ * typed with a combining accent (NFD, as macOS writes it) is the same name, address and place
+ * id as the precomposed one, so a re-import finds the business instead of adding it twice.
+ * The CSV export's formula guard ("'+49 211 …") comes off, so an exported file uploaded back
+ * stores what it was exported from.
+ */
 export function cleanText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = String(value).replace(/^\uFEFF/, "").trim();
+  const text = withoutFormulaGuard(String(value).replace(/^\uFEFF/, "").trim()).trim().normalize("NFC");
   if (!text || EMPTY_WORDS.has(text.toLowerCase())) return null;
   return text;
 }
@@ -203,16 +211,16 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       longitude,
       rating,
       reviews: reviews ?? 0,
-      reviewsLink: cleanText(cell("reviews_link")),
-      photo: cleanText(cell("photo")),
-      logo: cleanText(cell("logo")),
+      reviewsLink: httpUrl(cleanText(cell("reviews_link"))),
+      photo: httpUrl(cleanText(cell("photo"))),
+      logo: httpUrl(cleanText(cell("logo"))),
       locatedIn: label("located_in"),
       workingHours: workingHours.value,
       verified: cleanBoolean(cell("verified")),
       about: about.value,
       placeId: cleanText(cell("place_id")),
       timeZone: cleanText(cell("time_zone")),
-      url: cleanText(cell("site")),
+      url: httpUrl(cleanText(cell("site"))),
     },
   };
 }

@@ -7,7 +7,8 @@
  * The delimiter is the header line's: a comma, unless that line has no comma outside quotes and
  * has a semicolon or a tab (what Excel writes as "CSV" with a European list separator, or as
  * tab-separated text). A record that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV"
- * on many Windows machines), decided for each record on its own bytes (see decision 077).
+ * on many Windows machines), or as Windows-1254 when its letters are Turkish ones, decided for
+ * each record on its own bytes (see decision 077).
  */
 
 const QUOTE = 0x22;
@@ -24,20 +25,53 @@ const CP1252_HIGH = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
-/** Windows-1252 text: 0x80–0x9F by the Windows table, every other byte as Latin-1. One UTF-16 unit per byte. */
-export function decodeWindows1252(bytes: Uint8Array): string {
+/** Windows-1252, byte → UTF-16 unit: 0x80–0x9F by the Windows table, every other byte as Latin-1. */
+const CP1252 = Uint16Array.from({ length: 256 }, (_, byte) => (byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte));
+
+/** The six letters where Windows-1254 (Turkish) differs from 1252: Ğ İ Ş ğ ı ş in place of Ð Ý Þ ð ý þ. */
+const CP1254_LETTERS: [number, number][] = [[0xd0, 0x11e], [0xdd, 0x130], [0xde, 0x15e], [0xf0, 0x11f], [0xfd, 0x131], [0xfe, 0x15f]];
+
+/** Windows-1254: 1252 but for those six letters and Ž ž (0x8E, 0x9E), which 1254 leaves undefined (C1 controls, as WHATWG). */
+const CP1254 = CP1252.slice();
+CP1254[0x8e] = 0x8e;
+CP1254[0x9e] = 0x9e;
+for (const [byte, code] of CP1254_LETTERS) CP1254[byte] = code;
+
+/**
+ * Per byte: 1 for the six bytes that are Turkish letters in 1254; 2 for letters that 1252 has
+ * and a Turkish text does not: á í ó ú æ and capitals, which Icelandic (the other language writing
+ * ð þ ý) uses, and Ž ž, which 1254 lacks.
+ */
+const CODE_PAGE_HINT = new Uint8Array(256);
+for (const [byte] of CP1254_LETTERS) CODE_PAGE_HINT[byte] = 1;
+for (const byte of [0xe1, 0xed, 0xf3, 0xfa, 0xe6, 0xc1, 0xcd, 0xd3, 0xda, 0xc6, 0x8e, 0x9e]) CODE_PAGE_HINT[byte] = 2;
+
+function decodeByTable(bytes: Uint8Array, table: Uint16Array): string {
   const parts: string[] = [];
   const codes = new Array<number>(Math.min(bytes.length, 8192));
   for (let start = 0; start < bytes.length; start += 8192) {
     const end = Math.min(bytes.length, start + 8192);
     codes.length = end - start;
-    for (let i = start; i < end; i++) {
-      const byte = bytes[i]!;
-      codes[i - start] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte;
-    }
+    for (let i = start; i < end; i++) codes[i - start] = table[bytes[i]!]!;
     parts.push(String.fromCharCode(...codes));
   }
   return parts.join("");
+}
+
+/**
+ * A record that is not UTF-8: Windows-1254 when it holds one of 1254's Turkish letters (Ğ İ Ş ğ ı ş;
+ * 1252 would show Ð Ý Þ ð ý þ) and no letter that only a 1252 text holds; otherwise Windows-1252.
+ * Decided from the record's bytes alone, so a resumed step decides as a read from the start.
+ * One UTF-16 unit per byte either way.
+ */
+export function decodeSingleByteRecord(bytes: Uint8Array): string {
+  let turkish = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const hint = CODE_PAGE_HINT[bytes[i]!]!;
+    if (hint === 2) return decodeByTable(bytes, CP1252);
+    if (hint === 1) turkish = true;
+  }
+  return decodeByTable(bytes, turkish ? CP1254 : CP1252);
 }
 
 /**
@@ -133,7 +167,7 @@ export class CsvParser {
   private fieldQuoted = false;
   private skipLineFeed = false;
   /**
-   * Fatal: a record that is not valid UTF-8 throws, and is then read as Windows-1252. The file's
+   * Fatal: a record that is not valid UTF-8 throws, and is then read as Windows-1252/1254. The file's
    * BOM is skipped by `parse`; any other U+FEFF is kept, so the counted lengths stay exact.
    */
   private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -270,7 +304,8 @@ export class CsvParser {
   /**
    * The record's text is decoded once and cut at the fields' ends (one TextDecoder call per
    * record, not one per cell: decoding was most of the import's CPU time). A record that is not
-   * valid UTF-8 is read as Windows-1252, one character per byte, and cut at the fields' byte ends.
+   * valid UTF-8 is read as Windows-1252 or -1254 (decodeSingleByteRecord), one character per byte,
+   * and cut at the fields' byte ends.
    * The choice is made per record, from its bytes alone, so a step resumed at any record decides
    * exactly as a read from the start would.
    */
@@ -282,7 +317,7 @@ export class CsvParser {
       text = this.decoder.decode(bytes);
       ends = this.fieldUnitEnds; // valid UTF-8: the counted UTF-16 lengths are exact
     } catch {
-      text = decodeWindows1252(bytes);
+      text = decodeSingleByteRecord(bytes);
       ends = this.fieldByteEnds;
     }
     const cells: string[] = [];

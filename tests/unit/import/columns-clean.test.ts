@@ -1,4 +1,6 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { csvCell } from "~/lib/csv";
 import { cleanRow, cleanJsonCell, decodeHtmlEntities, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
 import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/lib/import/columns";
 import { countryCodeFromAddress, deriveCountryCode } from "~/lib/import/country";
@@ -100,6 +102,24 @@ describe("value cleaning", () => {
     expect(cleanJsonCell("Mo-Fr 9-17")).toEqual({ ok: true, value: "Mo-Fr 9-17" });
     expect(JSON.parse(pythonLiteralToJson(`{'Offerings': {"Kids' menu": True, 'Bar': None}}`))).toEqual({ Offerings: { "Kids' menu": true, Bar: null } });
     expect(cleanPostalCode("1114")).toBe("1114");
+  });
+
+  it("keeps only http(s) links in site, photo, logo and reviews_link, still importing the business", () => {
+    const mapping = mapColumns(["name", "site", "photo", "logo", "reviews_link"]);
+    const evil = cleanRow(["Hotel", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "java\tscript:alert(1)", "www.reviews.example"], mapping);
+    expect(evil).toMatchObject({ ok: true, record: { name: "Hotel", url: null, photo: null, logo: null, reviewsLink: null } });
+    const fine = cleanRow(["Hotel", "http://hotel.example", "https://img.example/p.jpg", "https://img.example/l.png", "https://maps.example/r"], mapping);
+    expect(fine).toMatchObject({ ok: true, record: { url: "http://hotel.example", photo: "https://img.example/p.jpg", logo: "https://img.example/l.png", reviewsLink: "https://maps.example/r" } });
+  });
+
+  it("takes the export's formula guard off every text cell, so an exported file re-imports as it was exported", () => {
+    const mapping = mapColumns(["name", "phone", "full_address", "category", "longitude"]);
+    const values = ["@Home Café", "+49 211 2355002", "=Ring 1, Köln", "-Bar-", "-6.26"];
+    const exported = values.map((v) => Papa.parse<string[]>(csvCell(v)).data[0]![0]!);
+    expect(exported).toEqual(["'@Home Café", "'+49 211 2355002", "'=Ring 1, Köln", "'-Bar-", "'-6.26"]);
+    expect(cleanRow(exported, mapping)).toMatchObject({ ok: true, record: { name: "@Home Café", phone: "+49 211 2355002", fullAddress: "=Ring 1, Köln", category: "-Bar-", longitude: -6.26 } });
+    // Only the guard's apostrophe: another leading one is text.
+    expect(cleanRow(["'Tis Inn", "'s-Hertogenbosch"], mapColumns(["name", "city"]))).toMatchObject({ ok: true, record: { name: "'Tis Inn", city: "'s-Hertogenbosch" } });
   });
 });
 

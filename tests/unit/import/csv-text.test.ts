@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvDelimiterSniffer, CsvParser, decodeWindows1252 } from "~/lib/import/csv";
+import { CsvDelimiterSniffer, CsvParser, decodeSingleByteRecord } from "~/lib/import/csv";
 
 /** The delimiter the import finds from a file's first bytes. */
 function csvDelimiterOf(head: Uint8Array): number {
@@ -31,12 +31,12 @@ function parseInChunks(bytes: Uint8Array, size: number, start = 0, delimiter?: n
 
 describe("Windows-1252 records", () => {
   it("maps 0x80–0x9F by the Windows table and every other byte as Latin-1", () => {
-    expect(decodeWindows1252(Uint8Array.from([0x80, 0x8a, 0x92, 0x96, 0x9f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]))).toBe("€Š’–Ÿ\u0081\u008d\u008f\u0090\u009d");
+    expect(decodeSingleByteRecord(Uint8Array.from([0x80, 0x8a, 0x92, 0x96, 0x9f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]))).toBe("€Š’–Ÿ\u0081\u008d\u008f\u0090\u009d");
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    const text = decodeWindows1252(all);
+    const text = decodeSingleByteRecord(all);
     expect(text.length).toBe(256);
     for (let i = 0; i < 256; i++) if (i < 0x80 || i > 0x9f) expect(text.charCodeAt(i)).toBe(i);
-    expect(decodeWindows1252(new Uint8Array(20_000).fill(0xe9))).toBe("é".repeat(20_000));
+    expect(decodeSingleByteRecord(new Uint8Array(20_000).fill(0xe9))).toBe("é".repeat(20_000));
   });
 
   it("imports a cp1252 file exactly, whatever the chunking, and resumes at any record", () => {
@@ -65,6 +65,40 @@ describe("Windows-1252 records", () => {
     // A mixed file: each record is read by its own bytes.
     const mixed = new Uint8Array([...encode("name\nCafé\n"), ...cp1252("Café\n")]);
     expect(parseInChunks(mixed, 4).map((r) => r.cells[0])).toEqual(["name", "Café", "Café"]);
+  });
+});
+
+/** Turkish text as Windows-1254 bytes: 1252's bytes but for the six letters 1254 puts in place of Ð Ý Þ ð ý þ. */
+const CP1254_TURKISH: Record<string, number> = { Ğ: 0xd0, İ: 0xdd, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ş: 0xfe };
+function cp1254(text: string): Uint8Array {
+  return Uint8Array.from([...text], (c) => CP1254_TURKISH[c] ?? cp1252(c)[0]!);
+}
+
+describe("Windows-1254 (Turkish) records", () => {
+  it("reads a Turkish Excel CSV's letters, not 1252's Icelandic ones, whatever the chunking, and resumes at any record", () => {
+    const file = cp1254("name;category;city;country;country_code;rating;reviews\r\nIşık Otel Ağrı;Otel;Ağrı;Türkiye;TR;4,3;1.234\r\nŞile Çay Evi;Kafe;İstanbul;Türkiye;TR;4,8;56\r\nGüneş Pansiyon;Pansiyon;Muğla;Türkiye;TR;;\r\n");
+    const expected = [
+      ["name", "category", "city", "country", "country_code", "rating", "reviews"],
+      ["Işık Otel Ağrı", "Otel", "Ağrı", "Türkiye", "TR", "4,3", "1.234"],
+      ["Şile Çay Evi", "Kafe", "İstanbul", "Türkiye", "TR", "4,8", "56"],
+      ["Güneş Pansiyon", "Pansiyon", "Muğla", "Türkiye", "TR", "", ""],
+    ];
+    for (const size of [1, 3, 1000]) expect(parseInChunks(file, size).map((r) => r.cells)).toEqual(expected);
+    const records = parseInChunks(file, 7);
+    for (let k = 0; k < records.length - 1; k++) {
+      const at = records[k]!.endOffset;
+      expect(parseInChunks(file.subarray(at), 5, at, 0x3b).map((r) => r.cells)).toEqual(expected.slice(k + 1));
+    }
+  });
+
+  it("keeps Windows-1252 for a record with a letter Turkish does not use (Icelandic á í ó ú æ), or without any of the six", () => {
+    expect(decodeSingleByteRecord(cp1252("Þórsmörk Hótel;Hella"))).toBe("Þórsmörk Hótel;Hella");
+    expect(decodeSingleByteRecord(cp1252("Ýmir Æðey"))).toBe("Ýmir Æðey");
+    expect(decodeSingleByteRecord(cp1252("Café Müller;München"))).toBe("Café Müller;München");
+    expect(decodeSingleByteRecord(cp1252("Žižkov Pension ý"))).toBe("Žižkov Pension ý");
+    // Each record is read by its own bytes: a Turkish one beside an Icelandic one in the same file.
+    const mixed = new Uint8Array([...cp1252("name\nÞórsmörk Hótel\n"), ...cp1254("Işık Otel\n")]);
+    expect(parseInChunks(mixed, 4).map((r) => r.cells[0])).toEqual(["name", "Þórsmörk Hótel", "Işık Otel"]);
   });
 });
 

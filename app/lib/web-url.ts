@@ -1,0 +1,16 @@
+/**
+ * Links and images from imported data (website, photo, logo, reviews link) go into href, src,
+ * og:image and JSON-LD only as http(s) URLs: a spreadsheet cell can hold "javascript:alert(1)"
+ * or "data:text/html,…". Read with the URL parser browsers use for an href, so "java\tscript:"
+ * (the tab dropped) is refused too.
+ */
+export function httpUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const { protocol } = new URL(text);
+    return protocol === "http:" || protocol === "https:" ? text : null;
+  } catch {
+    return null; // no scheme ("www.example.com") or not a URL at all
+  }
+}
