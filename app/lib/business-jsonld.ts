@@ -1,7 +1,7 @@
 import { shownRating } from "~/lib/format";
 import { firstPhoneNumber } from "~/lib/phone";
 import { absoluteUrl } from "~/lib/seo";
-import { httpUrl } from "~/lib/web-url";
+import { httpUrl, websiteUrl } from "~/lib/web-url";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
 
 /** What the structured data of a business page needs (a subset of the business detail). */
@@ -56,7 +56,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const rating = shownRating(business.rating);
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
   const image = httpUrl(business.photo);
-  const sameAs = httpUrl(business.url);
+  const sameAs = websiteUrl(business.url);
   return {
     "@context": "https://schema.org",
     "@type": kind,

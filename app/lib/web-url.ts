@@ -14,3 +14,16 @@ export function httpUrl(value: string | null | undefined): string | null {
     return null; // no scheme ("www.example.com") or not a URL at all
   }
 }
+
+/** A host name with a dot and what may follow it: "www.hotel.example", "hotel.example/rooms". */
+const BARE_ADDRESS = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+([/?#]\S*)?$/u;
+
+/**
+ * A business's website: an http(s) URL as httpUrl keeps it, or an address written without its
+ * scheme ("www.hotel.example", as some scrapers and people write it) read as https.
+ */
+export function websiteUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  return httpUrl(text) ?? (BARE_ADDRESS.test(text) ? httpUrl(`https://${text}`) : null);
+}

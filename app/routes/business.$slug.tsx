@@ -17,7 +17,7 @@ import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
 import { initial } from "~/lib/initial";
 import { telHref } from "~/lib/phone";
-import { httpUrl } from "~/lib/web-url";
+import { httpUrl, websiteUrl } from "~/lib/web-url";
 import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -128,7 +128,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
   const hoursAsWritten = unreadableHours(business.workingHours);
   const tel = business.phone ? telHref(business.phone) : null;
   const photoUrl = httpUrl(business.photo);
-  const website = httpUrl(business.url);
+  const website = websiteUrl(business.url);
   const rating = formatRating(business.rating);
   const country = countryOf(business);
   const where = place(business);

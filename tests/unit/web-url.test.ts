@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpUrl } from "~/lib/web-url";
+import { httpUrl, websiteUrl } from "~/lib/web-url";
 
 describe("httpUrl (links and images from imported data)", () => {
   it("keeps http and https URLs as written", () => {
@@ -13,5 +13,16 @@ describe("httpUrl (links and images from imported data)", () => {
     }
     expect(httpUrl(null)).toBeNull();
     expect(httpUrl("")).toBeNull();
+  });
+});
+
+describe("websiteUrl (a business's website)", () => {
+  it("reads an address written without its scheme as https, and refuses what httpUrl refuses", () => {
+    expect(websiteUrl("www.hotel.example")).toBe("https://www.hotel.example");
+    expect(websiteUrl(" hotel-zürich.example/rooms?x=1 ")).toBe("https://hotel-zürich.example/rooms?x=1");
+    expect(websiteUrl("http://hotel.example")).toBe("http://hotel.example");
+    for (const value of ["javascript:alert(1)", "data:text/html,x", "not a link", "hotel", "//evil.example/x", "a b.example", null]) {
+      expect(websiteUrl(value), String(value)).toBeNull();
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { BusinessRecord } from "~/lib/business-record";
 import { withoutFormulaGuard } from "~/lib/csv";
-import { httpUrl } from "~/lib/web-url";
+import { httpUrl, websiteUrl } from "~/lib/web-url";
 import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 
@@ -220,7 +220,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       about: about.value,
       placeId: cleanText(cell("place_id")),
       timeZone: cleanText(cell("time_zone")),
-      url: httpUrl(cleanText(cell("site"))),
+      url: websiteUrl(cleanText(cell("site"))),
     },
   };
 }
