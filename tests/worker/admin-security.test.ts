@@ -159,6 +159,12 @@ describe("login and logout", () => {
     expect((await missing.json()) as { message: string }).toMatchObject({ success: false, message: expect.stringMatching(/password/i) });
   });
 
+  it("refuses a login body over 64 KB with 413 and a clear message", async () => {
+    const response = await call("POST", "/api/admin/login", null, { ...ADMIN, password: "x".repeat(64 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: "Request body too large (at most 64 KB)" });
+  });
+
   it("throttles 5 failures per username and address (429), without locking out another address", async () => {
     const attempt = (ip: string, password: string) =>
       SELF.fetch(`${ORIGIN}/api/admin/login`, {
