@@ -31,7 +31,7 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 }
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  // Cross-site non-GET requests are refused here, before any route runs.
+  // Cross-site non-GET requests and WebSocket upgrades are refused here, before any route runs.
   const refusal = refuseCrossSiteRequest(request, env);
   if (refusal) return refusal;
   // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.

@@ -219,4 +219,21 @@ describe("cross-site requests", () => {
     // The same request from the site itself goes through.
     expect((await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" })).status).toBe(200);
   });
+
+  it("opens an upload's progress WebSocket only to the site's own pages, not to another origin of the same site", async () => {
+    const cookie = await login("10.2.0.2");
+    const started = await adminFetch(cookie, "/api/admin/uploads", { method: "POST", body: JSON.stringify({ fileName: "watched.csv", fileSize: 10 }) });
+    const { jobId } = (await started.json()) as { jobId: string };
+    const watch = (origin: string) =>
+      SELF.fetch(`${ORIGIN}/api/admin/upload-jobs/${jobId}/progress`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: origin } });
+    for (const origin of ["http://files.example.com", "https://evil.example"]) {
+      const refused = await watch(origin);
+      expect(refused.status, origin).toBe(403);
+      expect(refused.webSocket, origin).toBeNull();
+    }
+    const own = await watch(ORIGIN);
+    expect(own.status).toBe(101);
+    own.webSocket!.accept();
+    own.webSocket!.close(1000, "done");
+  });
 });
