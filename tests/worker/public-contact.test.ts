@@ -186,6 +186,15 @@ describe("other public pages", () => {
     expect(await api.text()).toBe("Not Found");
   });
 
+  it("keeps the 404 page's canonical and og:url on the site for a path starting with two slashes", async () => {
+    const response = await SELF.fetch("https://example.com//evil.example/x");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:8787/evil.example/x"/>');
+    expect(html).toContain('<meta property="og:url" content="http://127.0.0.1:8787/evil.example/x"/>');
+    expect(html).not.toContain('"http://evil.example');
+  });
+
   it("serves the four legal pages with their date, sections and cache headers", async () => {
     const pages: Record<string, string[]> = {
       "/privacy-policy": ["Information We Collect", "Your Rights and Choices", "Portability", "International Data Transfers", "Data Retention"],
