@@ -16,6 +16,7 @@ import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-cod
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast";
+import { isAdminPath } from "~/lib/admin-path";
 import { splitHeadSnippet } from "~/lib/site-code";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import stylesheet from "~/tailwind.css?url";
@@ -34,7 +35,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? ne
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = context.cloudflare.env.SITE_URL;
   // Admin pages carry no third-party code (and need not read it).
-  if (new URL(request.url).pathname.startsWith("/admin")) return { siteUrl, siteCode: null };
+  if (isAdminPath(new URL(request.url).pathname)) return { siteUrl, siteCode: null };
   const { settings } = await getPublicSiteCode(context.cloudflare.env.DB);
   const head = splitHeadSnippet(settings.head_tags);
   return {
@@ -51,13 +52,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // Settings only change with an admin save; navigations need not reload them, except when
 // crossing between /admin (no injected code) and the public site.
 export const shouldRevalidate = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
-  currentUrl.pathname.startsWith("/admin") !== nextUrl.pathname.startsWith("/admin");
+  isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname);
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const data = useRouteLoaderData<typeof loader>("root");
   // The public top bar and the injected site code are left out of every /admin path.
-  const isAdmin = pathname.startsWith("/admin");
+  const isAdmin = isAdminPath(pathname);
   const siteCode = isAdmin ? null : data?.siteCode;
   useEffect(() => markDocumentHydrated(), []);
   return (

@@ -1,5 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { deleteExpiredAdminSessions } from "~/models/auth.server";
 import { clearAbandonedUploads } from "~/models/import-upload.server";
+import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
@@ -31,7 +33,7 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 }
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  // Cross-site non-GET requests are refused here, before any route runs.
+  // Cross-site non-GET requests and WebSocket upgrades are refused here, before any route runs.
   const refusal = refuseCrossSiteRequest(request, env);
   if (refusal) return refusal;
   // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
@@ -89,5 +91,8 @@ export default {
     // Catches anchors a lost message left missing.
     await queuePageAnchorRebuild(env);
     await clearAbandonedUploads(env);
+    // Spent login and contact counts, and sessions nobody came back to end.
+    await deleteExpiredRateLimits(env.DB);
+    await deleteExpiredAdminSessions(env.DB);
   },
 } satisfies ExportedHandler<Env, QueueMessage>;

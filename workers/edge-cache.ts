@@ -1,3 +1,4 @@
+import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
 import { getCacheGeneration } from "~/models/cache.server";
 
 /**
@@ -39,7 +40,7 @@ export async function withEdgeCache(
 }
 
 function isPublicPath(pathname: string): boolean {
-  return !pathname.startsWith("/admin") && !pathname.startsWith("/api/admin/") && pathname !== "/api/admin";
+  return !isAdminPath(pathname) && !isAdminApiPath(pathname);
 }
 
 function isSharedCacheable(response: Response): boolean {

@@ -5,6 +5,11 @@
  * request, so a forged form or fetch from another site never reaches a route. A request without
  * Origin comes from a non-browser client (curl, tests, the queue), unless the browser says it
  * is cross-site (Sec-Fetch-Site).
+ *
+ * A WebSocket upgrade is a GET, but no CORS rule keeps its answers from the page that opened
+ * it, and the browser sends the session cookie along from any page of the same site (another
+ * origin under it included): it gets the same test, so the upload progress is only for the
+ * site's own pages.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -17,8 +22,12 @@ function siteOrigin(siteUrl: string | undefined): string | null {
   }
 }
 
+function isWebSocketUpgrade(request: Request): boolean {
+  return request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+}
+
 export function refuseCrossSiteRequest(request: Request, env: Pick<Env, "SITE_URL">): Response | null {
-  if (SAFE_METHODS.has(request.method)) return null;
+  if (SAFE_METHODS.has(request.method) && !isWebSocketUpgrade(request)) return null;
   const origin = request.headers.get("Origin");
   const allowed =
     origin === null

@@ -228,6 +228,8 @@ export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
+  /** End of the window: from then on the row counts nothing, and the cron deletes it. */
+  expiresAt: integer("expires_at").notNull().default(0),
 });
 
 /** Site settings (head_tags, footer_tags, analytics_code, facebook_pixel) and ad codes (ad1..ad4). */

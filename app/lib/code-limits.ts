@@ -4,6 +4,11 @@ import { z } from "zod";
 export const AD_CODE_MAX_BYTES = 50 * 1024;
 /** Site setting code areas: not limited by the spec; bounded so one row stays small. */
 export const SETTING_MAX_BYTES = 100 * 1024;
+/**
+ * The body of a save of four code areas at their limit: JSON writes a quote, backslash or line
+ * break in two bytes, so four full 100 KB settings stay under it.
+ */
+export const CODE_SAVE_MAX_BYTES = 1024 * 1024;
 
 export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
+import { bodyTooLargeMessage, readBodyUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
 
 /** Admin answers are never stored by a browser or a shared cache. */
 export function adminJson(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
@@ -24,11 +25,20 @@ export function onlyMethods(...allowed: string[]) {
   return () => methodNotAllowed(allowed);
 }
 
-/** The request's body when it is a JSON object, else the one line that says what is wrong with it. */
-export async function readJsonObject(request: Request): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
+/**
+ * The request's body when it is a JSON object, else the one line that says what is wrong with
+ * it. A body over `maxBytes` is not read on: a 413 JSON answer is thrown (the same on every
+ * call, like requireAdminApi's 401), so no caller can forget it.
+ */
+export async function readJsonObject(
+  request: Request,
+  maxBytes = SMALL_BODY_MAX_BYTES,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
+  const bytes = await readBodyUpTo(request, maxBytes);
+  if (!bytes) throw adminJson({ success: false, message: bodyTooLargeMessage(maxBytes) }, { status: 413 });
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return { ok: false, message: "Request body must be JSON" };
   }
@@ -38,13 +48,14 @@ export async function readJsonObject(request: Request): Promise<{ ok: true; body
 
 /**
  * A JSON body checked by `schema`: its data, or one readable line for a 400 (a body that is not
- * JSON says so, rather than zod's "expected object, received null").
+ * JSON says so, rather than zod's "expected object, received null"); over `maxBytes`, a thrown 413.
  */
 export async function parseJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
+  maxBytes = SMALL_BODY_MAX_BYTES,
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; message: string }> {
-  const read = await readJsonObject(request);
+  const read = await readJsonObject(request, maxBytes);
   if (!read.ok) return read;
   const parsed = schema.safeParse(read.body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: firstIssue(parsed.error) };

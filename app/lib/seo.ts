@@ -16,8 +16,13 @@ export function serializeJsonLd(data: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * The site's URL of a path. Leading slashes (or backslashes, which URLs read as slashes) are
+ * taken as one: "//evil.example/x" is a path the 404 page echoes, and would otherwise resolve
+ * to another host.
+ */
 export function absoluteUrl(siteUrl: string, path: string): string {
-  return new URL(path, siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).toString();
+  return new URL(path.replace(/^[/\\]+/, "/"), siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).toString();
 }
 
 export interface PageSeo {

@@ -134,6 +134,18 @@ export async function getAdminUser(request: Request, db: D1Database): Promise<Ad
   return { id: session.user_id, username: session.username };
 }
 
+/**
+ * Run by the cron: deletes the sessions past their idle or absolute timeout. getAdminUser
+ * deletes one only when its cookie comes back, which an abandoned browser never does.
+ */
+export async function deleteExpiredAdminSessions(db: D1Database): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await db
+    .prepare(`DELETE FROM admin_sessions WHERE last_seen_at < ?1 OR created_at < ?2`)
+    .bind(now - SESSION_IDLE_SECONDS, now - SESSION_ABSOLUTE_SECONDS)
+    .run();
+}
+
 /** Ends the session of this request; returns the Set-Cookie header value that clears it. */
 export async function destroyAdminSession(request: Request, db: D1Database, env: Env): Promise<string> {
   const token = readSessionToken(request);

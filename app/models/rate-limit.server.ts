@@ -18,10 +18,11 @@ export async function hitRateLimit(db: D1Database, key: string, { limit, windowS
   const now = Math.floor(Date.now() / 1000);
   const row = await db
     .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, 1, ?2 + ?3)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END,
+         expires_at = CASE WHEN window_start <= ?2 - ?3 THEN ?2 + ?3 ELSE expires_at END
        RETURNING window_start, count`,
     )
     .bind(key, now, windowSeconds)
@@ -34,6 +35,14 @@ export async function hitRateLimit(db: D1Database, key: string, { limit, windowS
 /** Forgets a key's attempts (e.g. after a successful login). */
 export async function clearRateLimit(db: D1Database, key: string): Promise<void> {
   await db.prepare(`DELETE FROM rate_limits WHERE key = ?1`).bind(key).run();
+}
+
+/**
+ * Run by the cron: deletes the counts whose window has ended (they count nothing any more).
+ * Every attempt with a new key adds a row, so without this the table only grows.
+ */
+export async function deleteExpiredRateLimits(db: D1Database): Promise<void> {
+  await db.prepare(`DELETE FROM rate_limits WHERE expires_at <= ?1`).bind(Math.floor(Date.now() / 1000)).run();
 }
 
 /** The visitor's address as Cloudflare reports it (absent locally unless a test sets it). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { AD_CODE_MAX_BYTES, codeField } from "~/lib/code-limits";
+import { AD_CODE_MAX_BYTES, CODE_SAVE_MAX_BYTES, codeField } from "~/lib/code-limits";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = await parseJsonBody(request, AdCodesBody);
+  const body = await parseJsonBody(request, AdCodesBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   await saveAdCodes(env.DB, body.data);
   // Cached business pages carry the old ad codes.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
-import { codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
+import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = await parseJsonBody(request, SettingsBody);
+  const body = await parseJsonBody(request, SettingsBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   await saveSiteSettings(env.DB, body.data);
   // Every cached public page carries the old codes.

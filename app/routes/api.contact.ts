@@ -8,7 +8,7 @@ import { receiveContactMessage } from "~/models/contact.server";
  * POST /api/contact (JSON body: name, email, subject, message, company, phone).
  * 400 with { errors: {field: message} } for invalid input; 200 { success: true } once stored.
  * A filled honeypot field gets the same 200 as a person but nothing is stored (bots learn
- * nothing); more than 5 messages an hour from one address get 429.
+ * nothing); more than 5 messages an hour from one address get 429; a body over 64 KB, 413.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return textError(405, "Method Not Allowed", { Allow: "POST" });

@@ -7,6 +7,7 @@ import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type Contac
 import { formatCount } from "~/lib/format";
 import { responseErrorMessage } from "~/lib/http";
 import { methodNotAllowed } from "~/lib/http.server";
+import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { receiveContactMessage } from "~/models/contact.server";
 import { getDirectoryTotals } from "~/models/directory.server";
@@ -33,6 +34,7 @@ type Values = typeof EMPTY;
 
 const SENT = { title: "Message Sent Successfully", text: "Thank you for your message. We'll get back to you within 24 hours." };
 const FAILED = { title: "Error", text: "Failed to send message. Please try again later." };
+const TOO_LARGE = { title: "Message Too Long", text: "Your message is too long to send. Please shorten it and try again." };
 
 /**
  * The form posted without the page's script (script off, or sent before it loaded): the same
@@ -41,13 +43,15 @@ const FAILED = { title: "Error", text: "Failed to send message. Please try again
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormUpTo(request, SMALL_BODY_MAX_BYTES);
+  // Not read past the cap, so its values cannot be given back: only the reason.
+  if (!form) return data({ values: EMPTY, errors: {}, failed: TOO_LARGE }, { status: 413, headers: NO_STORE });
   const body = Object.fromEntries([...form].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
   const receipt = await receiveContactMessage(context.cloudflare.env.DB, request, body);
   if (receipt.outcome === "sent") return redirect("/contact?sent=1");
   const values = Object.fromEntries(Object.keys(EMPTY).map((key) => [key, String(body[key] ?? "")])) as Values;
   return data(
-    { values, errors: receipt.outcome === "invalid" ? receipt.errors : {}, failed: receipt.outcome === "throttled" },
+    { values, errors: receipt.outcome === "invalid" ? receipt.errors : {}, failed: receipt.outcome === "throttled" ? FAILED : null },
     receipt.outcome === "invalid"
       ? { status: 400, headers: NO_STORE }
       : { status: 429, headers: { ...NO_STORE, "Retry-After": String(receipt.retryAfterSeconds) } },
@@ -188,7 +192,7 @@ export default function ContactPage() {
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
           {outcome === "sent" || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
-          {posted?.failed ? <FormNotice tone="error" {...FAILED} /> : null}
+          {posted?.failed ? <FormNotice tone="error" {...posted.failed} /> : null}
           <form method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
               <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>

@@ -3,6 +3,7 @@ import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld
 import { validateContact } from "~/lib/contact-form";
 import { ratingBand } from "~/lib/featured-filters";
 import { matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
+import { absoluteUrl } from "~/lib/seo";
 import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
 import { searchHref } from "~/components/find-something";
 
@@ -171,6 +172,14 @@ describe("business JSON-LD", () => {
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "13:00", closes: "17:00" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Tuesday", opens: "00:00", closes: "23:59" },
     ]);
+  });
+});
+
+describe("absolute URLs", () => {
+  it("keep a path that starts with slashes or backslashes on the site", () => {
+    expect(absoluteUrl("http://127.0.0.1:8787", "//evil.example/x")).toBe("http://127.0.0.1:8787/evil.example/x");
+    expect(absoluteUrl("https://hotels.example/", "/\\evil.example/x")).toBe("https://hotels.example/evil.example/x");
+    expect(absoluteUrl("https://hotels.example", "/categories/hotel?page=2")).toBe("https://hotels.example/categories/hotel?page=2");
   });
 });
 

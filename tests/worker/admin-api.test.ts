@@ -203,6 +203,27 @@ describe("site settings, ad codes and cache", () => {
     expect(await json(list)).toEqual({ success: false, message: "Request body must be a JSON object" });
   });
 
+  it("refuses a body over its call's cap with 413, and takes four settings at their full 100 KB", async () => {
+    const calls: [path: string, capKb: number][] = [
+      ["/api/admin/login", 64],
+      ["/api/contact", 64],
+      ["/api/export-csv", 64],
+      ["/api/admin/uploads", 64],
+      ["/api/admin/uploads/00000000-0000-4000-8000-000000000000/complete", 64],
+      ["/api/admin/site-settings", 1024],
+      ["/api/admin/advertisement-codes", 1024],
+    ];
+    for (const [path, capKb] of calls) {
+      const response = await adminFetch(cookie, path, { method: "POST", body: JSON.stringify({ padding: "x".repeat(capKb * 1024) }) });
+      expect(response.status, path).toBe(413);
+      expect(await json(response), path).toEqual({ success: false, message: `Request body too large (at most ${capKb} KB)` });
+    }
+    // Quotes and line breaks take two bytes each in JSON: four full settings still fit.
+    const full = '"\n'.repeat(50 * 1024);
+    const settings = { head_tags: full, footer_tags: full, analytics_code: full, facebook_pixel: full };
+    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toMatchObject({ success: true });
+  });
+
   it("clears the cache by bumping the generation the edge-cache keys carry", async () => {
     const generation = await getCacheGeneration(env.DB);
     expect(await json(await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" }))).toMatchObject({ success: true, generation: generation + 1 });

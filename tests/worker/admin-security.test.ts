@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
 import * as build from "../../build/server/index.js";
+import worker from "../../workers/app";
 import { addBusinesses, ADMIN, adminFetch, idOf, login, ORIGIN, record } from "./admin-support";
 
 /** Every admin page (other than the login page itself), with the route that serves it. */
@@ -45,6 +46,14 @@ const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknow
 
 /** Admin routes open by design: the way in and out, the signed-out /admin panel, public reads. */
 const OPEN_BY_DESIGN = ["routes/admin_.login", "routes/admin._index", "routes/api.admin.login", "routes/api.admin.logout"];
+
+function loginAttempt(ip: string, credentials: { username: string; password: string }) {
+  return SELF.fetch(`${ORIGIN}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
+    body: JSON.stringify(credentials),
+  });
+}
 
 function call(method: string, path: string, cookie: string | null, body?: unknown) {
   const headers: Record<string, string> = { Origin: ORIGIN };
@@ -159,19 +168,50 @@ describe("login and logout", () => {
     expect((await missing.json()) as { message: string }).toMatchObject({ success: false, message: expect.stringMatching(/password/i) });
   });
 
+  it("refuses a login body over 64 KB with 413 and a clear message", async () => {
+    const response = await call("POST", "/api/admin/login", null, { ...ADMIN, password: "x".repeat(64 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: "Request body too large (at most 64 KB)" });
+  });
+
   it("throttles 5 failures per username and address (429), without locking out another address", async () => {
-    const attempt = (ip: string, password: string) =>
-      SELF.fetch(`${ORIGIN}/api/admin/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
-        body: JSON.stringify({ username: "admin", password }),
-      });
+    const attempt = (ip: string, password: string) => loginAttempt(ip, { username: "admin", password });
     for (let i = 0; i < 5; i++) expect((await attempt("203.0.113.9", "guess" + i)).status).toBe(401);
     const blocked = await attempt("203.0.113.9", ADMIN.password);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed login attempts\. Try again in 15 minutes/);
     expect((await attempt("198.51.100.7", ADMIN.password)).status).toBe(200);
+  });
+
+  it("throttles 20 failures per address whatever the usernames (429), without locking out another address", async () => {
+    for (let i = 0; i < 20; i++) expect((await loginAttempt("203.0.113.10", { username: `user${i}`, password: "guess" })).status).toBe(401);
+    const blocked = await loginAttempt("203.0.113.10", ADMIN);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed login attempts\. Try again in 15 minutes/);
+    expect((await loginAttempt("203.0.113.11", ADMIN)).status).toBe(200);
+  });
+
+  it("has the cron delete spent login counts and timed-out sessions, keeping the live ones", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await loginAttempt("203.0.113.20", { username: "admin", password: "spent" });
+    await env.DB.prepare(`UPDATE rate_limits SET window_start = window_start - 16 * 60, expires_at = expires_at - 16 * 60 WHERE key LIKE '%203.0.113.20'`).run();
+    await loginAttempt("203.0.113.21", { username: "admin", password: "live" });
+    await login("10.4.0.1");
+    await env.DB.prepare(`UPDATE admin_sessions SET last_seen_at = ?1`).bind(now - 31 * 60).run();
+    await login("10.4.0.2");
+    await env.DB.prepare(`UPDATE admin_sessions SET created_at = ?1 WHERE last_seen_at > ?2`).bind(now - 9 * 60 * 60, now - 60).run();
+    const live = await login("10.4.0.3");
+    const timedOut = `SELECT count(*) AS n FROM admin_sessions WHERE last_seen_at < ?1 OR created_at < ?2`;
+    expect(await env.DB.prepare(timedOut).bind(now - 30 * 60, now - 8 * 60 * 60).first("n")).toBeGreaterThanOrEqual(2);
+
+    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
+
+    const { results } = await env.DB.prepare(`SELECT key FROM rate_limits WHERE key LIKE '%203.0.113.2_' ORDER BY key`).all<{ key: string }>();
+    expect(results.map((row) => row.key)).toEqual(["login-address:203.0.113.21", "login:admin:203.0.113.21"]);
+    expect(await env.DB.prepare(timedOut).bind(now - 30 * 60, now - 8 * 60 * 60).first("n")).toBe(0);
+    expect((await adminFetch(live, "/api/admin/stats")).status).toBe(200);
   });
 });
 
@@ -212,5 +252,22 @@ describe("cross-site requests", () => {
     expect(crossSiteNoOrigin.status).toBe(403);
     // The same request from the site itself goes through.
     expect((await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" })).status).toBe(200);
+  });
+
+  it("opens an upload's progress WebSocket only to the site's own pages, not to another origin of the same site", async () => {
+    const cookie = await login("10.2.0.2");
+    const started = await adminFetch(cookie, "/api/admin/uploads", { method: "POST", body: JSON.stringify({ fileName: "watched.csv", fileSize: 10 }) });
+    const { jobId } = (await started.json()) as { jobId: string };
+    const watch = (origin: string) =>
+      SELF.fetch(`${ORIGIN}/api/admin/upload-jobs/${jobId}/progress`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: origin } });
+    for (const origin of ["http://files.example.com", "https://evil.example"]) {
+      const refused = await watch(origin);
+      expect(refused.status, origin).toBe(403);
+      expect(refused.webSocket, origin).toBeNull();
+    }
+    const own = await watch(ORIGIN);
+    expect(own.status).toBe(101);
+    own.webSocket!.accept();
+    own.webSocket!.close(1000, "done");
   });
 });

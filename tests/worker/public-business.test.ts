@@ -5,6 +5,7 @@ import { bumpCacheGeneration } from "~/models/cache.server";
 import { insert, insertDemo, record, slugOf } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
 import { whileBroken } from "./support/broken-database";
+import { login } from "./admin-support";
 
 const EVIL = "Hotel </script><script>alert(1)</script> Plaza";
 
@@ -149,6 +150,20 @@ describe("business detail", () => {
     expect(body.indexOf('id="footer-injected"')).toBeGreaterThan(body.indexOf("</footer>"));
     const admin = await SELF.fetch("https://example.com/admin/login");
     expect(await admin.text()).not.toContain("site-verification");
+  });
+
+  it("leaves the site code out of the admin however its address is spelled", async () => {
+    // Each code as the page's markup (the settings page shows them as text to edit).
+    const injected = [/data-site-code/, /<meta name="site-verification"/, /<script[^>]*src="https:\/\/cdn\.example\/tag\.js"/, /<img[^>]*px\.example/, /id="footer-injected"/];
+    const publicPage = await (await SELF.fetch("https://example.com/contact")).text();
+    for (const markup of injected) expect(publicPage).toMatch(markup);
+    const cookie = await login("10.7.0.1");
+    for (const path of ["/ADMIN/businesses", "/Admin/settings", "/%61dmin/businesses", "/ADMIN-LEGACY", "/ADMIN/LOGIN"]) {
+      const response = await SELF.fetch(`https://example.com${path}`, { headers: path.endsWith("LOGIN") ? {} : { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      for (const markup of injected) expect(html, path).not.toMatch(markup);
+    }
   });
 
   it("still renders the page, without ads or site code, when they cannot be read", async () => {

@@ -79,6 +79,29 @@ describe("POST /api/contact", () => {
     expect((await post(valid, "198.51.100.8")).status).toBe(200);
   });
 
+  it("refuses a body over 64 KB with 413 and stores nothing, whether or not it states its length", async () => {
+    const before = await storedCount();
+    const padded = JSON.stringify({ ...valid, padding: "x".repeat(64 * 1024) });
+    const stated = await post(padded, "203.0.113.20");
+    expect(stated.status).toBe(413);
+    expect(await stated.json()).toEqual({ success: false, message: "Request body too large (at most 64 KB)" });
+    // Sent as a stream of unknown length (chunked, no Content-Length), the same body is counted while read.
+    const bytes = new TextEncoder().encode(padded);
+    const body = new ReadableStream({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 8192) controller.enqueue(bytes.slice(at, at + 8192));
+        controller.close();
+      },
+    });
+    const chunked = await SELF.fetch("https://example.com/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.21" },
+      body,
+    });
+    expect(chunked.status).toBe(413);
+    expect(await storedCount()).toBe(before);
+  });
+
   it("renders /contact with the form labels and the platform statistics", async () => {
     const html = await (await SELF.fetch("https://example.com/contact")).text();
     for (const label of ["Full Name *", "Email Address *", "Company (Optional)", "Phone Number (Optional)", "Subject *", "Message *", "Send us a Message", "Platform Statistics"]) {
@@ -122,6 +145,20 @@ describe("the contact form posted without the page's script", () => {
     expect(page).toContain("Thank you for your message. We&#x27;ll get back to you within 24 hours.");
   });
 
+  it("refuses a form over 64 KB with 413 and says the message is too long, while the longest valid message still goes", async () => {
+    const before = await storedCount();
+    const tooLarge = await postForm({ ...valid, padding: "x".repeat(64 * 1024) }, "192.0.2.14");
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get("Cache-Control")).toContain("no-store");
+    const html = await tooLarge.text();
+    expect(html).toContain("Message Too Long");
+    expect(html).toContain("Your message is too long to send. Please shorten it and try again.");
+    expect(await storedCount()).toBe(before);
+    // 5,000 three-byte characters, about 45 KB once percent-encoded: under the cap.
+    expect((await postForm({ ...valid, message: "東".repeat(5000) }, "192.0.2.15")).status).toBe(302);
+    expect(await storedCount()).toBe(before + 1);
+  });
+
   it("treats a filled honeypot like a success and the sixth message in an hour like a failure", async () => {
     const before = await storedCount();
     expect((await postForm({ ...valid, website: "http://spam.example" }, "192.0.2.12")).status).toBe(302);
@@ -147,6 +184,15 @@ describe("other public pages", () => {
     const api = await SELF.fetch("https://example.com/api/no-such-call");
     expect(api.status).toBe(404);
     expect(await api.text()).toBe("Not Found");
+  });
+
+  it("keeps the 404 page's canonical and og:url on the site for a path starting with two slashes", async () => {
+    const response = await SELF.fetch("https://example.com//evil.example/x");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:8787/evil.example/x"/>');
+    expect(html).toContain('<meta property="og:url" content="http://127.0.0.1:8787/evil.example/x"/>');
+    expect(html).not.toContain('"http://evil.example');
   });
 
   it("serves the four legal pages with their date, sections and cache headers", async () => {
