@@ -10,7 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { countOf, countryName, formatRating } from "~/lib/format";
+import { countOf, displayCountry, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -34,8 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
+/** The country's own name when it has a code: imports store the text as written ("turkey", "TR"). */
 function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
-  return business.country ?? (business.countryCode ? countryName(business.countryCode) : null);
+  return business.countryCode ? displayCountry(business.countryCode, business.country) : business.country;
 }
 
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
