@@ -9,6 +9,7 @@ import { useToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
+import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countOf, displayCountry, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
@@ -27,11 +28,13 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL }, { status: 404, headers: NO_STORE });
+  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404, headers: NO_STORE });
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
-  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
+  // Decided here, so the table of country zones stays out of the browser's script.
+  const timeZone = businessTimeZone(business);
+  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /** The country's own name when it has a code: imports store the text as written ("turkey", "TR"). */
@@ -82,13 +85,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, ads, mapStyleUrl } = useLoaderData<typeof loader>();
+  const { business, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
+  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
 }
 
-function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail; ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>; mapStyleUrl: string }) {
+function BusinessView({
+  business,
+  ads,
+  mapStyleUrl,
+  timeZone,
+}: {
+  business: BusinessDetail;
+  ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
+  mapStyleUrl: string;
+  timeZone: string | null;
+}) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
   const [copied, setCopied] = useState(false);
@@ -103,17 +116,19 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
     if (img && img.complete && img.naturalWidth === 0) setPhotoFailed(true);
   }, []);
 
-  // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser.
+  // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser,
+  // and only on the business's own clock (none known: neither is shown).
   useEffect(() => {
+    if (!timeZone) return;
     const update = () => {
       const now = new Date();
-      setStatus(openStatus(business.workingHours, now, business.timeZone ?? undefined));
-      setToday(todayName(now, business.timeZone ?? undefined));
+      setStatus(openStatus(business.workingHours, now, timeZone));
+      setToday(todayName(now, timeZone));
     };
     update();
     const timer = setInterval(update, 60_000);
     return () => clearInterval(timer);
-  }, [business.workingHours, business.timeZone]);
+  }, [business.workingHours, timeZone]);
 
   useEffect(() => {
     if (!copied) return;
