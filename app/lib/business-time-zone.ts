@@ -68,12 +68,15 @@ const COUNTRY_ZONES: Record<string, string> = {
   YT: "Indian/Mayotte", ZA: "Africa/Johannesburg", ZM: "Africa/Lusaka", ZW: "Africa/Harare",
 };
 
-/** Countries one time but for islands far to their west, told apart by longitude. */
-const WESTERN_ISLANDS: Record<string, { zone: string; islands: string; westOf: number }> = {
-  ES: { zone: "Europe/Madrid", islands: "Atlantic/Canary", westOf: -13 },
-  PT: { zone: "Europe/Lisbon", islands: "Atlantic/Azores", westOf: -20 },
-  EC: { zone: "America/Guayaquil", islands: "Pacific/Galapagos", westOf: -85 },
-  NZ: { zone: "Pacific/Auckland", islands: "Pacific/Chatham", westOf: 0 },
+/**
+ * Countries on one time but for outlying islands, told apart by longitude: the Canaries, Azores
+ * and Galápagos lie west of their mainland, the Chathams beyond the antimeridian from New Zealand.
+ */
+const OUTLYING_ISLANDS: Record<string, { zone: string; islands: string; islandsBelowLongitude: number }> = {
+  ES: { zone: "Europe/Madrid", islands: "Atlantic/Canary", islandsBelowLongitude: -13 },
+  PT: { zone: "Europe/Lisbon", islands: "Atlantic/Azores", islandsBelowLongitude: -20 },
+  EC: { zone: "America/Guayaquil", islands: "Pacific/Galapagos", islandsBelowLongitude: -85 },
+  NZ: { zone: "Pacific/Auckland", islands: "Pacific/Chatham", islandsBelowLongitude: 0 },
 };
 
 function isTimeZone(zone: string): boolean {
@@ -93,11 +96,11 @@ export function businessTimeZone(business: {
   const own = business.timeZone?.trim();
   if (own && isTimeZone(own)) return own;
   const code = business.countryCode?.trim().toUpperCase() ?? "";
-  const split = WESTERN_ISLANDS[code];
+  const split = OUTLYING_ISLANDS[code];
   if (split) {
     // Without coordinates a Canary Islands hotel could not be told from one in Madrid.
     if (business.longitude === null) return null;
-    return business.longitude < split.westOf ? split.islands : split.zone;
+    return business.longitude < split.islandsBelowLongitude ? split.islands : split.zone;
   }
   return COUNTRY_ZONES[code] ?? null;
 }

@@ -22,10 +22,11 @@ describe("businessTimeZone", () => {
     expect(zone("US", -74, "America/New_York")).toBe("America/New_York");
   });
 
-  it("tells islands an hour behind their mainland by longitude, and gives none without coordinates", () => {
+  it("tells outlying islands on another time from their mainland by longitude, and gives none without coordinates", () => {
     expect([zone("ES", -3.7), zone("ES", -16.3), zone("ES", null)]).toEqual(["Europe/Madrid", "Atlantic/Canary", null]);
     expect([zone("PT", -9.1), zone("PT", -16.9), zone("PT", -25.7)]).toEqual(["Europe/Lisbon", "Europe/Lisbon", "Atlantic/Azores"]);
     expect([zone("EC", -78.5), zone("EC", -90.3)]).toEqual(["America/Guayaquil", "Pacific/Galapagos"]);
+    expect([zone("NZ", 174.8), zone("NZ", -176.6)]).toEqual(["Pacific/Auckland", "Pacific/Chatham"]);
   });
 
   it("passes over a time zone the clock cannot read for the country's", () => {
