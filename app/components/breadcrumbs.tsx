@@ -13,9 +13,9 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             <li key={crumb.path} className="flex items-center gap-1">
               {index > 0 ? <span aria-hidden="true" className="text-slate-400">/</span> : null}
               {index === crumbs.length - 1 ? (
-                <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
+                <span aria-current="page" dir="auto" className="font-medium text-slate-900">{crumb.name}</span>
               ) : (
-                <Link to={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
+                <Link to={crumb.path} dir="auto" className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
               )}
             </li>
           ))}

@@ -25,13 +25,14 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
       className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}
     >
       <div className="min-w-0 flex-1">
-        <h3 className="truncate text-base font-semibold">
+        {/* dir="auto": a right-to-left name or address reads as written and is cut at its end. */}
+        <h3 dir="auto" className="truncate text-left text-base font-semibold">
           <Link to={`/business/${encodeURIComponent(business.slug)}`} className="text-brand-700 hover:underline" prefetch="intent">
             {business.name}
           </Link>
         </h3>
         {business.category ? (
-          <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+          <span dir="auto" className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
             {business.category}
           </span>
         ) : null}
@@ -40,7 +41,7 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
             ✓ Verified
           </span>
         ) : null}
-        {place ? <p className="mt-1 truncate text-sm text-slate-600">{place}</p> : null}
+        {place ? <p dir="auto" className="mt-1 truncate text-left text-sm text-slate-600">{place}</p> : null}
         {rating ? (
           <p className="mt-1 text-sm text-slate-700">
             <span aria-hidden="true" className="text-amber-500">★</span> {rating}{" "}

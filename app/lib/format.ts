@@ -64,6 +64,12 @@ export function countryName(code: string | null | undefined): string {
   }
 }
 
+/** Name of a country for display: the English name of its ISO code, else the stored name. */
+export function displayCountry(code: string, stored: unknown): string {
+  const name = countryName(code);
+  return name !== code.toUpperCase() ? name : String(stored ?? code);
+}
+
 /**
  * The rating a visitor is shown: a number above 0, else null. Ratings run from 1 to 5; a 0 is an
  * import's "not rated" (even beside many reviews), so the page, its meta and JSON-LD leave it out.

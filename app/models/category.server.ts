@@ -2,7 +2,7 @@ import { CATEGORIES_PER_PAGE, CATEGORY_TOP_COUNTRIES } from "~/lib/directory-lim
 import { letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
-import { displayCountry } from "./country.server";
+import { displayCountry } from "~/lib/format";
 import { categoryAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 

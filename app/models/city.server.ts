@@ -4,7 +4,7 @@ import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { cityAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
-import { displayCountry } from "./country.server";
+import { displayCountry } from "~/lib/format";
 
 
 export interface CitySummary {

@@ -1,14 +1,9 @@
 import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
-import { countryName } from "~/lib/format";
+import { countryCodeFromName, countryCodeFromText } from "~/lib/country-names";
+import { displayCountry } from "~/lib/format";
 import { foldLetters, slugify } from "~/lib/slug";
 import { totalPages } from "~/lib/paging";
 
-
-/** Name of a country for display: the English name of its ISO code, else the stored name. */
-export function displayCountry(code: string, stored: unknown): string {
-  const name = countryName(code);
-  return name !== code.toUpperCase() ? name : String(stored ?? code);
-}
 
 export interface CountrySummary {
   country: string;
@@ -43,8 +38,9 @@ const ALL_COUNTRIES_SQL = `SELECT code, name, business_count, city_count, catego
 
 /**
  * Countries, biggest first, 12 a page. The search is a substring of the country's English
- * name, case and accents aside, which only exists in code (Intl region names), so the few hundred
- * summary rows are filtered here rather than in SQL.
+ * name, case and accents aside, or a name or code of the country in any form country-names.ts
+ * knows ("turkey", "Deutschland"); names only exist in code (Intl region names), so the few
+ * hundred summary rows are filtered here rather than in SQL.
  */
 export async function listCountries(
   db: D1Database,
@@ -57,7 +53,8 @@ export async function listCountries(
   const countries = (countryRows?.results ?? []).map(toCountrySummary);
   const totals = totalRows?.results[0] as Record<string, number> | undefined;
   const needle = foldLetters(q);
-  const matching = needle ? countries.filter((c) => foldLetters(c.country).includes(needle)) : countries;
+  const named = needle ? countryCodeFromText(q) : null;
+  const matching = needle ? countries.filter((c) => c.countryCode === named || foldLetters(c.country).includes(needle)) : countries;
   const start = (page - 1) * perPage;
   return {
     countries: matching.slice(start, start + perPage),
@@ -71,17 +68,19 @@ export async function listCountries(
 }
 
 /**
- * The ISO code a /countries/{slug} URL means: a two-letter code as is, or the code of a
- * country-name slug like "switzerland"; null when no country matches. A URL not spelled with
+ * The ISO code a /countries/{slug} URL means: a two-letter code as is, the code of a country
+ * name in any form country-names.ts knows ("switzerland", "turkey", "deutschland", "españa"),
+ * else of a name stored with a country; null when no country matches. A URL not spelled with
  * the lower-case code is redirected by the route (redirectToCanonicalPath).
  */
 export async function resolveCountrySlug(db: D1Database, slug: string): Promise<string | null> {
   if (/^[a-z]{2}$/i.test(slug)) return slug.toUpperCase();
   const wanted = slugify(slug);
   if (!wanted) return null;
+  const named = countryCodeFromName(wanted);
+  if (named) return named;
   const { results } = await db.prepare(`SELECT code, name FROM countries`).all<{ code: string; name: string }>();
-  const match = results.find((c) => slugify(displayCountry(c.code, c.name)) === wanted || slugify(c.name) === wanted);
-  return match?.code ?? null;
+  return results.find((c) => slugify(c.name) === wanted)?.code ?? null;
 }
 
 export interface CountryPage extends CountrySummary {

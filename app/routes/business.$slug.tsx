@@ -9,8 +9,9 @@ import { useToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
+import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { countOf, countryName, formatRating } from "~/lib/format";
+import { countOf, displayCountry, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -28,15 +29,18 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL }, { status: 404, headers: NO_STORE });
+  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404, headers: NO_STORE });
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
-  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL }, { headers: publicCache(CACHE_SECONDS.detail) });
+  // Decided here, so the table of country zones stays out of the browser's script.
+  const timeZone = businessTimeZone(business);
+  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
+/** The country's own name when it has a code: imports store the text as written ("turkey", "TR"). */
 function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
-  return business.country ?? (business.countryCode ? countryName(business.countryCode) : null);
+  return business.countryCode ? displayCountry(business.countryCode, business.country) : business.country;
 }
 
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
@@ -82,13 +86,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, ads, mapStyleUrl } = useLoaderData<typeof loader>();
+  const { business, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} />;
+  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
 }
 
-function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail; ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>; mapStyleUrl: string }) {
+function BusinessView({
+  business,
+  ads,
+  mapStyleUrl,
+  timeZone,
+}: {
+  business: BusinessDetail;
+  ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
+  mapStyleUrl: string;
+  timeZone: string | null;
+}) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
   const [copied, setCopied] = useState(false);
@@ -103,17 +117,19 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
     if (img && img.complete && img.naturalWidth === 0) setPhotoFailed(true);
   }, []);
 
-  // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser.
+  // The page is edge-cached for 10 minutes: "open now" and "today" are decided in the browser,
+  // and only on the business's own clock (none known: neither is shown).
   useEffect(() => {
+    if (!timeZone) return;
     const update = () => {
       const now = new Date();
-      setStatus(openStatus(business.workingHours, now, business.timeZone ?? undefined));
-      setToday(todayName(now, business.timeZone ?? undefined));
+      setStatus(openStatus(business.workingHours, now, timeZone));
+      setToday(todayName(now, timeZone));
     };
     update();
     const timer = setInterval(update, 60_000);
     return () => clearInterval(timer);
-  }, [business.workingHours, business.timeZone]);
+  }, [business.workingHours, timeZone]);
 
   useEffect(() => {
     if (!copied) return;
@@ -159,9 +175,9 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
               <li key={crumb.path} className="flex gap-1">
                 {i > 0 ? <span aria-hidden="true">/</span> : null}
                 {i === path.length - 1 ? (
-                  <span aria-current="page" className="font-medium text-slate-800">{crumb.name}</span>
+                  <span aria-current="page" dir="auto" className="font-medium text-slate-800">{crumb.name}</span>
                 ) : (
-                  <Link to={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
+                  <Link to={crumb.path} dir="auto" className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
                 )}
               </li>
             ))}
@@ -181,7 +197,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
         </div>
         <div className="p-6">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-3xl font-bold">{business.name}</h1>
+            <h1 dir="auto" className="text-3xl font-bold">{business.name}</h1>
             {status ? (
               <span
                 data-testid="open-status"
@@ -201,24 +217,26 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           {category ? (
             <p className="mt-2">
               {business.categorySlug ? (
-                <Link to={`/categories/${business.categorySlug}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:underline">
+                <Link to={`/categories/${business.categorySlug}`} dir="auto" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:underline">
                   {category}
                 </Link>
               ) : (
-                <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{category}</span>
+                <span dir="auto" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{category}</span>
               )}
             </p>
           ) : null}
+          {/* Each imported text is its own run: an address in Hebrew or Arabic reads right to left
+              without carrying the city and country links along with it. */}
           <p className="mt-3 text-slate-700">
-            {business.fullAddress ?? "Address not available"}
+            {business.fullAddress ? <bdi>{business.fullAddress}</bdi> : "Address not available"}
             {" · "}
             {business.city && business.citySlug && cc ? (
-              <Link to={`/cities/${cc}/${business.citySlug}`} className="text-brand-700 underline underline-offset-2">{business.city}</Link>
-            ) : business.city}
+              <Link to={`/cities/${cc}/${business.citySlug}`} dir="auto" className="text-brand-700 underline underline-offset-2">{business.city}</Link>
+            ) : business.city ? <bdi>{business.city}</bdi> : null}
             {business.city && country ? ", " : null}
             {country && cc ? (
-              <Link to={`/countries/${cc}`} className="text-brand-700 underline underline-offset-2">{country}</Link>
-            ) : country}
+              <Link to={`/countries/${cc}`} dir="auto" className="text-brand-700 underline underline-offset-2">{country}</Link>
+            ) : country ? <bdi>{country}</bdi> : null}
             {where ? null : "Location not specified"}
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
@@ -256,7 +274,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
               <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {amenities.map((amenity) => (
                   <li key={amenity} className="flex items-center gap-2 text-slate-700">
-                    <span className="text-green-600" aria-hidden="true">✓</span> {amenity}
+                    <span className="text-green-600" aria-hidden="true">✓</span> <bdi>{amenity}</bdi>
                   </li>
                 ))}
               </ul>
@@ -266,9 +284,16 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold">About</h2>
-            <p className="mt-3 whitespace-pre-line text-slate-700">
-              {aboutText ?? `${business.name}${category ? ` is ${indefiniteArticle(category)} ${category.toLowerCase()}` : ""}${where ? ` in ${where}` : ""}.${business.locatedIn ? ` Located in ${business.locatedIn}.` : ""}`}
-            </p>
+            {aboutText ? (
+              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700">{aboutText}</p>
+            ) : (
+              <p className="mt-3 whitespace-pre-line text-slate-700">
+                <bdi>{business.name}</bdi>
+                {category ? <> is {indefiniteArticle(category)} <bdi>{category.toLowerCase()}</bdi></> : null}
+                {where ? <> in <PlaceText city={business.city} country={country} /></> : null}.
+                {business.locatedIn ? <> Located in <bdi>{business.locatedIn}</bdi>.</> : null}
+              </p>
+            )}
           </section>
           <AdSlot slot="ad2" code={ads.ad2} />
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="map-heading">
@@ -288,13 +313,13 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
                   {orderedDays(week).map(({ day, hours }) => (
                     <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
                       <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
-                      <td className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
+                      <td dir="auto" className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             ) : hoursAsWritten ? (
-              <p className="mt-3 whitespace-pre-line text-slate-700">{hoursAsWritten}</p>
+              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700">{hoursAsWritten}</p>
             ) : (
               <p className="mt-3 text-slate-600">Opening hours not available.</p>
             )}
@@ -305,11 +330,11 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
             <dl className="mt-4 space-y-3 text-sm">
               <div>
                 <dt className="font-medium text-slate-600">Address</dt>
-                <dd className="text-slate-800">{business.fullAddress ?? "Address not available"}</dd>
+                <dd dir="auto" className="text-slate-800">{business.fullAddress ?? "Address not available"}</dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-600">Location</dt>
-                <dd className="text-slate-800">{where || "Location not specified"}</dd>
+                <dd className="text-slate-800">{where ? <PlaceText city={business.city} country={country} /> : "Location not specified"}</dd>
               </div>
               {business.phone ? (
                 <div>
@@ -329,7 +354,7 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
           <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="details-heading">
             <h2 id="details-heading" className="text-xl font-semibold">Business Details</h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd className="text-right font-medium">{category ?? "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd dir="auto" className="text-right font-medium">{category ?? "—"}</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews.toLocaleString("en-US")}</dd></div>
             </dl>
@@ -337,6 +362,17 @@ function BusinessView({ business, ads, mapStyleUrl }: { business: BusinessDetail
         </aside>
       </div>
     </div>
+  );
+}
+
+/** "City, Country" with each part its own run, so two right-to-left names keep the page's order. */
+function PlaceText({ city, country }: { city: string | null; country: string | null }) {
+  return (
+    <>
+      {city ? <bdi>{city}</bdi> : null}
+      {city && country ? ", " : null}
+      {country ? <bdi>{country}</bdi> : null}
+    </>
   );
 }
 

@@ -84,6 +84,6 @@ describe("business page with imported data", () => {
 
   it("names a city without a country code after the address, set apart from it", async () => {
     const html = (await businessPage("biz-no-country")).replaceAll("<!-- -->", "");
-    expect(html).toContain(">742 Evergreen Terrace · Springfield</p>");
+    expect(html).toContain("><bdi>742 Evergreen Terrace</bdi> · <bdi>Springfield</bdi></p>");
   });
 });
