@@ -56,6 +56,8 @@ function scriptedLanguage(locale: Intl.Locale): string {
 }
 
 let names: Map<string, string> | null = null;
+/** Code → every name of it that leads to it in `names`, as written ("Turkey", "Türkiye", "Turquie"…). */
+let namesByCode: Map<string, Set<string>> | null = null;
 
 /**
  * Name key → code (some 2,600 names), built on first use and kept for the isolate: 20–45 ms of
@@ -65,13 +67,19 @@ let names: Map<string, string> | null = null;
 function nameMap(): Map<string, string> {
   if (names) return names;
   const map = new Map<string, string>();
+  const byCode = new Map<string, Set<string>>();
   // Most names recur in several languages ("Burkina Faso"): each is keyed once.
   const seen = new Set<string>();
   const add = (name: string | undefined, code: string) => {
     if (!name || seen.has(name)) return;
     seen.add(name);
     const k = key(name);
-    if (k && !map.has(k)) map.set(k, code);
+    if (!k) return;
+    if (!map.has(k)) map.set(k, code);
+    if (map.get(k) !== code) return;
+    const known = byCode.get(code);
+    if (known) known.add(name);
+    else byCode.set(code, new Set([name]));
   };
   for (const [name, code] of Object.entries(OTHER_NAMES)) add(name, code);
   const english = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
@@ -97,6 +105,7 @@ function nameMap(): Map<string, string> {
     for (const code of CURRENT_CODES) add(display.of(code), code);
   }
   names = map;
+  namesByCode = byCode;
   return map;
 }
 
@@ -109,6 +118,15 @@ export function isCountryCode(code: string): boolean {
 export function countryCodeFromName(name: string | null | undefined): string | null {
   const k = name ? key(name) : "";
   return k ? (nameMap().get(k) ?? null) : null;
+}
+
+/**
+ * Every name that leads to `code` ("TR": Turkey, Türkiye, Turquie, Türkei, Турция, トルコ…), for
+ * finding businesses whose stored country text is any of them. Empty for an unknown code.
+ */
+export function countryNames(code: string): string[] {
+  nameMap();
+  return [...(namesByCode?.get(code) ?? [])];
 }
 
 /** A country code in use ("tr", "DE") or a country name: its code; null when it names none. */

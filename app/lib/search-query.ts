@@ -93,18 +93,27 @@ export function visitorMatchExpression(text: string, { prefixLast = true } = {})
   return groups.join(" AND ");
 }
 
+/** Where a search is narrowed: any of `texts` (a place's names) in the city and/or country column. */
+export interface LocationWords {
+  texts: readonly string[];
+  columns: LocationColumns;
+}
+
+/** `"turkey" OR "turkiye"`-style words of any of the texts; null when none has a word. */
+function anyOf(texts: readonly string[]): string | null {
+  const expressions = [...new Set(texts.map((text) => matchExpression(text, { prefixLast: false })).filter((e) => e !== null))];
+  if (expressions.length <= 1) return expressions[0] ?? null;
+  return expressions.map((e) => `(${e})`).join(" OR ");
+}
+
 /**
  * The whole MATCH: the words of `q` anywhere (visitorMatchExpression: word forms, the last one
- * a prefix unless `prefixLast` is false), AND (when given) the words of the location in the city
- * and/or country column. Null when neither has a word.
+ * a prefix unless `prefixLast` is false), AND (when given) the words of one of the location's
+ * names in the city and/or country column. Null when neither has a word.
  */
-export function searchMatch(
-  q: string,
-  location?: { text: string; columns: LocationColumns } | null,
-  { prefixLast = true }: { prefixLast?: boolean } = {},
-): string | null {
+export function searchMatch(q: string, location?: LocationWords | null, { prefixLast = true }: { prefixLast?: boolean } = {}): string | null {
   const what = visitorMatchExpression(q, { prefixLast });
-  const where = location ? matchExpression(location.text, { prefixLast: false }) : null;
+  const where = location ? anyOf(location.texts) : null;
   if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
   if (where) return `{${location!.columns}} : (${where})`;
   return what;

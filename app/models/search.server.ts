@@ -1,4 +1,5 @@
-import { searchMatch, searchTokens, visitorWords, type LocationColumns } from "~/lib/search-query";
+import { countryCodeFromText, countryNames } from "~/lib/country-names";
+import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 import { slugify } from "~/lib/slug";
 import { businessBasics, textColumn } from "./business-row.server";
@@ -48,14 +49,16 @@ export interface SearchResults {
 }
 
 /**
- * A country (by ISO code or by name), else a city (by slug), else free text matched against
+ * A country (by code, or by a name in any language country-names.ts knows), else a city (by slug), else free text matched against
  * the city and country columns. The three lookups go in one D1 batch (one round trip); each
  * reads one row, but a country name scans the countries summary table (a few hundred rows).
  */
 export async function resolveLocation(db: D1Database, text: string): Promise<SearchLocation | null> {
   const trimmed = text.trim();
   if (!trimmed || searchTokens(trimmed).length === 0) return null;
-  const code = /^[a-z]{2}$/i.test(trimmed) ? trimmed.toUpperCase() : "";
+  // A code, or a name in any language the site knows ("Turkey", "Türkiye", "Almanya"), else the
+  // name the directory lists the country under.
+  const code = countryCodeFromText(trimmed) ?? "";
   const slug = slugify(trimmed);
   const [byCode, byName, city] = await db.batch<Record<string, string>>([
     db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(code),
@@ -69,11 +72,16 @@ export async function resolveLocation(db: D1Database, text: string): Promise<Sea
   return { kind: "text", text: trimmed };
 }
 
-function locationMatch(location: SearchLocation | null): { text: string; columns: LocationColumns } | null {
+/**
+ * The location's words in the index: a country by any of its names (a business's stored country
+ * text may be "TURKEY", "Türkiye" or "TR" for the same code), a city by its name (spellings that
+ * differ in case or accents are one word to the index).
+ */
+function locationMatch(location: SearchLocation | null): LocationWords | null {
   if (!location) return null;
-  if (location.kind === "country") return { text: location.name, columns: "country" };
-  if (location.kind === "city") return { text: location.name, columns: "city" };
-  return { text: location.text, columns: "city country" };
+  if (location.kind === "country") return { texts: [location.name, location.code, ...countryNames(location.code)], columns: "country" };
+  if (location.kind === "city") return { texts: [location.name], columns: "city" };
+  return { texts: [location.text], columns: "city country" };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryCodeFromText } from "~/lib/country-names";
+import { countryCodeFromText, countryNames } from "~/lib/country-names";
 
 describe("countryCodeFromText", () => {
   it("knows a country by the slug of its name in English, its own language or another common form", () => {
@@ -9,5 +9,14 @@ describe("countryCodeFromText", () => {
 
   it("takes a code in use in any case, and names no country for other text", () => {
     expect(["tr", "DE", "vd", "atlantis", "", "  "].map(countryCodeFromText)).toEqual(["TR", "DE", null, null, null, null]);
+  });
+});
+
+describe("countryNames", () => {
+  it("lists the names that lead to a code, as written, for finding businesses filed under any of them", () => {
+    expect(countryNames("TR")).toEqual(expect.arrayContaining(["Turkey", "Türkiye", "Türkei", "Turquie"]));
+    expect(countryNames("DE")).toEqual(expect.arrayContaining(["Germany", "Deutschland", "Almanya"]));
+    expect(countryNames("DE")).not.toContain("Turkey");
+    expect(countryNames("VD")).toEqual([]);
   });
 });

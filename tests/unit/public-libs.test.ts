@@ -29,8 +29,10 @@ describe("search query", () => {
   });
 
   it("narrows by location columns", () => {
-    expect(searchMatch("hotel", { text: "New York", columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" "york"))');
-    expect(searchMatch("", { text: "France", columns: "country" })).toBe('{country} : ("france")');
+    expect(searchMatch("hotel", { texts: ["New York"], columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" "york"))');
+    expect(searchMatch("", { texts: ["France"], columns: "country" })).toBe('{country} : ("france")');
+    // A country by any of its names; names with the same words are asked once.
+    expect(searchMatch("", { texts: ["Türkiye", "TR", "Turkey", "türkiye", "Türkei"], columns: "country" })).toBe('{country} : (("türkiye") OR ("tr") OR ("turkey") OR ("türkei"))');
     expect(searchMatch("", null)).toBeNull();
     expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`("grand" OR "grands") AND ("hot" OR "hots")`);
   });

@@ -88,6 +88,19 @@ describe("search", () => {
     }
   });
 
+  it("narrows by a country whatever name a business's file gave it", async () => {
+    await insert(
+      record({ name: "Bosphorus Hotel Upper", placeId: "s-19", city: "Istanbul", country: "TURKEY", countryCode: "TR" }),
+      record({ name: "Bosphorus Hotel Lower", placeId: "s-20", city: "Istanbul", country: "TR", countryCode: "TR" }),
+      record({ name: "Stadthotel Mitte", placeId: "s-21", city: "Berlin", country: "Deutschland", countryCode: "DE" }),
+      record({ name: "Bosphorus Hotel Elsewhere", placeId: "s-22", city: "Berlin", country: "Deutschland", countryCode: "DE" }),
+    );
+    for (const location of ["TR", "Turkey", "Türkiye"]) {
+      expect(names(await searchBusinesses(env.DB, { q: "bosphorus", location, page: 1 })).sort(), location).toEqual(["Bosphorus Hotel Lower", "Bosphorus Hotel Upper"]);
+    }
+    expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
+  });
+
   it("finds a word written with an apostrophe with or without it, and forgets a name once changed or deleted", async () => {
     await insert(
       record({ name: "Albergo Duomo", placeId: "s-11", city: "L'Aquila", country: "Italy", countryCode: "IT", fullAddress: "Piazza Duomo, L'Aquila" }),
