@@ -104,9 +104,13 @@ export async function getUploadJob(db: D1Database, id: string): Promise<UploadJo
   return row ? toJob(row) : null;
 }
 
+/** The consumer takes a queued job; its first step also stamps started_at, which later steps keep. */
 export async function markUploadJobProcessing(db: D1Database, id: string): Promise<void> {
   await db
-    .prepare(`UPDATE upload_jobs SET status = 'processing', updated_at = unixepoch() WHERE id = ?1 AND status = 'queued'`)
+    .prepare(
+      `UPDATE upload_jobs SET status = 'processing', started_at = coalesce(started_at, unixepoch()), updated_at = unixepoch()
+       WHERE id = ?1 AND status = 'queued'`,
+    )
     .bind(id)
     .run();
 }
@@ -172,9 +176,14 @@ export async function finishUploadJob(
   givenFailure: string | null,
 ): Promise<{ batchResult: BatchResult; report: UploadReport }> {
   const finishedAt = Math.floor(Date.now() / 1000);
+  // Processing time counts from the consumer's first step, not from the upload (sending the
+  // file and waiting behind another import are not processing). `job` may have been read before
+  // that first step stamped it, so it is read again; a job never taken counts 0 s.
+  const stamped = await db.prepare(`SELECT started_at FROM upload_jobs WHERE id = ?1`).bind(job.id).first<{ started_at: number | null }>();
+  const startedAt = stamped?.started_at ?? finishedAt;
   const failure = importFailure(job.fileName, progress, givenFailure);
   const result = batchResult(job.fileName, progress, failure);
-  const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt: job.createdAt, finishedAt, result });
+  const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt, finishedAt, result });
   const stored = { batchResult: result, report };
   await db.batch([
     db

@@ -1,0 +1,69 @@
+import { createScheduledController, env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { startImportJob } from "~/models/import-upload.server";
+import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import worker from "../../workers/app";
+import { processImportJob } from "../../workers/import/consumer";
+import { uploadProgressStub } from "../../workers/progress";
+import type { QueueMessage } from "../../workers/queue-messages";
+import { adminCookie } from "./import-support";
+
+const ONE_STEP = { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 };
+
+/** The real bindings, with a queue that records what is sent and throws while `failing` is set. */
+function recordingEnv(overrides: Partial<Env> = {}) {
+  const sent: QueueMessage[] = [];
+  const state = { failing: false };
+  const queue = {
+    send: async (message: QueueMessage) => {
+      if (state.failing) throw new Error("queue unavailable");
+      sent.push(message);
+    },
+  } as unknown as Queue;
+  return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent, state };
+}
+
+/** A queued CSV job of `rows` businesses, its upload message recorded (not delivered). */
+async function queuedJob(name: string, rows: number) {
+  const jobId = crypto.randomUUID();
+  const text = ["name,place_id", ...Array.from({ length: rows }, (_, i) => `${name} Hotel ${i},${name}-${jobId}-${i}`)].join("\n");
+  await env.BUCKET.put(uploadObjectKey(jobId), text);
+  const { env: quiet } = recordingEnv();
+  expect((await startImportJob(quiet, { jobId, fileName: `${name}.csv`, fileSize: text.length, fileType: "csv", batchSize: 100 })).ok).toBe(true);
+  return jobId;
+}
+
+/** A D1 binding that dies right after the consumer's first committed batch of rows. */
+function dyingAfterFirstBatch(): D1Database {
+  let calls = 0;
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const result = await target.batch(statements);
+          // Batches: header cursor (1), identities read (2), first rows committed (3).
+          if (++calls === 3) throw new Error("worker stopped");
+          return result;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+async function latestProgress(jobId: string) {
+  return (await uploadProgressStub(env, jobId).latest()) as { status: string; result?: { successCount: number } } | null;
+}
+
+describe("the report's processing time", () => {
+  it("counts from when the consumer took the job, not from the upload or the wait behind another import", async () => {
+    const jobId = await queuedJob("waited", 100);
+    // Uploaded, then queued behind another import: created 40 s before the consumer takes it.
+    await env.DB.prepare(`UPDATE upload_jobs SET created_at = unixepoch() - 40 WHERE id = ?1`).bind(jobId).run();
+    await processImportJob(recordingEnv().env, jobId, ONE_STEP);
+    const report = (await getUploadJob(env.DB, jobId))!.result!.report;
+    expect(report.summary.processingTimeSeconds).toBeLessThan(10);
+  });
+});
+
