@@ -56,6 +56,38 @@ async function latestProgress(jobId: string) {
   return (await uploadProgressStub(env, jobId).latest()) as { status: string; result?: { successCount: number } } | null;
 }
 
+describe("the end of an import whose follow-up work fails", () => {
+  it("tells the page the result before queueing the rebuilds, and a redelivery tells it again and queues them", async () => {
+    const jobId = await queuedJob("followup", 250);
+    const { env: broken, state } = recordingEnv();
+    state.failing = true;
+    // The rows are in and the job is done, but queueing the rebuilds throws: the queue retries.
+    await expect(processImportJob(broken, jobId, ONE_STEP)).rejects.toThrow("queue unavailable");
+    expect((await getUploadJob(env.DB, jobId))!.status).toBe("done");
+    // The page was told the result all the same.
+    expect(await latestProgress(jobId)).toMatchObject({ status: "done", result: { successCount: 250 } });
+
+    // The redelivery finds the job done: it queues the rebuilds the first delivery never sent.
+    const { env: working, sent } = recordingEnv();
+    await processImportJob(working, jobId, ONE_STEP);
+    expect(sent.map((m) => m.kind).sort()).toEqual(["pageAnchors.rebuild", "sitemaps.rebuild"]);
+  });
+
+  it("publishes the final state again on a redelivery when the first publish was lost", async () => {
+    const jobId = await queuedJob("lostpublish", 120);
+    // The job's progress object is unreachable during the first delivery (publish is best effort).
+    const unreachable = { idFromName: () => ({}), get: () => ({ publish: async () => Promise.reject(new Error("object unreachable")) }) };
+    const { env: noProgress } = recordingEnv({ UPLOAD_PROGRESS: unreachable as unknown as Env["UPLOAD_PROGRESS"] });
+    await processImportJob(noProgress, jobId, ONE_STEP);
+    expect((await getUploadJob(env.DB, jobId))!.status).toBe("done");
+    expect(await latestProgress(jobId)).toBeNull();
+
+    const { env: working } = recordingEnv();
+    await processImportJob(working, jobId, ONE_STEP);
+    expect(await latestProgress(jobId)).toMatchObject({ status: "done", result: { successCount: 120 } });
+  });
+});
+
 describe("the report's processing time", () => {
   it("counts from when the consumer took the job, not from the upload or the wait behind another import", async () => {
     const jobId = await queuedJob("waited", 100);

@@ -78,15 +78,24 @@ async function pauseBeforeSend(limits: ImportStepLimits) {
   if (limits.sendPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.sendPauseMs));
 }
 
-async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
-  const stored = await finishUploadJob(env.DB, job, progress, failure);
+/**
+ * What follows a finished job: the page's final message first (so a failure below cannot leave
+ * the page waiting), then the file dropped and the directory's follow-up work queued. Run again
+ * by a redelivery that finds the job finished, since one of these may have thrown before.
+ */
+async function followUpFinishedJob(env: Env, job: UploadJob, status: "done" | "failed", progress: ImportProgress, result: unknown, limits: ImportStepLimits) {
+  await publish(env, job, status, progress, result);
   await deleteStoredUpload(env.BUCKET, job.objectKey);
-  if (failure === null || progress.successCount > 0) {
-    // Queues the sitemap rebuild.
+  if (status === "done" || progress.successCount > 0) {
+    // Queues the page anchors' and the sitemap's rebuild (a repeated request joins the running one).
     await pauseBeforeSend(limits);
     await directoryChanged(env, "import");
   }
-  await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
+}
+
+async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
+  const stored = await finishUploadJob(env.DB, job, progress, failure);
+  await followUpFinishedJob(env, job, failure === null ? "done" : "failed", progress, stored.batchResult, limits);
 }
 
 /**
@@ -106,7 +115,13 @@ export async function abandonImportJob(env: Env, jobId: string): Promise<void> {
 
 export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = importStepLimits(env)): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
-  if (!job || job.status === "done" || job.status === "failed") return; // already finished: a late redelivery
+  if (!job) return;
+  if (job.status === "done" || job.status === "failed") {
+    // A redelivery: the earlier delivery may have stopped after the job ended but before its page
+    // heard of it or its follow-up work was queued.
+    if (job.result) await followUpFinishedJob(env, job, job.status, job.progress ?? emptyProgress(), job.result.batchResult, limits);
+    return;
+  }
   await markUploadJobProcessing(env.DB, jobId);
   const started = Date.now();
   let cursorText = job.cursor;
