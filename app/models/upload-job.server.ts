@@ -94,6 +94,19 @@ export async function listAbandonedUploadJobs(
   return results.map((r) => ({ id: r.id, objectKey: r.object_key, uploadId: r.upload_id }));
 }
 
+/**
+ * Imports queued or processing whose row has not moved since `quietSince` (unix seconds): every
+ * committed batch, and the consumer taking the job, set updated_at, so such a job lost its queue
+ * message (a failed send, a delivery that died with its worker) or keeps failing without progress.
+ */
+export async function listStalledImportJobs(db: D1Database, quietSince: number): Promise<{ id: string; updatedAt: number }[]> {
+  const { results } = await db
+    .prepare(`SELECT id, updated_at FROM upload_jobs WHERE status IN ('queued', 'processing') AND updated_at < ?1`)
+    .bind(quietSince)
+    .all<{ id: string; updated_at: number }>();
+  return results.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+}
+
 /** A refused or abandoned browser upload leaves no job behind. */
 export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
   await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();

@@ -88,6 +88,43 @@ describe("the end of an import whose follow-up work fails", () => {
   });
 });
 
+describe("imports that stopped moving", () => {
+  it("are queued again by the cron after 15 quiet minutes and resume to their report; after a day without progress they end as failed", async () => {
+    // Lost its message after the upload (the send failed): still queued 20 minutes later.
+    const lost = await queuedJob("lostsend", 150);
+    // Its delivery died with its worker after the first committed batch, 20 minutes ago.
+    const died = await queuedJob("diedstep", 300);
+    await expect(processImportJob(recordingEnv({ DB: dyingAfterFirstBatch() }).env, died, ONE_STEP)).rejects.toThrow("worker stopped");
+    // Quiet for a day and more: nothing will ever move it.
+    const forgotten = await queuedJob("forgotten", 200);
+    // Recently moved: left alone.
+    const fresh = await queuedJob("fresh", 50);
+    const backdate = (id: string, seconds: number) =>
+      env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - ?2 WHERE id = ?1`).bind(id, seconds).run();
+    await backdate(lost, 20 * 60);
+    await backdate(died, 20 * 60);
+    await backdate(forgotten, 25 * 3600);
+
+    const { env: cronEnv, sent } = recordingEnv();
+    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), cronEnv);
+    const requeued = sent.filter((m) => m.kind === "import").map((m) => (m as { jobId: string }).jobId);
+    expect(requeued.sort()).toEqual([lost, died].sort());
+
+    const failed = (await getUploadJob(env.DB, forgotten))!;
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toBe(
+      "forgotten.csv: içe aktarma 24 saat boyunca ilerlemediği için durduruldu. İşlenen 0 satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
+    );
+    expect((await getUploadJob(env.DB, fresh))!.status).toBe("queued");
+
+    // The re-sent messages resume the two jobs from their committed cursors to exact reports.
+    const { env: consumerEnv } = recordingEnv();
+    for (const id of requeued) await processImportJob(consumerEnv, id, ONE_STEP);
+    expect((await getUploadJob(env.DB, lost))!.result!.batchResult).toMatchObject({ totalRows: 150, successCount: 150 });
+    expect((await getUploadJob(env.DB, died))!.result!.batchResult).toMatchObject({ totalRows: 300, successCount: 300 });
+  });
+});
+
 describe("the report's processing time", () => {
   it("counts from when the consumer took the job, not from the upload or the wait behind another import", async () => {
     const jobId = await queuedJob("waited", 100);

@@ -99,16 +99,17 @@ async function finish(env: Env, job: UploadJob, progress: ImportProgress, failur
 }
 
 /**
- * Ends a job whose queue message failed every retry (it reached the dead-letter queue): the
- * batches already committed stay in the directory; the job is reported failed so the upload page
- * and the dashboard stop showing it as running, and its file is dropped from R2.
+ * Ends a job whose queue message failed every retry (it reached the dead-letter queue), or that
+ * made no progress for a day (the cron, workers/import/stalled.ts): the batches already committed
+ * stay in the directory; the job is reported failed so the upload page and the dashboard stop
+ * showing it as running, and its file is dropped from R2.
  */
-export async function abandonImportJob(env: Env, jobId: string): Promise<void> {
+export async function abandonImportJob(env: Env, jobId: string, why = "tekrarlanan sunucu hataları yüzünden"): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
   if (!job || job.status === "done" || job.status === "failed") return;
   const progress = job.progress ?? emptyProgress();
   const failure =
-    `${job.fileName}: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. ` +
+    `${job.fileName}: içe aktarma ${why} durduruldu. ` +
     `İşlenen ${progress.processedRows} satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
   await finish(env, job, progress, failure, importStepLimits(env));
 }
