@@ -107,6 +107,26 @@ export async function listStalledImportJobs(db: D1Database, quietSince: number):
   return results.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
 }
 
+/** A job the upload page can follow after a reload: queued or being imported. */
+export interface RunningUploadJob {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  status: "queued" | "processing";
+  processedRows: number;
+}
+
+/** The imports not finished yet, oldest first (the order the queue takes them). */
+export async function listRunningUploadJobs(db: D1Database): Promise<RunningUploadJob[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, file_name, file_size, status, coalesce(json_extract(progress, '$.processedRows'), 0) AS processed_rows
+       FROM upload_jobs WHERE status IN ('queued', 'processing') ORDER BY created_at, rowid`,
+    )
+    .all<{ id: string; file_name: string; file_size: number; status: "queued" | "processing"; processed_rows: number }>();
+  return results.map((r) => ({ id: r.id, fileName: r.file_name, fileSize: r.file_size, status: r.status, processedRows: r.processed_rows }));
+}
+
 /** A refused or abandoned browser upload leaves no job behind. */
 export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
   await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();

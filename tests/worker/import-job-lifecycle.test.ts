@@ -136,3 +136,26 @@ describe("the report's processing time", () => {
   });
 });
 
+describe("the running imports call", () => {
+  it("lists the queued and processing jobs with their rows so far, for a reloaded upload page, and only to an admin", async () => {
+    const running = await queuedJob("running", 300);
+    // Stopped after its first batch of 100 rows, as if caught mid-import.
+    await expect(processImportJob(recordingEnv({ DB: dyingAfterFirstBatch() }).env, running, ONE_STEP)).rejects.toThrow("worker stopped");
+    const waiting = await queuedJob("waiting", 10);
+    const finished = await queuedJob("finished", 10);
+    await processImportJob(recordingEnv().env, finished, ONE_STEP);
+
+    const cookie = await adminCookie();
+    const response = await SELF.fetch("https://example.com/api/admin/upload-jobs", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const jobs = (await response.json()) as { id: string; fileName: string; status: string; processedRows: number }[];
+    const mine = jobs.filter((j) => ([running, waiting, finished] as string[]).includes(j.id));
+    expect(mine).toEqual([
+      expect.objectContaining({ id: running, fileName: "running.csv", status: "processing", processedRows: 100 }),
+      expect.objectContaining({ id: waiting, fileName: "waiting.csv", status: "queued", processedRows: 0 }),
+    ]);
+
+    const anonymous = await SELF.fetch("https://example.com/api/admin/upload-jobs");
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -4,6 +4,8 @@
  * retried), completes it, then follows rows processed until the batch result arrives.
  */
 import { adminData } from "~/lib/admin-data-cache";
+import { apiRequest } from "~/lib/api-client";
+import type { RunningUploadJob } from "~/models/upload-job.server";
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
@@ -149,6 +151,11 @@ export function watchJob(jobId: string, fileName: string, onRows: (rows: number)
       socket?.close(1000, "stopped");
     },
   };
+}
+
+/** The imports queued or running now (none when the call fails: the page still uploads). */
+export async function runningUploadJobs(): Promise<RunningUploadJob[]> {
+  return apiRequest<RunningUploadJob[]>("GET", "/api/admin/upload-jobs").catch(() => []);
 }
 
 /** Uploads one file and waits for its import; never throws: a failure is an error result. */
