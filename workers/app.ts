@@ -11,6 +11,7 @@ import { refuseCrossSiteRequest } from "./origin-guard";
 import { withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
+import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
@@ -91,6 +92,7 @@ export default {
     // Catches anchors a lost message left missing.
     await queuePageAnchorRebuild(env);
     await clearAbandonedUploads(env);
+    await resumeStalledImports(env);
     // Spent login and contact counts, and sessions nobody came back to end.
     await deleteExpiredRateLimits(env.DB);
     await deleteExpiredAdminSessions(env.DB);

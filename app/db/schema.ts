@@ -285,6 +285,8 @@ export const uploadJobs = sqliteTable(
     error: text("error"),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
+    /** When the consumer first took the job (migration 0009): the report's processing time starts here. */
+    startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
   },
   (t) => [index("upload_jobs_created").on(t.createdAt)],

@@ -94,6 +94,39 @@ export async function listAbandonedUploadJobs(
   return results.map((r) => ({ id: r.id, objectKey: r.object_key, uploadId: r.upload_id }));
 }
 
+/**
+ * Imports queued or processing whose row has not moved since `quietSince` (unix seconds): every
+ * committed batch, and the consumer taking the job, set updated_at, so such a job lost its queue
+ * message (a failed send, a delivery that died with its worker) or keeps failing without progress.
+ */
+export async function listStalledImportJobs(db: D1Database, quietSince: number): Promise<{ id: string; updatedAt: number }[]> {
+  const { results } = await db
+    .prepare(`SELECT id, updated_at FROM upload_jobs WHERE status IN ('queued', 'processing') AND updated_at < ?1`)
+    .bind(quietSince)
+    .all<{ id: string; updated_at: number }>();
+  return results.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+}
+
+/** A job the upload page can follow after a reload: queued or being imported. */
+export interface RunningUploadJob {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  status: "queued" | "processing";
+  processedRows: number;
+}
+
+/** The imports not finished yet, oldest first (the order the queue takes them). */
+export async function listRunningUploadJobs(db: D1Database): Promise<RunningUploadJob[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, file_name, file_size, status, coalesce(json_extract(progress, '$.processedRows'), 0) AS processed_rows
+       FROM upload_jobs WHERE status IN ('queued', 'processing') ORDER BY created_at, rowid`,
+    )
+    .all<{ id: string; file_name: string; file_size: number; status: "queued" | "processing"; processed_rows: number }>();
+  return results.map((r) => ({ id: r.id, fileName: r.file_name, fileSize: r.file_size, status: r.status, processedRows: r.processed_rows }));
+}
+
 /** A refused or abandoned browser upload leaves no job behind. */
 export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
   await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();
@@ -104,9 +137,13 @@ export async function getUploadJob(db: D1Database, id: string): Promise<UploadJo
   return row ? toJob(row) : null;
 }
 
+/** The consumer takes a queued job; its first step also stamps started_at, which later steps keep. */
 export async function markUploadJobProcessing(db: D1Database, id: string): Promise<void> {
   await db
-    .prepare(`UPDATE upload_jobs SET status = 'processing', updated_at = unixepoch() WHERE id = ?1 AND status = 'queued'`)
+    .prepare(
+      `UPDATE upload_jobs SET status = 'processing', started_at = coalesce(started_at, unixepoch()), updated_at = unixepoch()
+       WHERE id = ?1 AND status = 'queued'`,
+    )
     .bind(id)
     .run();
 }
@@ -172,9 +209,14 @@ export async function finishUploadJob(
   givenFailure: string | null,
 ): Promise<{ batchResult: BatchResult; report: UploadReport }> {
   const finishedAt = Math.floor(Date.now() / 1000);
+  // Processing time counts from the consumer's first step, not from the upload (sending the
+  // file and waiting behind another import are not processing). `job` may have been read before
+  // that first step stamped it, so it is read again; a job never taken counts 0 s.
+  const stamped = await db.prepare(`SELECT started_at FROM upload_jobs WHERE id = ?1`).bind(job.id).first<{ started_at: number | null }>();
+  const startedAt = stamped?.started_at ?? finishedAt;
   const failure = importFailure(job.fileName, progress, givenFailure);
   const result = batchResult(job.fileName, progress, failure);
-  const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt: job.createdAt, finishedAt, result });
+  const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt, finishedAt, result });
   const stored = { batchResult: result, report };
   await db.batch([
     db

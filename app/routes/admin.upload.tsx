@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
-import { FileProgress, formatSize, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
+import { fileEntry, FileProgress, followEntry, formatSize, runningEntry, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
+import { runningUploadJobs } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
@@ -41,6 +42,40 @@ export default function AdminUpload() {
   const update = (id: number, change: Partial<FileEntry>) =>
     setEntries((current) => current.map((e) => (e.id === id ? { ...e, ...change } : e)));
 
+  const report = (results: BatchResult[]) => {
+    toast(finalToast(results));
+    // Imported rows change the menu's business count.
+    if (results.some((result) => result.successCount > 0)) revalidator.revalidate();
+  };
+
+  // An import started before a reload (or from another visit) is shown and followed to its
+  // report, and the page stays busy meanwhile, as while its own files are imported.
+  useEffect(() => {
+    let open = true;
+    const stops: (() => void)[] = [];
+    void runningUploadJobs().then(async (jobs) => {
+      if (!open || jobs.length === 0) return;
+      const followed = jobs.map((job) => ({ job, entry: runningEntry(nextId.current++, job) }));
+      setEntries((current) => [...followed.map((f) => f.entry), ...current]);
+      setUploading(true);
+      const results = await Promise.all(
+        followed.map(({ job, entry }) => {
+          const watcher = followEntry(entry, job.id, (change) => update(entry.id, change));
+          stops.push(watcher.stop);
+          return watcher.result;
+        }),
+      );
+      if (!open) return;
+      setUploading(false);
+      report(results);
+    });
+    return () => {
+      open = false;
+      for (const stop of stops) stop();
+    };
+    // Once, on arrival.
+  }, []);
+
   const select = (files: FileList | null) => {
     if (!files) return;
     const accepted: FileEntry[] = [];
@@ -54,14 +89,14 @@ export default function AdminUpload() {
         toast({ title: UPLOAD_MESSAGES.tooLargeTitle, description: tooLargeText(file.name), variant: "destructive" });
         continue;
       }
-      accepted.push({ id: nextId.current++, file, phase: "waiting", sentBytes: 0, processedRows: 0, result: null });
+      accepted.push(fileEntry(nextId.current++, file));
     }
     setEntries((current) => [...current.filter((e) => e.phase !== "finished"), ...accepted]);
     if (input.current) input.current.value = "";
   };
 
   const start = async () => {
-    const queue = entries.filter((e) => e.phase === "waiting");
+    const queue = entries.flatMap((e) => (e.phase === "waiting" && e.file ? [{ ...e, file: e.file }] : []));
     if (queue.length === 0) return;
     setUploading(true);
     const results: BatchResult[] = [];
@@ -70,9 +105,7 @@ export default function AdminUpload() {
       results.push(await uploadEntry(entry, batchSize, (change) => update(entry.id, change)));
     }
     setUploading(false);
-    toast(finalToast(results));
-    // Imported rows change the menu's business count.
-    if (results.some((result) => result.successCount > 0)) revalidator.revalidate();
+    report(results);
   };
 
   const waiting = entries.filter((e) => e.phase === "waiting").length;
@@ -144,14 +177,14 @@ export default function AdminUpload() {
             <li key={entry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800" data-testid="upload-file">
               <div className="flex items-center justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{entry.file.name}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(entry.file.size)}</p>
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{entry.name}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(entry.size)}</p>
                 </div>
                 <button
                   type="button"
                   onClick={() => setEntries((current) => current.filter((e) => e.id !== entry.id))}
                   disabled={uploading}
-                  aria-label={`${entry.file.name} dosyasını kaldır`}
+                  aria-label={`${entry.name} dosyasını kaldır`}
                   className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-700"
                 >
                   Kaldır

@@ -78,35 +78,51 @@ async function pauseBeforeSend(limits: ImportStepLimits) {
   if (limits.sendPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.sendPauseMs));
 }
 
-async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
-  const stored = await finishUploadJob(env.DB, job, progress, failure);
+/**
+ * What follows a finished job: the page's final message first (so a failure below cannot leave
+ * the page waiting), then the file dropped and the directory's follow-up work queued. Run again
+ * by a redelivery that finds the job finished, since one of these may have thrown before.
+ */
+async function followUpFinishedJob(env: Env, job: UploadJob, status: "done" | "failed", progress: ImportProgress, result: unknown, limits: ImportStepLimits) {
+  await publish(env, job, status, progress, result);
   await deleteStoredUpload(env.BUCKET, job.objectKey);
-  if (failure === null || progress.successCount > 0) {
-    // Queues the sitemap rebuild.
+  if (status === "done" || progress.successCount > 0) {
+    // Queues the page anchors' and the sitemap's rebuild (a repeated request joins the running one).
     await pauseBeforeSend(limits);
     await directoryChanged(env, "import");
   }
-  await publish(env, job, failure === null ? "done" : "failed", progress, stored.batchResult);
+}
+
+async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
+  const stored = await finishUploadJob(env.DB, job, progress, failure);
+  await followUpFinishedJob(env, job, failure === null ? "done" : "failed", progress, stored.batchResult, limits);
 }
 
 /**
- * Ends a job whose queue message failed every retry (it reached the dead-letter queue): the
- * batches already committed stay in the directory; the job is reported failed so the upload page
- * and the dashboard stop showing it as running, and its file is dropped from R2.
+ * Ends a job whose queue message failed every retry (it reached the dead-letter queue), or that
+ * made no progress for a day (the cron, workers/import/stalled.ts): the batches already committed
+ * stay in the directory; the job is reported failed so the upload page and the dashboard stop
+ * showing it as running, and its file is dropped from R2.
  */
-export async function abandonImportJob(env: Env, jobId: string): Promise<void> {
+export async function abandonImportJob(env: Env, jobId: string, why = "tekrarlanan sunucu hataları yüzünden"): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
   if (!job || job.status === "done" || job.status === "failed") return;
   const progress = job.progress ?? emptyProgress();
   const failure =
-    `${job.fileName}: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. ` +
+    `${job.fileName}: içe aktarma ${why} durduruldu. ` +
     `İşlenen ${progress.processedRows} satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
   await finish(env, job, progress, failure, importStepLimits(env));
 }
 
 export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = importStepLimits(env)): Promise<void> {
   const job = await getUploadJob(env.DB, jobId);
-  if (!job || job.status === "done" || job.status === "failed") return; // already finished: a late redelivery
+  if (!job) return;
+  if (job.status === "done" || job.status === "failed") {
+    // A redelivery: the earlier delivery may have stopped after the job ended but before its page
+    // heard of it or its follow-up work was queued.
+    if (job.result) await followUpFinishedJob(env, job, job.status, job.progress ?? emptyProgress(), job.result.batchResult, limits);
+    return;
+  }
   await markUploadJobProcessing(env.DB, jobId);
   const started = Date.now();
   let cursorText = job.cursor;

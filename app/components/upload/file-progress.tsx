@@ -1,10 +1,17 @@
 import type { BatchResult } from "~/lib/import/report";
-import { uploadFile } from "./upload-client";
+import type { RunningUploadJob } from "~/models/upload-job.server";
+import { uploadFile, watchJob } from "./upload-client";
 
-/** One file on an upload screen, from selection to its report. */
+/**
+ * One file on an upload screen, from selection to its report; or an import already under way
+ * when the page opened (no file in this page, `queued` until its first rows).
+ */
 export interface FileEntry {
   id: number;
-  file: File;
+  name: string;
+  size: number;
+  file: File | null;
+  queued?: boolean;
   phase: "waiting" | "uploading" | "processing" | "finished";
   sentBytes: number;
   processedRows: number;
@@ -17,19 +24,41 @@ export function formatSize(bytes: number): string {
   return `${bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+export function fileEntry(id: number, file: File): FileEntry {
+  return { id, name: file.name, size: file.size, file, phase: "waiting", sentBytes: 0, processedRows: 0, result: null };
+}
+
 /** Uploads the entry's file, reporting its phase, bytes sent and rows imported as they change. */
-export async function uploadEntry(entry: FileEntry, batchSize: number, change: (update: Partial<FileEntry>) => void): Promise<BatchResult> {
+export async function uploadEntry(entry: FileEntry & { file: File }, batchSize: number, change: (update: Partial<FileEntry>) => void): Promise<BatchResult> {
   change({ phase: "uploading" });
   const result = await uploadFile(entry.file, { batchSize }, {
-    onBytes: (sent) => change({ sentBytes: sent, ...(sent >= entry.file.size ? { phase: "processing" } : {}) }),
+    onBytes: (sent) => change({ sentBytes: sent, ...(sent >= entry.size ? { phase: "processing" } : {}) }),
     onRows: (rows) => change({ processedRows: rows, phase: "processing" }),
   });
   change({ phase: "finished", result, processedRows: result.totalRows });
   return result;
 }
 
+/** An import found running when the page opened: its file is already uploaded. */
+export function runningEntry(id: number, job: RunningUploadJob): FileEntry {
+  return {
+    id, name: job.fileName, size: job.fileSize, file: null, queued: job.status === "queued",
+    phase: "processing", sentBytes: job.fileSize, processedRows: job.processedRows, result: null,
+  };
+}
+
+/** Follows an import already under way to its report, as for a file sent from this page. */
+export function followEntry(entry: FileEntry, jobId: string, change: (update: Partial<FileEntry>) => void) {
+  const watcher = watchJob(jobId, entry.name, (rows) => change({ processedRows: rows, ...(rows > 0 ? { queued: false } : {}) }));
+  const result = watcher.result.then((value) => {
+    change({ phase: "finished", queued: false, result: value, processedRows: value.totalRows });
+    return value;
+  });
+  return { result, stop: watcher.stop };
+}
+
 export function FileProgress({ entry }: { entry: FileEntry }) {
-  const percent = entry.file.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.file.size) * 100)) : 100;
+  const percent = entry.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.size) * 100)) : 100;
   if (entry.phase === "waiting") return <p className="text-xs text-slate-500 dark:text-slate-400">Sırada</p>;
   return (
     <div className="mt-2" data-testid="file-progress">
@@ -41,8 +70,10 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {entry.phase === "uploading"
-          ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.file.size)} (%${percent})`
-          : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`}
+          ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.size)} (%${percent})`
+          : entry.queued
+            ? "Sırada: içe aktarma başlamayı bekliyor…"
+            : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`}
       </p>
     </div>
   );

@@ -4,7 +4,7 @@ import { buttonClass, Card } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
 import { isExcelFile, MAX_UPLOAD_BYTES } from "~/lib/import/file-type";
 import { singleFileToast, tooLargeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
-import { FileProgress, formatSize, uploadEntry, type FileEntry } from "./file-progress";
+import { fileEntry, FileProgress, formatSize, uploadEntry, type FileEntry } from "./file-progress";
 import { UploadReport } from "./upload-report";
 
 /**
@@ -30,12 +30,12 @@ export function SingleFileUpload({ batchSize }: { batchSize: number }) {
       toast({ title: UPLOAD_MESSAGES.tooLargeTitle, description: tooLargeText(file.name), variant: "destructive" });
       return;
     }
-    setEntry({ id: 1, file, phase: "waiting", sentBytes: 0, processedRows: 0, result: null });
+    setEntry(fileEntry(1, file));
   }
 
   async function start() {
-    if (!entry) return;
-    const result = await uploadEntry(entry, batchSize, (change) => setEntry((current) => (current ? { ...current, ...change } : current)));
+    if (!entry?.file) return;
+    const result = await uploadEntry({ ...entry, file: entry.file }, batchSize, (change) => setEntry((current) => (current ? { ...current, ...change } : current)));
     toast(singleFileToast(result));
     if (result.successCount > 0) revalidator.revalidate();
   }
@@ -63,8 +63,8 @@ export function SingleFileUpload({ batchSize }: { batchSize: number }) {
       </div>
       {entry ? (
         <div className="mt-4" data-testid="single-upload-file">
-          <p className="truncate font-medium text-slate-900 dark:text-slate-100">{entry.file.name}</p>
-          <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(entry.file.size)}</p>
+          <p className="truncate font-medium text-slate-900 dark:text-slate-100">{entry.name}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(entry.size)}</p>
           <FileProgress entry={entry} />
           {entry.result ? <UploadReport result={entry.result} /> : null}
         </div>

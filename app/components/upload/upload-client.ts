@@ -4,6 +4,8 @@
  * retried), completes it, then follows rows processed until the batch result arrives.
  */
 import { adminData } from "~/lib/admin-data-cache";
+import { apiRequest } from "~/lib/api-client";
+import type { RunningUploadJob } from "~/models/upload-job.server";
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
@@ -85,31 +87,54 @@ async function sendParts(
   return parts;
 }
 
-/** Follows the job over its WebSocket; falls back to polling the job if the socket fails. */
-function watchJob(jobId: string, onRows: (rows: number) => void): { result: Promise<BatchResult>; stop(): void } {
+/** Without a message this long, the page asks for the job itself: a final message can be lost. */
+export const SILENCE_MS = 20_000;
+const POLL_MS = 1000;
+
+/**
+ * Follows the job over its WebSocket, asks for the job after a silence, and falls back to polling
+ * the job if the socket fails; stops with a failed result when the job or the session is gone.
+ */
+export function watchJob(jobId: string, fileName: string, onRows: (rows: number) => void): { result: Promise<BatchResult>; stop(): void } {
   let settled = false;
   let socket: WebSocket | null = null;
+  let silence: ReturnType<typeof setTimeout> | undefined;
   const result = new Promise<BatchResult>((resolve) => {
     const finish = (value: BatchResult) => {
       if (settled) return;
       settled = true;
+      clearTimeout(silence);
       socket?.close(1000, "done");
       // The import wrote its rows after the upload's last request: kept lists and counts are old now.
       adminData.forgetAll();
       resolve(value);
     };
+    /** One look at the job; a network error or a server error is tried again later. */
+    const ask = async () => {
+      const response = await fetch(`/api/admin/upload-jobs/${jobId}`, { headers: { Accept: "application/json" } }).catch(() => null);
+      if (settled || !response) return;
+      const body = (await response.json().catch(() => null)) as { progress?: { processedRows: number } | null; result?: BatchResult | null; message?: string } | null;
+      if (response.status === 401) return finish(failedFileResult(fileName, UPLOAD_MESSAGES.sessionEnded));
+      if (response.status === 404) return finish(failedFileResult(fileName, body?.message ?? UPLOAD_MESSAGES.jobGone));
+      if (body?.progress) onRows(body.progress.processedRows);
+      if (body?.result) finish(body.result);
+    };
+    const listenForSilence = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => void ask().then(() => !settled && listenForSilence()), SILENCE_MS);
+    };
     const poll = async () => {
+      clearTimeout(silence);
       while (!settled) {
-        const response = await fetch(`/api/admin/upload-jobs/${jobId}`, { headers: { Accept: "application/json" } }).catch(() => null);
-        const job = (await response?.json().catch(() => null)) as { progress: { processedRows: number } | null; result: BatchResult | null } | null;
-        if (job?.progress) onRows(job.progress.processedRows);
-        if (job?.result) return finish(job.result);
-        await new Promise((r) => setTimeout(r, 1000));
+        await ask();
+        if (!settled) await new Promise((r) => setTimeout(r, POLL_MS));
       }
     };
     const protocol = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${protocol}://${window.location.host}/api/admin/upload-jobs/${jobId}/progress`);
+    listenForSilence();
     socket.onmessage = (event) => {
+      listenForSilence();
       const message = JSON.parse(String(event.data)) as { processedRows?: number; status?: string; result?: BatchResult };
       if (typeof message.processedRows === "number") onRows(message.processedRows);
       if (message.result && (message.status === "done" || message.status === "failed")) finish(message.result);
@@ -122,9 +147,15 @@ function watchJob(jobId: string, onRows: (rows: number) => void): { result: Prom
     result,
     stop() {
       settled = true;
+      clearTimeout(silence);
       socket?.close(1000, "stopped");
     },
   };
+}
+
+/** The imports queued or running now (none when the call fails: the page still uploads). */
+export async function runningUploadJobs(): Promise<RunningUploadJob[]> {
+  return apiRequest<RunningUploadJob[]>("GET", "/api/admin/upload-jobs").catch(() => []);
 }
 
 /** Uploads one file and waits for its import; never throws: a failure is an error result. */
@@ -135,7 +166,7 @@ export async function uploadFile(file: File, options: { batchSize: number }, cal
     const begin = await postJson("/api/admin/uploads", { fileName: file.name, fileSize: file.size, batchSize: options.batchSize });
     if (begin.status !== 200) return failedFileResult(file.name, serverText(begin));
     const upload = begin.body as { jobId: string; uploadId: string; partSize: number };
-    watcher = watchJob(upload.jobId, callbacks.onRows);
+    watcher = watchJob(upload.jobId, file.name, callbacks.onRows);
     const parts = await sendParts(file, upload, callbacks.onBytes);
     if (!Array.isArray(parts)) {
       watcher.stop();

@@ -9,6 +9,9 @@ export const UPLOAD_MESSAGES = {
   tooLargeTitle: "Dosya çok büyük",
   invalidTypeTitle: "Invalid File Type",
   invalidTypeText: "Please select an Excel file (.xlsx or .xls)",
+  /** Not in the spec's catalogue: the page stops following an import it may no longer read. */
+  sessionEnded: "Oturum sona erdi; içe aktarma sunucuda sürüyor olabilir. Sonucu yeniden giriş yapıp panoda görebilirsiniz.",
+  jobGone: "Yükleme işi bulunamadı.",
 } as const;
 
 export function tooLargeText(fileName: string): string {
