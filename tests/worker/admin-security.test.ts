@@ -35,6 +35,7 @@ const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknow
   ["routes/api.admin.advertisement-codes", "POST", "/api/admin/advertisement-codes", { ad1: "<b>ad</b>", ad2: "", ad3: "", ad4: "" }],
   ["routes/api.admin.sitemaps.rebuild", "POST", "/api/admin/sitemaps/rebuild"],
   ["routes/api.admin.upload-reports", "GET", "/api/admin/upload-reports"],
+  ["routes/api.admin.upload-jobs", "GET", "/api/admin/upload-jobs"],
   ["routes/api.admin.upload-jobs.$jobId", "GET", "/api/admin/upload-jobs/job-1"],
   ["routes/api.admin.upload-jobs.$jobId.progress", "GET", "/api/admin/upload-jobs/job-1/progress"],
   ["routes/api.admin.uploads", "POST", "/api/admin/uploads", { fileName: "a.csv", fileSize: 10 }],
