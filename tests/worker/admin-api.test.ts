@@ -85,6 +85,23 @@ describe("admin business list", () => {
     expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST" })).status).toBe(404);
   });
 
+  it("sets the approval a call names, however often it comes, and still toggles without a body", async () => {
+    const id = await idOf("Alpha Hotel");
+    const approval = async (body?: unknown) => {
+      const response = await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await json(response) };
+    };
+    // Two tabs (or a double click) both meaning "unapprove" leave it unapproved.
+    for (let i = 0; i < 2; i++) expect(await approval({ isApproved: false })).toEqual({ status: 200, body: { success: true, id, isApproved: false } });
+    expect(await categoryCount("hotel")).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await approval({ isApproved: true })).body).toMatchObject({ isApproved: true });
+    expect(await categoryCount("hotel")).toBe(3);
+    expect((await approval()).body).toMatchObject({ isApproved: false });
+    expect((await approval()).body).toMatchObject({ isApproved: true });
+    expect(await approval({ isApproved: "no" })).toMatchObject({ status: 400, body: { success: false, message: expect.stringMatching(/^isApproved: /) } });
+    expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST", body: JSON.stringify({ isApproved: true }) })).status).toBe(404);
+  });
+
   it("deletes one business and the summaries follow", async () => {
     const id = await idOf("Charlie Suites");
     // Only the id's own digits: numbers spelled otherwise once reached another business.
