@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { adminSessionToken } from "./support/admin-session";
+import { hydrated, launchBrowser } from "./support/browser";
+import { runSql, sqlString } from "./support/public-db";
+
+// One administrator with two tabs open on the back office (or two administrators): each tab's
+// screen may be older than what the other just saved.
+let browser: Browser;
+let context: BrowserContext;
+let tabA: Page;
+let tabB: Page;
+const base = () => inject("baseURL");
+
+const NAMES = ["Zz Two Tabs One", "Zz Two Tabs Two", "Zz Two Tabs Three"];
+const LIST = () => `/admin/businesses?filter=${encodeURIComponent("Zz Two Tabs")}&sortBy=name`;
+
+beforeAll(async () => {
+  runSql(
+    inject("stateDir"),
+    NAMES.map(
+      (name, i) => `INSERT INTO businesses (name, slug, category, category_slug, city, city_slug, country, country_code, place_id, is_approved)
+       VALUES (${sqlString(name)}, 'zz-two-tabs-${i}', 'Hotel', 'hotel', 'Zürich', 'zurich', 'Switzerland', 'CH', 'e2e-two-tabs-${i}', 1);`,
+    ).join("\n"),
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
+  tabA = await context.newPage();
+  tabB = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id LIKE 'e2e-two-tabs-%';");
+});
+
+const row = (page: Page, name: string) => page.getByTestId("business-row").filter({ hasText: name });
+const approvalButton = (page: Page, name: string) => row(page, name).getByRole("button", { name: /^Approved?$/ });
+
+async function openList(page: Page) {
+  await page.goto(base() + LIST());
+  await hydrated(page);
+  await row(page, NAMES[0]!).waitFor();
+}
+
+/** The server's approval of a business, asked from tab B (a call from tab A would clear its cache). */
+async function serverApproval(name: string): Promise<boolean | undefined> {
+  const list = (await tabB.evaluate(async (path) => (await fetch(path)).json(), `/api/admin/businesses?filter=${encodeURIComponent(name)}`)) as {
+    businesses: { name: string; isApproved: boolean }[];
+  };
+  return list.businesses.find((b) => b.name === name)?.isApproved;
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByTestId("toast-region").getByText(text, { exact: true }).waitFor();
+}
+
+describe("the back office open in two tabs", () => {
+  it("a click on 'Approved' that another tab already unapproved leaves it unapproved, and a slow double click does not undo itself", async () => {
+    const name = NAMES[0]!;
+    await openList(tabA);
+    await openList(tabB);
+    await approvalButton(tabB, name).click();
+    await approvalButton(tabB, name).filter({ hasText: /^Approve$/ }).waitFor();
+    expect(await serverApproval(name)).toBe(false);
+
+    // Tab A still shows "Approved": the administrator clicks it to unapprove.
+    expect(await approvalButton(tabA, name).textContent()).toBe("Approved");
+    const reloaded = tabA.waitForResponse((response) => new URL(response.url()).pathname === "/admin/businesses.data");
+    await approvalButton(tabA, name).click();
+    await reloaded;
+    await tabA.waitForTimeout(100);
+    expect(await approvalButton(tabA, name).textContent()).toBe("Approve");
+    expect(await serverApproval(name)).toBe(false);
+
+    // Two clicks 200 ms apart on "Approve" (the second is the double click's second).
+    const box = (await approvalButton(tabA, name).boundingBox())!;
+    await tabA.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await tabA.mouse.down({ clickCount: 1 });
+    await tabA.mouse.up({ clickCount: 1 });
+    await tabA.waitForTimeout(200);
+    await tabA.mouse.down({ clickCount: 2 });
+    await tabA.mouse.up({ clickCount: 2 });
+    // Long enough for both clicks' calls and the list reloaded after them.
+    await tabA.waitForTimeout(1500);
+    expect(await approvalButton(tabA, name).textContent()).toBe("Approved");
+    expect(await serverApproval(name)).toBe(true);
+  });
+
+  it("the approval button and 'Sil' on rows another tab deleted say so plainly, and the rows go", async () => {
+    const [deleted, alsoDeleted] = [NAMES[1]!, NAMES[2]!];
+    await openList(tabA);
+    await openList(tabB);
+    await row(tabA, alsoDeleted).waitFor();
+    // Deleted by calls (from tab B's page, whose list stays on screen as it was).
+    const listed = await tabB.evaluate(async (path) => ((await (await fetch(path)).json()) as { businesses: { id: number; name: string }[] }).businesses, LIST().replace("/admin/", "/api/admin/"));
+    for (const name of [deleted, alsoDeleted]) {
+      const id = listed.find((b) => b.name === name)!.id;
+      expect(await tabB.evaluate(async (path) => (await fetch(path, { method: "DELETE" })).status, `/api/businesses/${id}`)).toBe(200);
+    }
+
+    await approvalButton(tabA, deleted).click();
+    await toast(tabA, "Failed to update business approval status.");
+    await toast(tabA, "Business not found");
+    await row(tabA, deleted).waitFor({ state: "detached" });
+    expect(await tabA.getByTestId("toast-region").textContent()).not.toContain("404");
+
+    tabB.once("dialog", (dialog) => dialog.accept());
+    await row(tabB, alsoDeleted).getByRole("button", { name: "Sil" }).click();
+    await toast(tabB, "Error");
+    await toast(tabB, "Business not found");
+    await row(tabB, alsoDeleted).waitFor({ state: "detached" });
+    expect(await tabB.getByTestId("toast-region").textContent()).not.toContain("404");
+  });
+});
