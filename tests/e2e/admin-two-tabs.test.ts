@@ -14,6 +14,7 @@ const base = () => inject("baseURL");
 
 const NAMES = ["Zz Two Tabs One", "Zz Two Tabs Two", "Zz Two Tabs Three"];
 const LIST = () => `/admin/businesses?filter=${encodeURIComponent("Zz Two Tabs")}&sortBy=name`;
+const EMPTY_SETTINGS = { head_tags: "", footer_tags: "", analytics_code: "", facebook_pixel: "" };
 
 beforeAll(async () => {
   runSql(
@@ -30,6 +31,7 @@ beforeAll(async () => {
   tabB = await context.newPage();
 });
 afterAll(async () => {
+  await tabB?.evaluate((body) => fetch("/api/admin/site-settings", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), EMPTY_SETTINGS);
   await browser?.close();
   runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id LIKE 'e2e-two-tabs-%';");
 });
@@ -111,5 +113,45 @@ describe("the back office open in two tabs", () => {
     await toast(tabB, "Business not found");
     await row(tabB, alsoDeleted).waitFor({ state: "detached" });
     expect(await tabB.getByTestId("toast-region").textContent()).not.toContain("404");
+  });
+});
+
+describe("site settings edited in two tabs", () => {
+  it("a save keeps what the other tab saved meanwhile, and both screens then show the server's values", async () => {
+    await tabB.evaluate((body) => fetch("/api/admin/site-settings", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), EMPTY_SETTINGS);
+    const menu = (page: Page) => page.getByRole("navigation", { name: "Admin" });
+    // Tab A opens the settings, goes to the dashboard: the screen it left is in its memory.
+    await tabA.goto(`${base()}/admin/settings`);
+    await hydrated(tabA);
+    await menu(tabA).getByRole("link", { name: /^\W*Dashboard/ }).click();
+    await tabA.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+
+    await tabB.goto(`${base()}/admin/settings`);
+    await hydrated(tabB);
+    await tabB.getByLabel("Footer Tag codes").fill("<p>footer from B</p>");
+    await tabB.getByRole("button", { name: "Kaydet" }).click();
+    await toast(tabB, "Ayarlar kaydedildi");
+
+    // Back on the settings, tab A shows B's footer, and saving its head keeps it.
+    await menu(tabA).getByRole("link", { name: /^\W*Site Ayarları/ }).click();
+    await tabA.waitForURL(/\/admin\/settings$/);
+    await tabA.getByRole("heading", { level: 1, name: "Site Ayarları" }).waitFor();
+    expect(await tabA.getByLabel("Footer Tag codes").inputValue()).toBe("<p>footer from B</p>");
+    await tabA.getByLabel("Head Tag codes").fill('<meta name="from-a">');
+    await tabA.getByRole("button", { name: "Kaydet" }).click();
+    await toast(tabA, "Ayarlar kaydedildi");
+
+    // Tab B's screen still has the head empty; saving its analytics code does not empty A's head,
+    // and B then shows the head A saved, which "Sıfırla" keeps.
+    await tabB.getByLabel("Analytics code").fill("UA-from-B");
+    await tabB.getByRole("button", { name: "Kaydet" }).click();
+    await toast(tabB, "Ayarlar kaydedildi");
+    const stored = { head_tags: '<meta name="from-a">', footer_tags: "<p>footer from B</p>", analytics_code: "UA-from-B", facebook_pixel: "" };
+    expect(await tabB.evaluate(async () => (await fetch("/api/admin/site-settings")).json())).toEqual(stored);
+    await expect.poll(() => tabB.getByLabel("Head Tag codes").inputValue()).toBe(stored.head_tags);
+    await tabB.getByLabel("Footer Tag codes").fill("not saved");
+    await tabB.getByRole("button", { name: "Sıfırla" }).click();
+    expect(await tabB.getByLabel("Head Tag codes").inputValue()).toBe(stored.head_tags);
+    expect(await tabB.getByLabel("Footer Tag codes").inputValue()).toBe(stored.footer_tags);
   });
 });

@@ -192,7 +192,7 @@ describe("site settings, ad codes and cache", () => {
   it("saves the four site settings, bumps the cache generation and serves them publicly", async () => {
     const settings = { head_tags: '<meta name="x" content="1">', footer_tags: "<script>1</script>", analytics_code: "UA-1", facebook_pixel: "<noscript>px</noscript>" };
     const generation = await getCacheGeneration(env.DB);
-    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toEqual({ success: true, message: "Ayarlar kaydedildi" });
+    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toMatchObject({ success: true, message: "Ayarlar kaydedildi" });
     expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
     expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
     const bad = await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: 5 }) });
@@ -200,9 +200,26 @@ describe("site settings, ad codes and cache", () => {
     expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
   });
 
+  it("saves only the site settings and ad codes a call names, and answers with all of them as stored", async () => {
+    const settings = { head_tags: "<meta name='a'>", footer_tags: "<p>footer A</p>", analytics_code: "UA-A", facebook_pixel: "<i>px</i>" };
+    await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) });
+    // Another session changed the footer; this one only its head tags: neither loses the other's.
+    await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ footer_tags: "<p>footer B</p>" }) });
+    const headOnly = await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: "<meta name='b'>" }) }));
+    const stored = { ...settings, head_tags: "<meta name='b'>", footer_tags: "<p>footer B</p>" };
+    expect(headOnly).toEqual({ success: true, message: "Ayarlar kaydedildi", settings: stored });
+    expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(stored);
+
+    const codes = { ad1: "<div>one</div>", ad2: "<div>two</div>", ad3: "", ad4: "<div>four</div>" };
+    await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) });
+    const ad2Only = await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify({ ad2: "" }) }));
+    expect(ad2Only).toEqual({ success: true, message: "Reklam kodları kaydedildi", codes: { ...codes, ad2: "" } });
+    expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual({ ...codes, ad2: "" });
+  });
+
   it("saves ad codes and refuses a code over 50 KB with a clear message, changing nothing", async () => {
     const codes = { ad1: "<div>ad one</div>", ad2: "", ad3: "<iframe src='/x'></iframe>", ad4: "ğ".repeat(25 * 1024) };
-    expect(await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) }))).toEqual({ success: true, message: "Reklam kodları kaydedildi" });
+    expect(await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) }))).toMatchObject({ success: true, message: "Reklam kodları kaydedildi" });
     expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual(codes);
     const tooBig = await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify({ ...codes, ad2: "x".repeat(50 * 1024 + 1) }) });
     expect(tooBig.status).toBe(400);
