@@ -19,6 +19,17 @@ export const ADMIN_DATA_FRESH_MS = {
   default: 10 * MINUTE,
 } as const;
 
+/**
+ * Whether the admin layout's loader (session, menu figures such as the business count badge)
+ * runs for a navigation: after a change (a form, or a revalidation of the same address), or once
+ * the figures it shows are older than the stats freshness. Moving between screens before that
+ * leaves them; before, they were never reloaded on a move, and the badge kept its old count for
+ * as long as the tab was open while the dashboard showed the new one.
+ */
+export function layoutReloads(navigation: { formMethod?: string; currentUrl: URL; nextUrl: URL }, loadedAt: number, now: number): boolean {
+  return Boolean(navigation.formMethod) || navigation.currentUrl.href === navigation.nextUrl.href || now - loadedAt >= ADMIN_DATA_FRESH_MS.stats;
+}
+
 /** Data nobody has asked for this long is dropped (the spec's "unused results discarded after 15 minutes"). */
 export const UNUSED_DATA_DISCARD_MS = 15 * MINUTE;
 

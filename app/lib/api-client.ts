@@ -40,6 +40,12 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   return (await response.json()) as T;
 }
 
+/** What a toast says of a failed call: the server's own message when it gave one, not its JSON. */
+export function plainErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A 401 from an admin call other than the login itself: the session ended (expired, or logged out elsewhere). */
 function sessionEnded(path: string): boolean {
   return path.startsWith("/api/admin/") && !path.startsWith("/api/admin/login");

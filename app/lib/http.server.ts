@@ -33,9 +33,12 @@ export function onlyMethods(...allowed: string[]) {
 export async function readJsonObject(
   request: Request,
   maxBytes = SMALL_BODY_MAX_BYTES,
+  { optional = false } = {},
 ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
   const bytes = await readBodyUpTo(request, maxBytes);
   if (!bytes) throw adminJson({ success: false, message: bodyTooLargeMessage(maxBytes) }, { status: 413 });
+  // A call whose body may be left out (the spec's bodiless toggle) reads no body as `{}`.
+  if (optional && bytes.length === 0) return { ok: true, body: {} };
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
@@ -54,8 +57,9 @@ export async function parseJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes = SMALL_BODY_MAX_BYTES,
+  options: { optional?: boolean } = {},
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; message: string }> {
-  const read = await readJsonObject(request, maxBytes);
+  const read = await readJsonObject(request, maxBytes, options);
   if (!read.ok) return read;
   const parsed = schema.safeParse(read.body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: firstIssue(parsed.error) };

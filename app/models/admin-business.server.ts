@@ -126,11 +126,15 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
   return { businesses, total, totalCapped, pagesCapped, pagination: { page, totalPages, total } };
 }
 
-/** Flips a business's approval; null when it does not exist. Summaries follow by trigger. */
-export async function toggleBusinessApproval(db: D1Database, id: number): Promise<{ id: number; isApproved: boolean } | null> {
+/**
+ * Sets a business's approval to `isApproved`, or flips it when that is not given (the spec's
+ * toggle); null when it does not exist. Summaries follow by trigger. Setting a state is
+ * idempotent: a second tab or a repeated click cannot undo it the way a flip does.
+ */
+export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean } | null> {
   const row = await db
-    .prepare(`UPDATE businesses SET is_approved = 1 - is_approved, updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved`)
-    .bind(id)
+    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved`)
+    .bind(id, isApproved === undefined ? null : Number(isApproved))
     .first<{ is_approved: number }>();
   return row ? { id, isApproved: row.is_approved === 1 } : null;
 }

@@ -74,18 +74,28 @@ async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
   };
 }
 
-export async function saveSiteSettings(db: D1Database, settings: SiteSettings): Promise<void> {
+/**
+ * Stores the settings given (others stay as stored) and answers all four as they now are, read
+ * in the same batch: a screen saving only what its administrator changed cannot overwrite
+ * another session's save of another field.
+ */
+export async function saveSiteSettings(db: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
   const statement = db.prepare(
     `INSERT INTO site_settings (key, value, updated_at) VALUES (?1, ?2, unixepoch())
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
   );
-  await db.batch(SITE_SETTING_KEYS.map((key) => statement.bind(key, settings[key])));
+  const writes = SITE_SETTING_KEYS.flatMap((key) => (changes[key] === undefined ? [] : [statement.bind(key, changes[key])]));
+  const results = await db.batch([...writes, db.prepare(SETTINGS_SQL)]);
+  return siteSettingsFrom(results.at(-1)!.results as { key: string; value: string }[]);
 }
 
-export async function saveAdCodes(db: D1Database, codes: AdCodes): Promise<void> {
+/** Like saveSiteSettings, for the four ad slots. */
+export async function saveAdCodes(db: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
   const statement = db.prepare(
     `INSERT INTO ad_codes (slot, code, updated_at) VALUES (?1, ?2, unixepoch())
      ON CONFLICT (slot) DO UPDATE SET code = excluded.code, updated_at = excluded.updated_at`,
   );
-  await db.batch(AD_SLOTS.map((slot) => statement.bind(slot, codes[slot])));
+  const writes = AD_SLOTS.flatMap((slot) => (changes[slot] === undefined ? [] : [statement.bind(slot, changes[slot])]));
+  const results = await db.batch([...writes, db.prepare(AD_CODES_SQL)]);
+  return adCodesFrom(results.at(-1)!.results as { slot: string; code: string }[]);
 }

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdCodesEditor } from "~/components/admin/ad-codes-editor";
 import { PageHeader } from "~/components/admin/ui";
-import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes } from "~/models/site-settings.server";
 
@@ -12,8 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { codes: await getAdCodes(env.DB) };
 }
 
-/** Shown again without asking the server while fresh (the spec's cache freshness). */
-export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.default);
+// No clientLoader: an edit screen is read from the server on every arrival, never from the
+// admin data cache, so it does not offer another session's overwritten values (decision 073).
 
 export default function AdminAdvertisementsPage() {
   const { codes } = useLoaderData<typeof loader>();

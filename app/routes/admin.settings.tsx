@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { SettingsEditor } from "~/components/admin/settings-editor";
 import { PageHeader } from "~/components/admin/ui";
 import { SitemapPanel } from "~/components/sitemap-panel";
-import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
 import { requireAdminPage } from "~/models/auth.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getSitemapStatus } from "~/models/sitemap.server";
@@ -15,8 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { settings, sitemap };
 }
 
-/** Shown again without asking the server while fresh (the spec's cache freshness). */
-export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.default);
+// No clientLoader: an edit screen is read from the server on every arrival, never from the
+// admin data cache, so it does not offer another session's overwritten values (decision 073).
 
 export default function AdminSettingsPage() {
   const { settings, sitemap } = useLoaderData<typeof loader>();

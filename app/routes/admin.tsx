@@ -1,10 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { AdminLayoutError } from "~/components/admin/route-error";
-import { useRememberArrivalData } from "~/lib/admin-data-cache";
+import { layoutReloads, useRememberArrivalData } from "~/lib/admin-data-cache";
 import { prefersDarkMode } from "~/lib/admin-theme";
 import { NO_STORE } from "~/lib/cache-policy";
 import { adminMeta } from "~/lib/seo";
@@ -33,22 +34,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user, figures: await getAdminLayoutFigures(db), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
 }
 
+/** When this tab last received the layout's data (client only: shouldRevalidate runs in the browser). */
+let layoutLoadedAt = Date.now();
+
 /**
  * Moving between screens, or through a list's searches, sorts and pages, leaves the session and
- * the menu's figures as they were: only the screen's own loader runs (from memory while its data
- * is fresh, see admin-data-cache), and a failed list load shows in the screen's boundary inside
- * the back office. A change (a form, or the revalidation after a save, an import or "retry")
- * reloads them.
+ * the menu's figures as they were while they are fresh (the stats freshness): only the screen's
+ * own loader runs (from memory while its data is fresh, see admin-data-cache), and a failed list
+ * load shows in the screen's boundary inside the back office. A change (a form, or the
+ * revalidation after a save, an import or "retry") reloads them, and so does a move once they
+ * are older than that.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = (navigation) =>
+  layoutReloads(navigation, layoutLoadedAt, Date.now()) ? navigation.defaultShouldRevalidate : false;
 
 export const ErrorBoundary = AdminLayoutError;
 
 export default function AdminLayout() {
-  const { user, figures, darkMode } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { user, figures, darkMode } = data;
   const revalidator = useRevalidator();
   useRememberArrivalData();
+  // Each load of the layout's data is a new object.
+  useEffect(() => {
+    layoutLoadedAt = Date.now();
+  }, [data]);
   if (!user || !figures) return <InlineLoginPanel onSuccess={() => revalidator.revalidate()} />;
   return (
     <AdminShell username={user.username} figures={figures} darkMode={darkMode}>

@@ -6,12 +6,13 @@ import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getAdCodes, saveAdCodes } from "~/models/site-settings.server";
 
+/** All four (the spec), or only those changed: the others stay as stored. */
 const AdCodesBody = z.object({
   ad1: codeField(AD_CODE_MAX_BYTES),
   ad2: codeField(AD_CODE_MAX_BYTES),
   ad3: codeField(AD_CODE_MAX_BYTES),
   ad4: codeField(AD_CODE_MAX_BYTES),
-});
+}).partial();
 
 /** GET is public: business pages inject these codes into their ad slots. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -24,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const body = await parseJsonBody(request, AdCodesBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  await saveAdCodes(env.DB, body.data);
+  const codes = await saveAdCodes(env.DB, body.data);
   // Cached business pages carry the old ad codes.
   await bumpCacheGeneration(env.DB);
-  return adminJson({ success: true, message: "Reklam kodları kaydedildi" });
+  return adminJson({ success: true, message: "Reklam kodları kaydedildi", codes });
 }

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { BusinessIdParam } from "~/lib/admin-query";
-import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
-import { toggleBusinessApproval } from "~/models/admin-business.server";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { setBusinessApproval } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
+
+/** No body (the spec's call) flips the approval; `{"isApproved": …}` sets that state. */
+const ApprovalBody = z.object({ isApproved: z.boolean().optional() });
 
 export const loader = onlyMethods("POST");
 
@@ -13,7 +17,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
-  const result = await toggleBusinessApproval(env.DB, id.data);
+  const body = await parseJsonBody(request, ApprovalBody, undefined, { optional: true });
+  if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
+  const result = await setBusinessApproval(env.DB, id.data, body.data.isApproved);
   if (!result) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
   await directoryChanged(env, "admin.toggle-approval");
   return adminJson({ success: true, ...result });

@@ -6,12 +6,13 @@ import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 
+/** All four (the spec), or only those changed: the others stay as stored. */
 const SettingsBody = z.object({
   head_tags: codeField(SETTING_MAX_BYTES),
   footer_tags: codeField(SETTING_MAX_BYTES),
   analytics_code: codeField(SETTING_MAX_BYTES),
   facebook_pixel: codeField(SETTING_MAX_BYTES),
-});
+}).partial();
 
 /** GET is public: the site reads its injected codes from here. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -24,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const body = await parseJsonBody(request, SettingsBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  await saveSiteSettings(env.DB, body.data);
+  const settings = await saveSiteSettings(env.DB, body.data);
   // Every cached public page carries the old codes.
   await bumpCacheGeneration(env.DB);
-  return adminJson({ success: true, message: "Ayarlar kaydedildi" });
+  return adminJson({ success: true, message: "Ayarlar kaydedildi", settings });
 }

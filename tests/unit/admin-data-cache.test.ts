@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_DATA_FRESH_MS, adminData, adminDataKey, forgetAdminDataOnChanges, QueryCache, UNUSED_DATA_DISCARD_MS } from "~/lib/admin-data-cache";
+import { ADMIN_DATA_FRESH_MS, adminData, adminDataKey, forgetAdminDataOnChanges, layoutReloads, QueryCache, UNUSED_DATA_DISCARD_MS } from "~/lib/admin-data-cache";
 
 const MINUTE = 60_000;
 
@@ -120,5 +120,24 @@ describe("changes forget the kept data", () => {
     await kept();
     await win.fetch("https://example.org/collect", { method: "POST" });
     expect(await kept()).toBe(true);
+  });
+});
+
+describe("the admin layout's figures (the menu's business count badge)", () => {
+  const move = { currentUrl: new URL("http://x/admin/dashboard"), nextUrl: new URL("http://x/admin/businesses") };
+
+  it("stay as they are when moving between screens while fresh", () => {
+    expect(layoutReloads(move, 0, 5 * MINUTE - 1)).toBe(false);
+    expect(layoutReloads({ ...move, nextUrl: new URL("http://x/admin/dashboard?page=2") }, 0, MINUTE)).toBe(false);
+  });
+
+  it("are read again on a move once older than the stats freshness, so the badge catches up with the dashboard", () => {
+    expect(layoutReloads(move, 0, 5 * MINUTE)).toBe(true);
+    expect(layoutReloads(move, 10 * MINUTE, 16 * MINUTE)).toBe(true);
+  });
+
+  it("are read again after any change, however fresh", () => {
+    expect(layoutReloads({ ...move, formMethod: "POST" }, 0, 1)).toBe(true);
+    expect(layoutReloads({ currentUrl: move.currentUrl, nextUrl: new URL(move.currentUrl) }, 0, 1)).toBe(true);
   });
 });

@@ -85,6 +85,23 @@ describe("admin business list", () => {
     expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST" })).status).toBe(404);
   });
 
+  it("sets the approval a call names, however often it comes, and still toggles without a body", async () => {
+    const id = await idOf("Alpha Hotel");
+    const approval = async (body?: unknown) => {
+      const response = await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await json(response) };
+    };
+    // Two tabs (or a double click) both meaning "unapprove" leave it unapproved.
+    for (let i = 0; i < 2; i++) expect(await approval({ isApproved: false })).toEqual({ status: 200, body: { success: true, id, isApproved: false } });
+    expect(await categoryCount("hotel")).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await approval({ isApproved: true })).body).toMatchObject({ isApproved: true });
+    expect(await categoryCount("hotel")).toBe(3);
+    expect((await approval()).body).toMatchObject({ isApproved: false });
+    expect((await approval()).body).toMatchObject({ isApproved: true });
+    expect(await approval({ isApproved: "no" })).toMatchObject({ status: 400, body: { success: false, message: expect.stringMatching(/^isApproved: /) } });
+    expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST", body: JSON.stringify({ isApproved: true }) })).status).toBe(404);
+  });
+
   it("deletes one business and the summaries follow", async () => {
     const id = await idOf("Charlie Suites");
     // Only the id's own digits: numbers spelled otherwise once reached another business.
@@ -175,7 +192,7 @@ describe("site settings, ad codes and cache", () => {
   it("saves the four site settings, bumps the cache generation and serves them publicly", async () => {
     const settings = { head_tags: '<meta name="x" content="1">', footer_tags: "<script>1</script>", analytics_code: "UA-1", facebook_pixel: "<noscript>px</noscript>" };
     const generation = await getCacheGeneration(env.DB);
-    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toEqual({ success: true, message: "Ayarlar kaydedildi" });
+    expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toMatchObject({ success: true, message: "Ayarlar kaydedildi" });
     expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
     expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
     const bad = await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: 5 }) });
@@ -183,9 +200,26 @@ describe("site settings, ad codes and cache", () => {
     expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
   });
 
+  it("saves only the site settings and ad codes a call names, and answers with all of them as stored", async () => {
+    const settings = { head_tags: "<meta name='a'>", footer_tags: "<p>footer A</p>", analytics_code: "UA-A", facebook_pixel: "<i>px</i>" };
+    await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) });
+    // Another session changed the footer; this one only its head tags: neither loses the other's.
+    await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ footer_tags: "<p>footer B</p>" }) });
+    const headOnly = await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: "<meta name='b'>" }) }));
+    const stored = { ...settings, head_tags: "<meta name='b'>", footer_tags: "<p>footer B</p>" };
+    expect(headOnly).toEqual({ success: true, message: "Ayarlar kaydedildi", settings: stored });
+    expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(stored);
+
+    const codes = { ad1: "<div>one</div>", ad2: "<div>two</div>", ad3: "", ad4: "<div>four</div>" };
+    await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) });
+    const ad2Only = await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify({ ad2: "" }) }));
+    expect(ad2Only).toEqual({ success: true, message: "Reklam kodları kaydedildi", codes: { ...codes, ad2: "" } });
+    expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual({ ...codes, ad2: "" });
+  });
+
   it("saves ad codes and refuses a code over 50 KB with a clear message, changing nothing", async () => {
     const codes = { ad1: "<div>ad one</div>", ad2: "", ad3: "<iframe src='/x'></iframe>", ad4: "ğ".repeat(25 * 1024) };
-    expect(await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) }))).toEqual({ success: true, message: "Reklam kodları kaydedildi" });
+    expect(await json(await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify(codes) }))).toMatchObject({ success: true, message: "Reklam kodları kaydedildi" });
     expect(await json(await adminFetch("", "/api/admin/advertisement-codes"))).toEqual(codes);
     const tooBig = await adminFetch(cookie, "/api/admin/advertisement-codes", { method: "POST", body: JSON.stringify({ ...codes, ad2: "x".repeat(50 * 1024 + 1) }) });
     expect(tooBig.status).toBe(400);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/toast";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import { changedFields } from "~/lib/changed-fields";
 import { AD_CODE_MAX_BYTES, formatKilobytes, utf8Bytes } from "~/lib/code-limits";
 import type { AdCodes, AdSlot } from "~/models/site-settings.server";
 import { buttonClass, Card } from "./ui";
@@ -19,12 +20,17 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [codes, setCodes] = useState<AdCodes>(saved);
+  const [serverCodes, setServerCodes] = useState<AdCodes>(saved);
   const [saving, setSaving] = useState(false);
 
   async function save() {
     setSaving(true);
     try {
-      await apiRequest("POST", "/api/admin/advertisement-codes", codes);
+      // Only the slots changed here: another session may have saved the others meanwhile.
+      const answer = await apiRequest<{ codes: AdCodes }>("POST", "/api/admin/advertisement-codes", changedFields(serverCodes, codes));
+      setServerCodes(answer.codes);
+      // The server's codes, except a slot typed into while the save was on its way.
+      setCodes((current) => ({ ...answer.codes, ...changedFields(codes, current) }));
       toast({ title: "Reklam kodları kaydedildi" });
       revalidator.revalidate();
     } catch (error) {

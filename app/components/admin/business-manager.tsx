@@ -2,7 +2,7 @@ import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@re
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
 import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
-import { apiRequest } from "~/lib/api-client";
+import { ApiError, apiRequest, plainErrorMessage } from "~/lib/api-client";
 import { pageWindow } from "~/lib/paging";
 import type { AdminBusinessList } from "~/models/admin-business.server";
 import type { AdminStats } from "~/models/admin-stats.server";
@@ -77,6 +77,10 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     return () => clearTimeout(timer);
   }, [search, urlFilter, chosenCategory, query.category]);
 
+  /**
+   * An action, then the list reloaded. A row another tab deleted answers 404: the list is
+   * reloaded too (the row goes), and the toast says the server's message, not its JSON.
+   */
   async function run(label: string, work: () => Promise<void>, failure: string) {
     if (busy) return;
     setBusy(label);
@@ -84,27 +88,45 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
       await work();
       revalidator.revalidate();
     } catch (error) {
-      toast({ title: failure, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      if (error instanceof ApiError && error.status === 404) revalidator.revalidate();
+      toast({ title: failure, description: plainErrorMessage(error), variant: "destructive" });
     } finally {
       setBusy(null);
     }
   }
 
-  const toggleApproval = (id: number) =>
-    run("toggle", () => apiRequest("POST", `/api/admin/businesses/${id}/toggle-approval`).then(() => undefined), "Failed to update business approval status.");
+  // The approval each row's server answer gave, shown until the reloaded list arrives.
+  const [answeredApproval, setAnsweredApproval] = useState<Record<number, boolean>>({});
+  useEffect(() => setAnsweredApproval({}), [list]);
 
-  async function deleteOne(id: number, name: string) {
+  /**
+   * Sends the state the administrator means, the opposite of what the row shows, rather than a
+   * flip of whatever the server holds: another tab's change or a double click cannot turn it
+   * into its opposite. The second click of a double click (detail 2) is dropped: it means what
+   * the first did, which the row may already show as done.
+   */
+  function toggleApproval(id: number, shownApproved: boolean, clickCount: number) {
+    if (clickCount > 1) return;
+    return run(
+      "toggle",
+      async () => {
+        const answer = await apiRequest<{ isApproved: boolean }>("POST", `/api/admin/businesses/${id}/toggle-approval`, { isApproved: !shownApproved });
+        setAnsweredApproval((shown) => ({ ...shown, [id]: answer.isApproved }));
+      },
+      "Failed to update business approval status.",
+    );
+  }
+
+  function deleteOne(id: number, name: string) {
     if (busy || !window.confirm(`Are you sure you want to delete "${name}"?`)) return;
-    setBusy("delete");
-    try {
-      await apiRequest("DELETE", `/api/businesses/${id}`);
-      toast({ title: "Business Deleted", description: name });
-      revalidator.revalidate();
-    } catch (error) {
-      toast({ title: "Error", description: error instanceof Error ? error.message : String(error), variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
+    return run(
+      "delete",
+      async () => {
+        await apiRequest("DELETE", `/api/businesses/${id}`);
+        toast({ title: "Business Deleted", description: name });
+      },
+      "Error",
+    );
   }
 
   function deleteAll() {
@@ -227,34 +249,37 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
-                {list.businesses.map((business) => (
-                  <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
-                    {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
-                    <td className="max-w-[20rem] py-2 pr-3 [overflow-wrap:anywhere]">
-                      <p className="font-medium">{business.name}</p>
-                      <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
-                    </td>
-                    <td className="py-2 pr-3">{business.category ?? "—"}</td>
-                    <td className="max-w-[16rem] truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
-                    <td className="py-2 pr-3">{business.rating ?? "—"}</td>
-                    <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
-                    <td className="py-2 pr-3">
-                      <button
-                        type="button"
-                        onClick={() => toggleApproval(business.id)}
-                        aria-disabled={busy !== null}
-                        className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
-                      >
-                        {business.isApproved ? "Approved" : "Approve"}
-                      </button>
-                    </td>
-                    <td className="py-2 text-right">
-                      <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
-                        Sil
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+                {list.businesses.map((listed) => {
+                  const business = { ...listed, isApproved: answeredApproval[listed.id] ?? listed.isApproved };
+                  return (
+                    <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
+                      {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
+                      <td className="max-w-[20rem] py-2 pr-3 [overflow-wrap:anywhere]">
+                        <p className="font-medium">{business.name}</p>
+                        <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
+                      </td>
+                      <td className="py-2 pr-3">{business.category ?? "—"}</td>
+                      <td className="max-w-[16rem] truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
+                      <td className="py-2 pr-3">{business.rating ?? "—"}</td>
+                      <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
+                      <td className="py-2 pr-3">
+                        <button
+                          type="button"
+                          onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
+                          aria-disabled={busy !== null}
+                          className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
+                        >
+                          {business.isApproved ? "Approved" : "Approve"}
+                        </button>
+                      </td>
+                      <td className="py-2 text-right">
+                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                          Sil
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

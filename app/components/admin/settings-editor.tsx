@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import { changedFields } from "~/lib/changed-fields";
 import type { SiteSettingKey, SiteSettings } from "~/models/site-settings.server";
 import { buttonClass, Card } from "./ui";
 
@@ -33,8 +34,11 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   async function save() {
     setSaving(true);
     try {
-      await apiRequest("POST", "/api/admin/site-settings", values);
-      setServerValues(values);
+      // Only the fields changed here: another session may have saved the others meanwhile.
+      const answer = await apiRequest<{ settings: SiteSettings }>("POST", "/api/admin/site-settings", changedFields(serverValues, values));
+      setServerValues(answer.settings);
+      // The server's values, except a field typed into while the save was on its way.
+      setValues((current) => ({ ...answer.settings, ...changedFields(values, current) }));
       toast({ title: messages.saved });
     } catch (error) {
       toast({ title: messages.failed, description: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error), variant: "destructive" });
