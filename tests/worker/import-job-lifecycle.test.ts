@@ -6,7 +6,7 @@ import worker from "../../workers/app";
 import { processImportJob } from "../../workers/import/consumer";
 import { uploadProgressStub } from "../../workers/progress";
 import type { QueueMessage } from "../../workers/queue-messages";
-import { adminCookie } from "./import-support";
+import { adminCookie, crashingDb } from "./import-support";
 
 const ONE_STEP = { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 };
 
@@ -35,21 +35,8 @@ async function queuedJob(name: string, rows: number) {
 
 /** A D1 binding that dies right after the consumer's first committed batch of rows. */
 function dyingAfterFirstBatch(): D1Database {
-  let calls = 0;
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          const result = await target.batch(statements);
-          // Batches: header cursor (1), identities read (2), first rows committed (3).
-          if (++calls === 3) throw new Error("worker stopped");
-          return result;
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // Batches: header cursor (1), identities read (2), first rows committed (3).
+  return crashingDb(3, "worker stopped");
 }
 
 async function latestProgress(jobId: string) {

@@ -7,7 +7,7 @@ import worker from "../../workers/app";
 import { DEAD_LETTER_QUEUE } from "../../workers/dead-letters";
 import { processImportJob } from "../../workers/import/consumer";
 import type { QueueMessage } from "../../workers/queue-messages";
-import { businessCount } from "./import-support";
+import { businessCount, crashingDb } from "./import-support";
 
 /** The real bindings, with a queue that only records what the consumer re-enqueues. */
 function quietEnv(overrides: Partial<Env> = {}) {
@@ -16,23 +16,6 @@ function quietEnv(overrides: Partial<Env> = {}) {
   return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent };
 }
 
-/** A D1 binding whose `nth` db.batch commits and then throws: a consumer dying right after a step. */
-function crashingDb(nth: number): D1Database {
-  let calls = 0;
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          const result = await target.batch(statements);
-          if (++calls === nth) throw new Error("simulated crash after a committed step");
-          return result;
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
 
 describe("a consumer that fails mid-file", () => {
   it("resumes from the committed cursor and ends with exact counts, even when a step is delivered twice", async () => {

@@ -61,3 +61,21 @@ export async function businessCount(): Promise<number> {
 export function base64ToBytes(base64: string): Uint8Array {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
+
+/** A D1 binding whose `nth` db.batch commits and then throws: a consumer dying right after a step. */
+export function crashingDb(nth: number, message = "simulated crash after a committed step"): D1Database {
+  let calls = 0;
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const result = await target.batch(statements);
+          if (++calls === nth) throw new Error(message);
+          return result;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
