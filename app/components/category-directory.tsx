@@ -70,7 +70,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
                     <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
                       {initial(category.category).toUpperCase()}
                     </span>
-                    <span className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
+                    <span dir="auto" className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
                   </span>
                   <span className="flex gap-4 text-sm text-slate-600">
                     <span><strong className="text-slate-900">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>

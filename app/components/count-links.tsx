@@ -30,7 +30,7 @@ export function ListingsWithTopLinks({
           {links.map((link) => (
             <li key={link.key}>
               <Link to={link.to} className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700">
-                <span className="truncate">{link.label}</span>
+                <span dir="auto" className="truncate">{link.label}</span>
                 <span className="text-slate-600">{formatCount(link.count)}</span>
               </Link>
             </li>
@@ -53,7 +53,7 @@ export function CountLinkTiles({ links, prefetch }: { links: readonly CountLink[
             prefetch={prefetch}
             className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-600 hover:text-brand-700"
           >
-            <span className="truncate font-medium">{link.label}</span>
+            <span dir="auto" className="truncate font-medium">{link.label}</span>
             <span className="text-sm text-slate-600">{formatCount(link.count)}</span>
           </Link>
         </li>

@@ -96,7 +96,7 @@ export default function Home() {
                 to={`/categories/${category.slug}`}
                 className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md"
               >
-                <span className="font-semibold text-slate-900">{category.category}</span>
+                <span dir="auto" className="font-semibold text-slate-900">{category.category}</span>
                 <span className="mt-1 text-sm text-slate-600">{formatCount(category.count)} listings</span>
               </Link>
             </li>
@@ -170,7 +170,7 @@ export default function Home() {
                 to={`/cities/${city.countryCode}/${city.slug}`}
                 className="flex items-center justify-between rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 px-4 py-4 text-white shadow-sm hover:from-brand-600"
               >
-                <span className="font-semibold">{city.city}</span>
+                <span dir="auto" className="font-semibold">{city.city}</span>
                 <span className="text-sm text-brand-100">{formatCount(city.count)}</span>
               </Link>
             </li>

@@ -52,9 +52,9 @@ export default function CityDetail() {
           { name: city.city, path: `/cities/${code}/${city.slug}` },
         ]}
       />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{city.city}</h1>
+      <h1 dir="auto" className="mt-4 text-3xl font-bold tracking-tight">{city.city}</h1>
       <p className="mt-2 text-slate-600">
-        Hotels and businesses in {city.city},{" "}
+        Hotels and businesses in <bdi>{city.city}</bdi>,{" "}
         <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">

@@ -52,4 +52,21 @@ describe("right-to-left texts", () => {
     expect(isolated(list, arabic.category)).toBe(true);
     expect(list).toMatch(new RegExp(`<p [^>]*dir="auto"[^>]*class="[^"]*truncate[^"]*"[^>]*>${arabic.fullAddress}</p>`));
   });
+
+  it("isolates city and category names in the directory lists, the home page and the city and category pages", async () => {
+    const city = await env.DB.prepare(`SELECT city_slug FROM businesses WHERE place_id = 'rtl-ar'`).first<string>("city_slug");
+    const category = await env.DB.prepare(`SELECT category_slug FROM businesses WHERE place_id = 'rtl-ar'`).first<string>("category_slug");
+    const pages = {
+      [`/cities?q=${encodeURIComponent(arabic.city)}`]: [arabic.city],
+      [`/categories?q=${encodeURIComponent(arabic.category)}`]: [arabic.category],
+      [`/cities/eg/${encodeURIComponent(city ?? "")}`]: [arabic.city, arabic.category],
+      [`/categories/${encodeURIComponent(category ?? "")}`]: [arabic.category],
+      "/countries/eg": [arabic.city],
+      "/": [arabic.city, arabic.category],
+    };
+    for (const [path, texts] of Object.entries(pages)) {
+      const page = await html(path);
+      for (const text of texts) expect(isolated(page, text), `${path}: ${text}`).toBe(true);
+    }
+  });
 });
