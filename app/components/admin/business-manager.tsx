@@ -237,7 +237,8 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         ) : (
           <div className={`relative overflow-x-auto ${loadingList ? "opacity-60" : ""}`} aria-busy={loadingList}>
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
+              {/* Turkish labels upper-cased by CSS: lang="tr" makes "Kategori" KATEGORİ, not KATEGORI. */}
+              <thead lang="tr" className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <tr>
                   <th className="py-2 pr-3">İşletme</th>
                   <th className="py-2 pr-3">Kategori</th>

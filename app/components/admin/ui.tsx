@@ -63,7 +63,7 @@ export function MiniFigure({ label, value, tone = "slate" }: { label: string; va
 /** Marks figures the platform does not measure, so nobody mistakes them for real ones. */
 export function SampleBadge() {
   return (
-    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-700 dark:text-slate-300">
+    <span lang="tr" className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-700 dark:text-slate-300">
       örnek veri
     </span>
   );
