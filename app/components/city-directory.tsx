@@ -76,7 +76,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
                   className={`group flex rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
                 >
                   <span>
-                    <span dir="auto" className="block font-semibold text-slate-900 group-hover:text-brand-700">{city.city}</span>
+                    <span dir="auto" className="block text-left font-semibold text-slate-900 group-hover:text-brand-700">{city.city}</span>
                     <span className="mt-0.5 block font-mono text-xs text-slate-600">{city.countryCode}</span>
                   </span>
                   <span className="flex flex-wrap gap-4 text-sm text-slate-600">

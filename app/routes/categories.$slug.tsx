@@ -71,7 +71,7 @@ export default function CategoryRoute() {
           { name: category.category, path: `/categories/${category.slug}` },
         ]}
       />
-      <h1 dir="auto" className="mt-4 text-3xl font-bold tracking-tight">{category.category}</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{category.category}</bdi></h1>
       <p className="mt-2 text-slate-600">
         {countOf(category.businessCount, "business", "businesses")} in {countOf(category.countryCount, "country", "countries")}
       </p>

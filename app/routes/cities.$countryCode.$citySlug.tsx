@@ -52,7 +52,7 @@ export default function CityDetail() {
           { name: city.city, path: `/cities/${code}/${city.slug}` },
         ]}
       />
-      <h1 dir="auto" className="mt-4 text-3xl font-bold tracking-tight">{city.city}</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{city.city}</bdi></h1>
       <p className="mt-2 text-slate-600">
         Hotels and businesses in <bdi>{city.city}</bdi>,{" "}
         <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
