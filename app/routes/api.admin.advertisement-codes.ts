@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, AdCodesBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const codes = await saveAdCodes(env.DB, body.data);
-  // Cached business pages carry the old ad codes.
-  await bumpCacheGeneration(env.DB);
+  // Cached business pages carry the old ad codes (a save that changed nothing keeps them).
+  if (Object.keys(body.data).length > 0) await bumpCacheGeneration(env.DB);
   return adminJson({ success: true, message: "Reklam kodları kaydedildi", codes });
 }

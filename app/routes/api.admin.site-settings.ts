@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, SettingsBody, CODE_SAVE_MAX_BYTES);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const settings = await saveSiteSettings(env.DB, body.data);
-  // Every cached public page carries the old codes.
-  await bumpCacheGeneration(env.DB);
+  // Every cached public page carries the old codes (a save that changed nothing keeps them).
+  if (Object.keys(body.data).length > 0) await bumpCacheGeneration(env.DB);
   return adminJson({ success: true, message: "Ayarlar kaydedildi", settings });
 }

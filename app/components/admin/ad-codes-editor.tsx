@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/toast";
-import { ApiError, apiRequest } from "~/lib/api-client";
-import { changedFields } from "~/lib/changed-fields";
+import { apiRequest, plainErrorMessage } from "~/lib/api-client";
 import { AD_CODE_MAX_BYTES, formatKilobytes, utf8Bytes } from "~/lib/code-limits";
 import type { AdCodes, AdSlot } from "~/models/site-settings.server";
 import { buttonClass, Card } from "./ui";
+import { useChangedFieldsSave } from "./use-changed-fields-save";
 
 const SLOTS: { slot: AdSlot; label: string }[] = [
   { slot: "ad1", label: "Reklam 1 — özelliklerin üstü" },
@@ -19,24 +18,18 @@ const EMPTY: AdCodes = { ad1: "", ad2: "", ad3: "", ad4: "" };
 export function AdCodesEditor({ saved }: { saved: AdCodes }) {
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [codes, setCodes] = useState<AdCodes>(saved);
-  const [serverCodes, setServerCodes] = useState<AdCodes>(saved);
-  const [saving, setSaving] = useState(false);
+  const { values: codes, setValues: setCodes, saving, save: saveChanges } = useChangedFieldsSave(saved, async (changed) =>
+    (await apiRequest<{ codes: AdCodes }>("POST", "/api/admin/advertisement-codes", changed)).codes,
+  );
 
   async function save() {
-    setSaving(true);
     try {
-      // Only the slots changed here: another session may have saved the others meanwhile.
-      const answer = await apiRequest<{ codes: AdCodes }>("POST", "/api/admin/advertisement-codes", changedFields(serverCodes, codes));
-      setServerCodes(answer.codes);
-      // The server's codes, except a slot typed into while the save was on its way.
-      setCodes((current) => ({ ...answer.codes, ...changedFields(codes, current) }));
+      await saveChanges();
       toast({ title: "Reklam kodları kaydedildi" });
+      // The menu's badge counts the filled slots: the layout's figures are read again.
       revalidator.revalidate();
     } catch (error) {
-      toast({ title: "Kayıt hatası", description: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error), variant: "destructive" });
-    } finally {
-      setSaving(false);
+      toast({ title: "Kayıt hatası", description: plainErrorMessage(error), variant: "destructive" });
     }
   }
 

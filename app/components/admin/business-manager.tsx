@@ -255,7 +255,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                   return (
                     <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
                       {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
-                      <td className="max-w-[20rem] py-2 pr-3 [overflow-wrap:anywhere]">
+                      <td className="max-w-[20rem] py-2 pr-3 wrap-anywhere">
                         <p className="font-medium">{business.name}</p>
                         <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
                       </td>

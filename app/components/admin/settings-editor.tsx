@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
-import { ApiError, apiRequest } from "~/lib/api-client";
-import { changedFields } from "~/lib/changed-fields";
+import { apiRequest, plainErrorMessage } from "~/lib/api-client";
 import type { SiteSettingKey, SiteSettings } from "~/models/site-settings.server";
 import { buttonClass, Card } from "./ui";
+import { useChangedFieldsSave } from "./use-changed-fields-save";
 
 export const CACHE_CLEAR_RELOAD_MS = 2000;
 
@@ -26,24 +26,17 @@ const hasScriptTag = (code: string) => /<script\b/i.test(code);
 export function SettingsEditor({ saved, sidePanel, variant = "current" }: { saved: SiteSettings; sidePanel?: ReactNode; variant?: keyof typeof SAVE_MESSAGES }) {
   const messages = SAVE_MESSAGES[variant];
   const toast = useToast();
-  const [values, setValues] = useState<SiteSettings>(saved);
-  const [serverValues, setServerValues] = useState<SiteSettings>(saved);
-  const [saving, setSaving] = useState(false);
+  const { values, setValues, serverValues, saving, save: saveChanges } = useChangedFieldsSave(saved, async (changed) =>
+    (await apiRequest<{ settings: SiteSettings }>("POST", "/api/admin/site-settings", changed)).settings,
+  );
   const [clearing, setClearing] = useState(false);
 
   async function save() {
-    setSaving(true);
     try {
-      // Only the fields changed here: another session may have saved the others meanwhile.
-      const answer = await apiRequest<{ settings: SiteSettings }>("POST", "/api/admin/site-settings", changedFields(serverValues, values));
-      setServerValues(answer.settings);
-      // The server's values, except a field typed into while the save was on its way.
-      setValues((current) => ({ ...answer.settings, ...changedFields(values, current) }));
+      await saveChanges();
       toast({ title: messages.saved });
     } catch (error) {
-      toast({ title: messages.failed, description: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error), variant: "destructive" });
-    } finally {
-      setSaving(false);
+      toast({ title: messages.failed, description: plainErrorMessage(error), variant: "destructive" });
     }
   }
 

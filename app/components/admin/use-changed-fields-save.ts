@@ -1,0 +1,27 @@
+import { useState } from "react";
+import { changedFields } from "~/lib/changed-fields";
+
+/**
+ * An edit screen's fields and their save: only the fields changed since the screen loaded are
+ * sent (another session may have saved the others meanwhile), and the screen then shows the
+ * server's values, except a field typed into while the save was on its way. `send` posts the
+ * changed fields and answers what the server stores; its error reaches the caller.
+ */
+export function useChangedFieldsSave<T extends Record<string, string>>(saved: T, send: (changed: Partial<T>) => Promise<T>) {
+  const [values, setValues] = useState<T>(saved);
+  const [serverValues, setServerValues] = useState<T>(saved);
+  const [saving, setSaving] = useState(false);
+
+  async function save(): Promise<void> {
+    setSaving(true);
+    try {
+      const stored = await send(changedFields(serverValues, values));
+      setServerValues(stored);
+      setValues((current) => ({ ...stored, ...changedFields(values, current) }));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { values, setValues, serverValues, saving, save };
+}
