@@ -35,7 +35,10 @@ export default function AdminUpload() {
   const revalidator = useRevalidator();
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [batchSize, setBatchSize] = useState<number>(defaultBatchSize);
-  const [uploading, setUploading] = useState(false);
+  // Imports this page is busy with: its own uploads and those it follows after a reload run side
+  // by side, and the page stays busy until both have ended.
+  const [busyFlows, setBusyFlows] = useState(0);
+  const uploading = busyFlows > 0;
   const nextId = useRef(1);
   const input = useRef<HTMLInputElement>(null);
 
@@ -57,7 +60,7 @@ export default function AdminUpload() {
       if (!open || jobs.length === 0) return;
       const followed = jobs.map((job) => ({ job, entry: runningEntry(nextId.current++, job) }));
       setEntries((current) => [...followed.map((f) => f.entry), ...current]);
-      setUploading(true);
+      setBusyFlows((n) => n + 1);
       const results = await Promise.all(
         followed.map(({ job, entry }) => {
           const watcher = followEntry(entry, job.id, (change) => update(entry.id, change));
@@ -66,7 +69,7 @@ export default function AdminUpload() {
         }),
       );
       if (!open) return;
-      setUploading(false);
+      setBusyFlows((n) => n - 1);
       report(results);
     });
     return () => {
@@ -98,13 +101,13 @@ export default function AdminUpload() {
   const start = async () => {
     const queue = entries.flatMap((e) => (e.phase === "waiting" && e.file ? [{ ...e, file: e.file }] : []));
     if (queue.length === 0) return;
-    setUploading(true);
+    setBusyFlows((n) => n + 1);
     const results: BatchResult[] = [];
     for (const [index, entry] of queue.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       results.push(await uploadEntry(entry, batchSize, (change) => update(entry.id, change)));
     }
-    setUploading(false);
+    setBusyFlows((n) => n - 1);
     report(results);
   };
 
