@@ -88,13 +88,26 @@ export default {
   },
 
   async scheduled(_controller, env) {
-    await queueSitemapRebuild(env, "cron");
-    // Catches anchors a lost message left missing.
-    await queuePageAnchorRebuild(env);
-    await clearAbandonedUploads(env);
-    await resumeStalledImports(env);
-    // Spent login and contact counts, and sessions nobody came back to end.
-    await deleteExpiredRateLimits(env.DB);
-    await deleteExpiredAdminSessions(env.DB);
+    const tasks: [string, () => Promise<unknown>][] = [
+      ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
+      // Catches anchors a lost message left missing.
+      ["page anchors", () => queuePageAnchorRebuild(env)],
+      ["abandoned uploads", () => clearAbandonedUploads(env)],
+      ["stalled imports", () => resumeStalledImports(env)],
+      // Spent login and contact counts, and sessions nobody came back to end.
+      ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
+      ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
+    ];
+    // One after another, each on its own: a task that fails (an R2 or queue error) does not stop the rest.
+    const failed: string[] = [];
+    for (const [name, run] of tasks) {
+      try {
+        await run();
+      } catch (error) {
+        console.error(`cron: ${name} failed`, error);
+        failed.push(name);
+      }
+    }
+    if (failed.length > 0) throw new Error(`cron tasks failed: ${failed.join(", ")}`);
   },
 } satisfies ExportedHandler<Env, QueueMessage>;
