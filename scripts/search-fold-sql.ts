@@ -26,7 +26,7 @@ const FOLDABLE_GLOBS = SEARCH_FOLDS.reduce<string[][]>((groups, [from]) => {
  * the index write itself, so a text that is ASCII without an apostrophe or backtick (most
  * columns) is passed first: its byte length equals its length in characters.
  */
-export function holdsFoldableSql(column: string): string {
+function holdsFoldableSql(column: string): string {
   const maybe = `instr(${column}, ${quoted("'")}) OR instr(${column}, ${quoted("`")}) OR length(CAST(${column} AS BLOB)) <> length(${column})`;
   return `(${maybe}) AND (${FOLDABLE_GLOBS.map((glob) => `${column} GLOB ${glob}`).join(" OR ")})`;
 }

@@ -110,7 +110,7 @@ function nameMap(): Map<string, string> {
 }
 
 /** Whether `code` is a country code in use ("TR", not the withdrawn "VD"); upper case only. */
-export function isCountryCode(code: string): boolean {
+function isCountryCode(code: string): boolean {
   return CURRENT_CODES.has(code);
 }
 

@@ -78,7 +78,7 @@ function isExcelError(value: unknown): value is string {
 }
 
 /** The longest business name kept: longer text is a broken cell, not a name. */
-export const MAX_NAME_LENGTH = 500;
+const MAX_NAME_LENGTH = 500;
 
 export function cleanBoolean(value: unknown): boolean {
   if (typeof value === "boolean") return value;

@@ -3,7 +3,7 @@
  * column (a name in English or another language, or an ISO code) is looked up through
  * country-names.ts, else the last part of the address is tried by name.
  */
-import { countryCodeFromName, countryCodeFromText, isCountryCode } from "../country-names";
+import { countryCodeFromName, countryCodeFromText } from "../country-names";
 
 /**
  * The country from the last comma-separated part of an address, e.g. "…, 8002 Zürich, Switzerland".
@@ -20,6 +20,6 @@ export function countryCodeFromAddress(address: string | null | undefined): stri
 export function deriveCountryCode(input: { countryCode: string | null; country: string | null; fullAddress: string | null }): string | null {
   const given = input.countryCode?.trim().toUpperCase();
   // A withdrawn code with a name of its own ("UK") means its country; any other pair is kept as given.
-  if (given && /^[A-Z]{2}$/.test(given)) return isCountryCode(given) ? given : (countryCodeFromName(given) ?? given);
+  if (given && /^[A-Z]{2}$/.test(given)) return countryCodeFromText(given) ?? given;
   return countryCodeFromText(input.country) ?? countryCodeFromAddress(input.fullAddress);
 }

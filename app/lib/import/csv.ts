@@ -96,10 +96,9 @@ export class CsvDelimiterSniffer {
     return this.ended;
   }
 
-  /** Reads bytes of the header line; returns how many it used (less than the chunk once the line ended). */
-  push(chunk: Uint8Array): number {
-    let i = 0;
-    for (; i < chunk.length && !this.ended; i++) {
+  /** Reads bytes of the header line; bytes after its end are not looked at. */
+  push(chunk: Uint8Array): void {
+    for (let i = 0; i < chunk.length && !this.ended; i++) {
       const byte = chunk[i]!;
       const position = this.position++;
       if (position < 3 && position === this.bomSoFar && byte === BOM[position]) {
@@ -132,7 +131,6 @@ export class CsvDelimiterSniffer {
         this.atFieldStart = false;
       }
     }
-    return i;
   }
 
   /** Comma, unless the line has no comma outside quotes and has a semicolon or a tab (the more frequent; semicolon on a tie). */

@@ -58,7 +58,7 @@ export interface SheetRow {
 }
 
 /** Excel's last column, XFD: a cell past it is a broken (or hostile) sheet, not data. */
-export const LAST_COLUMN_INDEX = 16_383;
+const LAST_COLUMN_INDEX = 16_383;
 
 /** Column letters of a cell reference to a 0-based index: "AB12" → 27. */
 export function columnIndex(reference: string): number {
