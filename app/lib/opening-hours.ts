@@ -149,11 +149,11 @@ export function parseWorkingHours(input: unknown): WeekHours | null {
 /**
  * Stored hours that hold something but cannot be read as a week ("Mo-Fr 9-17; Sa 10-14"; the
  * importer keeps such text): shown as they are written. null when they read as a week or hold
- * nothing (missing, blank, an empty JSON object or list).
+ * nothing (missing, blank, an empty JSON object or list). `week`: the hours already parsed.
  */
-export function unreadableHours(workingHours: string | null): string | null {
+export function unreadableHours(workingHours: string | null, week: WeekHours | null = parseWorkingHours(workingHours)): string | null {
   const text = workingHours?.trim();
-  if (!text || parseWorkingHours(text)) return null;
+  if (!text || week) return null;
   const source = parseSource(text);
   if (source && typeof source === "object" && Object.keys(source).length === 0) return null;
   return text;

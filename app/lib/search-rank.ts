@@ -64,7 +64,7 @@ export interface QueryWord {
 
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
-  const words = meaningfulWords([...new Set(indexWords(foldForSearch(q)))]);
+  const words = meaningfulWords([...new Set(indexWords(foldForSearch(q.toLowerCase())))]);
   return words.map((word, i) => ({ forms: wordForms(word), prefix: prefixLast && i === words.length - 1 }));
 }
 

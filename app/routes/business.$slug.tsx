@@ -141,7 +141,7 @@ function BusinessView({
   const category = business.type ?? business.category;
   const { amenities, text: aboutText } = parseAmenities(business.about, 8);
   const week = parseWorkingHours(business.workingHours);
-  const hoursAsWritten = unreadableHours(business.workingHours);
+  const hoursAsWritten = unreadableHours(business.workingHours, week);
   const tel = business.phone ? telHref(business.phone) : null;
   const photoUrl = httpUrl(business.photo);
   const website = websiteUrl(business.url);
