@@ -62,23 +62,27 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
     }
   });
 
-  it("keeps the leading zero and '+' of a phone or postal code typed as a number in an .xlsx, as its cell format shows them", async () => {
+  it("keeps the leading zero and '+' of a phone or postal code typed as a number in an .xlsx or .xls, as its cell format shows them", async () => {
     const XLSX = await import("@e965/xlsx");
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ["name", "phone", "postal_code", "place_id"],
-      ["Zero Cafe", 301234567, 1067, "formats-1"],
-      ["Plus Cafe", 905321234567, 2108, "formats-2"],
-    ]);
-    for (const [ref, format] of [["B2", "0000000000"], ["C2", "00000"], ["B3", '"+"0'], ["C3", "00000"]] as const) sheet[ref]!.z = format;
-    const workbook = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(workbook, sheet, "Sheet1");
-    const job = await importFile(cookie, "formats.xlsx", new Uint8Array(XLSX.write(workbook, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
-    expect(job.result).toMatchObject({ successCount: 2, errorCount: 0 });
-    const rows = await env.DB.prepare(`SELECT phone, postal_code FROM businesses WHERE place_id LIKE 'formats-%' ORDER BY place_id`).all();
-    expect(rows.results).toEqual([
-      { phone: "0301234567", postal_code: "01067" },
-      { phone: "+905321234567", postal_code: "02108" },
-    ]);
+    for (const bookType of ["xlsx", "biff8"] as const) {
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ["name", "phone", "postal_code", "place_id", "rating"],
+        ["Zero Cafe", 301234567, 1067, `formats-${bookType}-1`, 4.5],
+        ["Plus Cafe", 905321234567, 2108, `formats-${bookType}-2`, 4],
+      ]);
+      for (const [ref, format] of [["B2", "0000000000"], ["C2", "00000"], ["B3", '"+"0'], ["C3", "00000"], ["E2", "0"]] as const) sheet[ref]!.z = format;
+      const workbook = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(workbook, sheet, "Sheet1");
+      const fileName = bookType === "xlsx" ? "formats.xlsx" : "formats.xls";
+      const job = await importFile(cookie, fileName, new Uint8Array(XLSX.write(workbook, { type: "array", bookType }) as ArrayBuffer));
+      expect(job.result).toMatchObject({ successCount: 2, errorCount: 0 });
+      const rows = await env.DB.prepare(`SELECT phone, postal_code, rating FROM businesses WHERE place_id LIKE ? ORDER BY place_id`).bind(`formats-${bookType}-%`).all();
+      // A format rounding a decimal for show ("0") leaves the stored rating as it is.
+      expect(rows.results).toEqual([
+        { phone: "0301234567", postal_code: "01067", rating: 4.5 },
+        { phone: "+905321234567", postal_code: "02108", rating: 4 },
+      ]);
+    }
   });
 
   it("fails an .xlsx whose cell lies past column XFD, without allocating the row out to it or writing anything", async () => {

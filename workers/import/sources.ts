@@ -7,7 +7,7 @@
 import { Inflate } from "fflate";
 import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
+import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -308,17 +308,29 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onShee
   if (!object) throw new Error(`upload ${key} is missing`);
   const XLSX = await import("@e965/xlsx");
   let rows: unknown[][];
+  let firstRow: number;
   try {
-    const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true });
+    // cellNF keeps each cell's number format: a phone or postal code typed as a number has its leading zeros only there.
+    const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true, cellNF: true });
     // The first visible sheet, as for .xlsx (Hidden: 1 hidden, 2 very hidden).
     const chosen = chooseSheet(workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(workbook.Workbook?.Sheets?.[i]?.Hidden) })));
     if (!chosen) throw new ImportFileError("bozuk .xls: sayfa yok");
     onSheet(chosen);
-    rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[chosen.name]!, { header: 1, raw: true, blankrows: true, defval: "" });
+    const sheet = workbook.Sheets[chosen.name]!;
+    const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1");
+    firstRow = range.s.r + 1;
+    // Rows from the range's first row and column, blank ones kept, so row i is sheet row firstRow + i.
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: "" });
+    const cells = sheet["!data"] ?? [];
+    rows.forEach((row, i) =>
+      row.forEach((value, j) => {
+        if (typeof value === "number") row[j] = xlsNumberCell(value, cells[range.s.r + i]?.[range.s.c + j]?.z as string | undefined);
+      }),
+    );
   } catch (error) {
     throw asFileError(error, "bozuk .xls");
   }
-  for (let i = from.row; i < rows.length; i++) yield { rowNumber: i + 1, cells: rows[i]! };
+  for (let i = Math.max(0, from.row - firstRow + 1); i < rows.length; i++) yield { rowNumber: firstRow + i, cells: rows[i]! };
 }
 
 /**

@@ -113,7 +113,7 @@ const ROW_NUMBER_ATTRIBUTE = /\sr\s*=\s*["'](\d+)["']/;
  */
 export class CellFormats {
   /** Per cell style: the prefix and width its format pads a whole number to, if it does. */
-  private constructor(private readonly paddingByStyle: ({ prefix: string; width: number } | undefined)[]) {}
+  private constructor(private readonly paddingByStyle: (NumberPadding | undefined)[]) {}
 
   static none = new CellFormats([]);
 
@@ -132,21 +132,35 @@ export class CellFormats {
       if (tag.name === "cellXfs") inCellXfs = false;
     });
     parser.write(xml).close();
-    return new CellFormats(
-      styleFormats.map((id) => {
-        // Zeros alone, after a quoted or escaped prefix: "0000000000", "+"0, \+0.
-        const padded = /^(?:"([^"]*)"|\\(.))?(0+)$/.exec(codes.get(id) ?? "");
-        return padded ? { prefix: padded[1] ?? padded[2] ?? "", width: padded[3]!.length } : undefined;
-      }),
-    );
+    return new CellFormats(styleFormats.map((id) => numberPadding(codes.get(id) ?? "")));
   }
 
   /** A number cell's text as its style shows it, where that adds zeros or a prefix; else as stored. */
   display(value: string, styleIndex: number): string {
-    const padding = this.paddingByStyle[styleIndex];
-    if (!padding || !/^\d+$/.test(value)) return value;
-    return padding.prefix + value.padStart(padding.width, "0");
+    return padNumber(value, this.paddingByStyle[styleIndex]);
   }
+}
+
+type NumberPadding = { prefix: string; width: number };
+
+/** The prefix and width a number format pads a whole number to, if it is zeros alone after a quoted or escaped prefix: "0000000000", "+"0, \+0. */
+function numberPadding(formatCode: string): NumberPadding | undefined {
+  const padded = /^(?:"([^"]*)"|\\(.))?(0+)$/.exec(formatCode);
+  return padded ? { prefix: padded[1] ?? padded[2] ?? "", width: padded[3]!.length } : undefined;
+}
+
+function padNumber(value: string, padding: NumberPadding | undefined): string {
+  if (!padding || !/^\d+$/.test(value)) return value;
+  return padding.prefix + value.padStart(padding.width, "0");
+}
+
+/**
+ * A legacy .xls number cell's text as its format shows it, where that adds zeros or a prefix (as
+ * `CellFormats.display` for .xlsx); else the number itself.
+ */
+export function xlsNumberCell(value: number, formatCode: string | undefined): string | number {
+  const padding = formatCode === undefined ? undefined : numberPadding(formatCode);
+  return padding && Number.isSafeInteger(value) && value >= 0 ? padNumber(String(value), padding) : value;
 }
 
 /**
