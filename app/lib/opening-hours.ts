@@ -171,8 +171,8 @@ interface ClockTime {
   hour: number;
   minute: number;
   meridiem: "am" | "pm" | null;
-  /** A bare hour ("9", "12"): no minutes, am/pm, "h"/"Uhr" or leading 0; the only form "9-5" guesses about. */
-  bare: boolean;
+  /** Written as a 12-hour clock can be ("9", "9:30", "12"): no am/pm, "h"/"Uhr" or leading 0; the only form "9-5" guesses about. */
+  plain: boolean;
 }
 
 /** "9", "9:30", "9pm", "9:30pm", and the French and German "7h", "7h30", "7uhr" (spaces are gone). */
@@ -186,7 +186,7 @@ function parseClock(text: string): ClockTime | null {
   const meridiem = (m[3] as "am" | "pm" | undefined) ?? null;
   if (minute > 59) return null;
   if (meridiem ? hour < 1 || hour > 12 : hour > 24) return null;
-  return { hour, minute, meridiem, bare: /^[1-9]\d?$/.test(text) };
+  return { hour, minute, meridiem, plain: /^[1-9]\d?(?::\d\d)?$/.test(text) };
 }
 
 function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
@@ -195,7 +195,8 @@ function toMinutes(t: ClockTime, meridiem: "am" | "pm" | null): number {
   return hour * 60 + t.minute;
 }
 
-function parseRange(text: string): Interval | null {
+/** A range and whether both its times are plain (see ClockTime.plain). */
+function parseRange(text: string): { interval: Interval; plain: boolean } | null {
   const parts = text.split("-");
   if (parts.length !== 2) return null;
   const from = parseClock(parts[0] ?? "");
@@ -212,13 +213,15 @@ function parseRange(text: string): Interval | null {
   const start = toMinutes(from, fromMeridiem);
   let end = toMinutes(to, to.meridiem);
   if (start >= MINUTES_PER_DAY) return null;
-  // Two bare hours where a morning start ends earlier: "9-5" is 9am-5pm, not a 20-hour night
-  // (a 24-hour clock writes a night as "22-2", which starts after noon). Minutes or a leading 0
-  // are a 24-hour clock's: "11:00-01:00" closes at 1 a.m., "12:00-00:00" at midnight.
-  if (from.bare && to.bare && end < start && start <= 12 * 60 && end < 12 * 60) end += 12 * 60;
+  // Two plain times where a start before 1 p.m. ends earlier: "9-5" and "9:30-5:30" are office
+  // hours, not a 20-hour night (a 24-hour clock writes a night as "22-2", which starts after
+  // noon). A leading 0 or "h" is a 24-hour clock's: "11:00-01:00" closes at 1 a.m.,
+  // "12:00-00:00" at midnight.
+  const plain = from.plain && to.plain;
+  if (plain && end < start && start < 13 * 60 && end < 12 * 60) end += 12 * 60;
   // Ends at or before its start: runs past midnight ("11am-12am", "4PM-2AM").
   if (end <= start) end += MINUTES_PER_DAY;
-  return { start, end };
+  return { interval: { start, end }, plain };
 }
 
 function normalizeHoursText(text: string): string {
@@ -246,8 +249,14 @@ export function parseHoursText(text: string): DayHours | null {
   const intervals: Interval[] = [];
   for (const part of normalized.split(",")) {
     if (!part) continue;
-    const interval = parseRange(part);
-    if (!interval) return null;
+    const range = parseRange(part);
+    if (!range) return null;
+    let interval = range.interval;
+    // A plain range starting before the previous one ended is its evening: "11:30-2:30,5:30-10".
+    const previousEnd = intervals.at(-1)?.end;
+    if (range.plain && previousEnd !== undefined && interval.start < previousEnd && interval.start + 12 * 60 >= previousEnd && interval.end <= 12 * 60) {
+      interval = { start: interval.start + 12 * 60, end: interval.end + 12 * 60 };
+    }
     intervals.push(interval);
   }
   if (intervals.length === 0) return null;

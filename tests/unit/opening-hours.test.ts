@@ -79,9 +79,23 @@ describe("parseHoursText", () => {
     expect(parseHoursText("5:43pm-2:48am")).toEqual([{ start: h(17, 43), end: h(26, 48) }]);
   });
 
-  it("reads a morning start without am/pm ending earlier as office hours, and a 24-hour night as a night", () => {
+  it("reads a morning start without am/pm ending earlier as office hours, a plain second range before the first ends as its evening, and a 24-hour night as a night", () => {
     expect(parseHoursText("9-5")).toEqual([{ start: h(9), end: h(17) }]);
     expect(parseHoursText("12-6")).toEqual([{ start: h(12), end: h(18) }]);
+    expect(parseHoursText("9:30-5:30")).toEqual([{ start: h(9, 30), end: h(17, 30) }]);
+    expect(parseHoursText("11:30-2:30,5:30-10")).toEqual([
+      { start: h(11, 30), end: h(14, 30) },
+      { start: h(17, 30), end: h(22) },
+    ]);
+    expect(parseHoursText("12:30-4")).toEqual([{ start: h(12, 30), end: h(16) }]);
+    expect(parseHoursText("9-5,6-10")).toEqual([
+      { start: h(9), end: h(17) },
+      { start: h(18), end: h(22) },
+    ]);
+    expect(parseHoursText("6-10,11-2")).toEqual([
+      { start: h(6), end: h(10) },
+      { start: h(11), end: h(14) },
+    ]);
     expect(parseHoursText("09:00-17:00")).toEqual([{ start: h(9), end: h(17) }]);
     expect(parseHoursText("22-2")).toEqual([{ start: h(22), end: h(26) }]);
     expect(parseHoursText("18:00-02:00")).toEqual([{ start: h(18), end: h(26) }]);
@@ -92,6 +106,8 @@ describe("parseHoursText", () => {
     expect(parseHoursText("12:00–02:00")).toEqual([{ start: h(12), end: h(26) }]);
     expect(parseHoursText("12:00–00:00")).toEqual([{ start: h(12), end: h(24) }]);
     expect(parseHoursText("10-02")).toEqual([{ start: h(10), end: h(26) }]);
+    expect(parseHoursText("7h30-2h")).toEqual([{ start: h(7, 30), end: h(26) }]);
+    expect(parseHoursText("13:30-2:00")).toEqual([{ start: h(13, 30), end: h(26) }]);
     // Saturday 11:30, before it opens, is Closed: read as noon to noon, Friday's hours ran till then.
     const week = '{"Friday": "12:00–00:00", "Saturday": "12:00–00:00"}';
     expect(openStatus(week, new Date("2026-11-21T10:30:00Z"), "Europe/Zurich")).toBe("closed");
