@@ -25,6 +25,14 @@ export function onlyMethods(...allowed: string[]) {
   return () => methodNotAllowed(allowed);
 }
 
+/** How a JSON body is read: its cap, and whether it may be left out. */
+interface JsonBodyOptions {
+  /** The body cap: 64 KB unless given. */
+  maxBytes?: number;
+  /** The body may be left out (the spec's bodiless toggle): no body reads as `{}`. */
+  optional?: boolean;
+}
+
 /**
  * The request's body when it is a JSON object, else the one line that says what is wrong with
  * it. A body over `maxBytes` is not read on: a 413 JSON answer is thrown (the same on every
@@ -32,12 +40,10 @@ export function onlyMethods(...allowed: string[]) {
  */
 export async function readJsonObject(
   request: Request,
-  maxBytes = SMALL_BODY_MAX_BYTES,
-  { optional = false } = {},
+  { maxBytes = SMALL_BODY_MAX_BYTES, optional = false }: JsonBodyOptions = {},
 ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
   const bytes = await readBodyUpTo(request, maxBytes);
   if (!bytes) throw adminJson({ success: false, message: bodyTooLargeMessage(maxBytes) }, { status: 413 });
-  // A call whose body may be left out (the spec's bodiless toggle) reads no body as `{}`.
   if (optional && bytes.length === 0) return { ok: true, body: {} };
   let body: unknown;
   try {
@@ -56,10 +62,9 @@ export async function readJsonObject(
 export async function parseJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
-  maxBytes = SMALL_BODY_MAX_BYTES,
-  options: { optional?: boolean } = {},
+  options: JsonBodyOptions = {},
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; message: string }> {
-  const read = await readJsonObject(request, maxBytes, options);
+  const read = await readJsonObject(request, options);
   if (!read.ok) return read;
   const parsed = schema.safeParse(read.body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: firstIssue(parsed.error) };

@@ -17,7 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
-  const body = await parseJsonBody(request, ApprovalBody, undefined, { optional: true });
+  const body = await parseJsonBody(request, ApprovalBody, { optional: true });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const result = await setBusinessApproval(env.DB, id.data, body.data.isApproved);
   if (!result) return adminJson({ success: false, message: "Business not found" }, { status: 404 });

@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const body = await parseJsonBody(request, SettingsBody, CODE_SAVE_MAX_BYTES);
+  const body = await parseJsonBody(request, SettingsBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const settings = await saveSiteSettings(env.DB, body.data);
   // Every cached public page carries the old codes (a save that changed nothing keeps them).
