@@ -1,5 +1,5 @@
-import { createAdminSession, ensureBootstrapAdmin, verifyAdminLogin } from "~/models/auth.server";
-import { clearRateLimit, clientAddress, hitRateLimit } from "~/models/rate-limit.server";
+import { newAdminSession, verifyAdminLogin } from "~/models/auth.server";
+import { clearRateLimits, clientAddress, hitRateLimitsInTurn } from "~/models/rate-limit.server";
 
 /** Five attempts per username and address per 15 minutes; a success clears the count. */
 export const LOGIN_RATE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
@@ -15,20 +15,21 @@ export type LoginOutcome =
  * Throttled per username AND address: someone guessing from one address cannot lock the admin
  * out from another. Per address too, across usernames: a new username per attempt would
  * otherwise get its own five, each costing a full password hash. The first admin is created
- * from the secrets on first use.
+ * from the secrets on first use. Three round trips: both counts, the user, then the new session
+ * stored with both counts cleared.
  */
 export async function loginAdmin(request: Request, env: Env, username: string, password: string): Promise<LoginOutcome> {
   const address = clientAddress(request);
   const addressKey = `login-address:${address}`;
   const userKey = `login:${username.toLowerCase()}:${address}`;
-  for (const [key, limit] of [[addressKey, LOGIN_ADDRESS_RATE_LIMIT], [userKey, LOGIN_RATE_LIMIT]] as const) {
-    const attempt = await hitRateLimit(env.DB, key, limit);
-    if (!attempt.allowed) return { kind: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
-  }
-  await ensureBootstrapAdmin(env.DB, env);
-  const user = await verifyAdminLogin(env.DB, username, password);
+  const attempt = await hitRateLimitsInTurn(env.DB, [
+    { key: addressKey, limit: LOGIN_ADDRESS_RATE_LIMIT },
+    { key: userKey, limit: LOGIN_RATE_LIMIT },
+  ]);
+  if (!attempt.allowed) return { kind: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
+  const user = await verifyAdminLogin(env, username, password);
   if (!user) return { kind: "invalid" };
-  await clearRateLimit(env.DB, addressKey);
-  await clearRateLimit(env.DB, userKey);
-  return { kind: "ok", username: user.username, setCookie: await createAdminSession(env.DB, user.id, request, env) };
+  const session = await newAdminSession(env.DB, user.id, request, env);
+  await env.DB.batch([clearRateLimits(env.DB, [addressKey, userKey]), session.store]);
+  return { kind: "ok", username: user.username, setCookie: session.setCookie };
 }

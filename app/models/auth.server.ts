@@ -57,22 +57,22 @@ export async function createAdminUser(db: D1Database, username: string, password
     .run();
 }
 
-/**
- * The first admin comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets: created on the first
- * login attempt while the table is empty.
- */
-export async function ensureBootstrapAdmin(db: D1Database, env: Env): Promise<void> {
-  if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD) return;
-  const existing = await db.prepare(`SELECT 1 FROM admin_users LIMIT 1`).first();
-  if (!existing) await createAdminUser(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-}
+type LoginRow = { id: number; username: string; password_hash: string; salt: string; iterations: number };
 
-/** Checks a username and password; null when either is wrong (same work either way). */
-export async function verifyAdminLogin(db: D1Database, username: string, password: string): Promise<AdminUser | null> {
-  const user = await db
-    .prepare(`SELECT id, username, password_hash, salt, iterations FROM admin_users WHERE username = ?1`)
-    .bind(username)
-    .first<{ id: number; username: string; password_hash: string; salt: string; iterations: number }>();
+/**
+ * Checks a username and password; null when either is wrong (same work either way). The first
+ * admin comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets: created on the first login
+ * attempt while the table is empty. One round trip reads the user and whether any admin exists.
+ */
+export async function verifyAdminLogin(env: Env, username: string, password: string): Promise<AdminUser | null> {
+  const db = env.DB;
+  const userQuery = db.prepare(`SELECT id, username, password_hash, salt, iterations FROM admin_users WHERE username = ?1`).bind(username);
+  const [anyAdmin, found] = await db.batch<LoginRow>([db.prepare(`SELECT 1 FROM admin_users LIMIT 1`), userQuery]);
+  let user = found!.results[0] ?? null;
+  if (anyAdmin!.results.length === 0 && env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    await createAdminUser(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    user = await userQuery.first<LoginRow>();
+  }
   // An unknown user still costs one full hash, so timing does not reveal which usernames exist.
   const salt = user ? fromBase64(user.salt) : new Uint8Array(16);
   const hash = await hashPassword(password, salt, user?.iterations ?? PBKDF2_ITERATIONS);
@@ -89,15 +89,22 @@ function sessionCookie(value: string, maxAge: number, request: Request, env: Env
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
-/** Starts a session; returns the Set-Cookie header value. */
-export async function createAdminSession(db: D1Database, userId: number, request: Request, env: Env): Promise<string> {
+/**
+ * A new session: the statement storing it, for the caller to run (in its own batch, as the login
+ * does), and the Set-Cookie header value that hands it to the browser.
+ */
+export async function newAdminSession(
+  db: D1Database,
+  userId: number,
+  request: Request,
+  env: Env,
+): Promise<{ store: D1PreparedStatement; setCookie: string }> {
   const token = toBase64(crypto.getRandomValues(new Uint8Array(32))).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
   const now = Math.floor(Date.now() / 1000);
-  await db
+  const store = db
     .prepare(`INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)`)
-    .bind(await sha256(token), userId, now)
-    .run();
-  return sessionCookie(token, SESSION_ABSOLUTE_SECONDS, request, env);
+    .bind(await sha256(token), userId, now);
+  return { store, setCookie: sessionCookie(token, SESSION_ABSOLUTE_SECONDS, request, env) };
 }
 
 function readSessionToken(request: Request): string | null {

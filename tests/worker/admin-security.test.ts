@@ -2,7 +2,9 @@ import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
 import * as build from "../../build/server/index.js";
+import { loginAdmin } from "~/models/admin-login.server";
 import worker from "../../workers/app";
+import { D1Recorder } from "../../workers/bench-metrics";
 import { addBusinesses, ADMIN, adminFetch, idOf, login, ORIGIN, record } from "./admin-support";
 
 /** Every admin page (other than the login page itself), with the route that serves it. */
@@ -192,6 +194,33 @@ describe("login and logout", () => {
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed login attempts\. Try again in 15 minutes/);
     expect((await loginAttempt("203.0.113.11", ADMIN)).status).toBe(200);
+  });
+
+  it("counts no username attempt while its address is throttled, and a login clears both counts", async () => {
+    for (let i = 0; i < 20; i++) await loginAttempt("203.0.113.12", { username: `user${i}`, password: "guess" });
+    expect((await loginAttempt("203.0.113.12", { username: "admin", password: "guess" })).status).toBe(429);
+    const keys = async (ip: string) =>
+      (await env.DB.prepare(`SELECT key FROM rate_limits WHERE key LIKE '%:' || ?1 ORDER BY key`).bind(ip).all<{ key: string }>()).results.map((row) => row.key);
+    expect(await keys("203.0.113.12")).not.toContain("login:admin:203.0.113.12");
+
+    expect((await loginAttempt("203.0.113.13", { username: "admin", password: "guess" })).status).toBe(401);
+    expect(await keys("203.0.113.13")).toEqual(["login-address:203.0.113.13", "login:admin:203.0.113.13"]);
+    expect((await loginAttempt("203.0.113.13", ADMIN)).status).toBe(200);
+    expect(await keys("203.0.113.13")).toEqual([]);
+  });
+
+  it("spends three D1 round trips on a login, two on a wrong password and one when throttled", async () => {
+    await login("10.5.0.1"); // the bootstrap admin exists: creating it is the first login's extra work
+    const roundTrips = async (ip: string, password: string) => {
+      const recorder = new D1Recorder();
+      const request = new Request(`${ORIGIN}/api/admin/login`, { headers: { "CF-Connecting-IP": ip } });
+      const outcome = await loginAdmin(request, { ...env, DB: recorder.wrap(env.DB) }, ADMIN.username, password);
+      return [outcome.kind, recorder.calls];
+    };
+    expect(await roundTrips("10.5.0.2", ADMIN.password)).toEqual(["ok", 3]);
+    expect(await roundTrips("10.5.0.2", "guess")).toEqual(["invalid", 2]);
+    for (let i = 0; i < 4; i++) await roundTrips("10.5.0.2", "guess");
+    expect(await roundTrips("10.5.0.2", ADMIN.password)).toEqual(["throttled", 1]);
   });
 
   it("has the cron delete spent login counts and timed-out sessions, keeping the live ones", async () => {

@@ -1,12 +1,13 @@
 import { env, SELF } from "cloudflare:test";
-import { createAdminSession, createAdminUser } from "~/models/auth.server";
+import { createAdminUser, newAdminSession } from "~/models/auth.server";
 
 /** A signed-in admin's Cookie header for SELF.fetch. */
 export async function adminCookie(): Promise<string> {
   await createAdminUser(env.DB, "admin", "pw");
   const user = await env.DB.prepare(`SELECT id FROM admin_users WHERE username = 'admin'`).first<{ id: number }>();
-  const setCookie = await createAdminSession(env.DB, user!.id, new Request("https://example.com/"), env);
-  return setCookie.split(";")[0]!;
+  const session = await newAdminSession(env.DB, user!.id, new Request("https://example.com/"), env);
+  await session.store.run();
+  return session.setCookie.split(";")[0]!;
 }
 
 export async function uploadFile(cookie: string, fileName: string, bytes: Uint8Array | string, batchSize = 500) {

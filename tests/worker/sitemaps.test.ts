@@ -2,11 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoBusinesses } from "../../scripts/demo-data";
 import { toBusinessRow } from "~/lib/business-record";
-import { createAdminSession, ensureBootstrapAdmin, verifyAdminLogin } from "~/models/auth.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "../../workers/queue-messages";
 import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";
+import { adminCookie } from "./import-support";
 import { eventually } from "./support/eventually";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
@@ -258,9 +258,7 @@ describe("sitemaps", () => {
     const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST" });
     expect(anonymous.status).toBe(401);
 
-    await ensureBootstrapAdmin(env.DB, env);
-    const admin = await verifyAdminLogin(env.DB, env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!);
-    const cookie = (await createAdminSession(env.DB, admin!.id, new Request(SITE), env)).split(";")[0]!;
+    const cookie = await adminCookie();
     const { requests } = await readSitemapState(env.DB);
     const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
     expect(response.status).toBe(202);
@@ -276,9 +274,7 @@ describe("sitemaps", () => {
   });
 
   it("take a business off the sitemaps soon after an admin unapproves or deletes it", async () => {
-    await ensureBootstrapAdmin(env.DB, env);
-    const admin = await verifyAdminLogin(env.DB, env.ADMIN_USERNAME!, env.ADMIN_PASSWORD!);
-    const cookie = (await createAdminSession(env.DB, admin!.id, new Request(SITE), env)).split(";")[0]!;
+    const cookie = await adminCookie();
     const [unapproved, deleted] = (
       await env.DB.prepare(`SELECT id, slug FROM businesses WHERE is_approved = 1 ORDER BY id LIMIT 2`).all<{ id: number; slug: string }>()
     ).results as [{ id: number; slug: string }, { id: number; slug: string }];
