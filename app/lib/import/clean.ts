@@ -170,7 +170,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   if (cells.length > mapping.headerCount && cells.slice(mapping.headerCount).some((c) => cleanText(c) !== null)) {
     return { ok: false, name, reason: `satırda başlıktaki ${mapping.headerCount} sütundan fazla dolu hücre var (tırnak içine alınmamış bir virgül olabilir)` };
   }
-  for (const [column, index] of Object.entries(mapping.indexes)) {
+  for (const [column, index] of mapping.mapped) {
     const value = cells[index];
     if (isExcelError(value)) return { ok: false, name, reason: `${column} hücresinde Excel hatası ${value.trim()}` };
   }

@@ -60,6 +60,8 @@ const BY_NORMALIZED = new Map<string, MappedColumn>([
 export interface ColumnMapping {
   /** Column index in the sheet for each recognised column (the first of repeats). */
   indexes: Partial<Record<MappedColumn, number>>;
+  /** The same columns and indexes as pairs in sheet order, listed once per file for the check of every row's cells. */
+  mapped: [MappedColumn, number][];
   /** Later columns of the same name ("phone" twice, "address" and "full_address"), read where the first is empty. */
   repeats: Partial<Record<MappedColumn, number[]>>;
   /** Columns up to the last one with a header: a row's filled cell past it has no column. */
@@ -78,19 +80,23 @@ export interface ColumnExtraction {
 
 export function mapColumns(headers: readonly string[]): ColumnMapping {
   const indexes: Partial<Record<MappedColumn, number>> = {};
+  const mapped: [MappedColumn, number][] = [];
   const repeats: Partial<Record<MappedColumn, number[]>> = {};
   let headerCount = 0;
   headers.forEach((header, index) => {
     if (String(header ?? "").trim()) headerCount = index + 1;
     const column = BY_NORMALIZED.get(normalizeHeader(header ?? ""));
     if (!column) return;
-    if (indexes[column] === undefined) indexes[column] = index;
-    else (repeats[column] ??= []).push(index);
+    if (indexes[column] === undefined) {
+      indexes[column] = index;
+      mapped.push([column, index]);
+    } else (repeats[column] ??= []).push(index);
   });
   const successful = KNOWN_COLUMNS.filter((c) => indexes[c] !== undefined);
   const missing = KNOWN_COLUMNS.filter((c) => indexes[c] === undefined);
   return {
     indexes,
+    mapped,
     repeats,
     headerCount,
     extraction: {

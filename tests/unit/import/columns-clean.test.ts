@@ -9,6 +9,7 @@ describe("column mapping", () => {
   it("matches template and export headers case- and accent-insensitively and ignores extras", () => {
     const mapping = mapColumns(["\uFEFFName", "ADDRESS", "reviewCount", "Place ID", "Látitude", "query", "email_1"]);
     expect(mapping.indexes).toMatchObject({ name: 0, full_address: 1, reviews: 2, place_id: 3, latitude: 4 });
+    expect(mapping.mapped).toEqual([["name", 0], ["full_address", 1], ["reviews", 2], ["place_id", 3], ["latitude", 4]]);
     expect(mapping.extraction.extractedCount).toBe(5);
     expect(mapping.extraction.missing).toHaveLength(KNOWN_COLUMNS.length - 5);
     expect(mapping.extraction.extractionRate).toBe(21.7);
