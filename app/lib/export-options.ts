@@ -95,9 +95,9 @@ export function exportFileName(country: string, categoryCount: number, range: Da
   return `businesses_${country}_${categoryCount}kategoriler_${range}_${fileTimestamp(date, timeZone)}.csv`;
 }
 
-/** businesses_export_{date}.csv (earlier dialog). */
-export function simpleExportFileName(date: Date): string {
-  return `businesses_export_${date.toISOString().slice(0, 10)}.csv`;
+/** businesses_export_{date}.csv (earlier dialog), the date on the admin's calendar. */
+export function simpleExportFileName(date: Date, timeZone: string): string {
+  return `businesses_export_${calendarDate(wallClock(date.getTime() / 1000, timeZone))}.csv`;
 }
 
 /**

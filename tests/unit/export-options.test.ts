@@ -78,9 +78,11 @@ describe("export options", () => {
   it("names files as the spec does, with the admin's clock and calendar", () => {
     const morning = new Date(NOW * 1000);
     expect(exportFileName("tr", 3, "last7days", morning, "UTC")).toBe("businesses_tr_3kategoriler_last7days_2026-11-22T10-30-00.csv");
-    expect(simpleExportFileName(morning)).toBe("businesses_export_2026-11-22.csv");
+    expect(simpleExportFileName(morning, "UTC")).toBe("businesses_export_2026-11-22.csv");
     const night = new Date("2026-11-21T22:30:00Z");
     expect(exportFileName("tr", 0, "today", night, IST)).toBe("businesses_tr_0kategoriler_today_2026-11-22T01-30-00.csv");
+    expect(simpleExportFileName(night, IST)).toBe("businesses_export_2026-11-22.csv");
+    expect(simpleExportFileName(night, "UTC")).toBe("businesses_export_2026-11-21.csv");
     expect(fileTimestamp(new Date("2026-03-08T07:00:00Z"), "America/New_York")).toBe("2026-03-08T03-00-00");
   });
 

@@ -134,5 +134,11 @@ describe("CSV export days in the admin's zone", () => {
     const utc = await exportCsv("fields=name&categories=Pansiyon&dateRange=today", session);
     expect(utc.rows.slice(1).map((r) => r[0]).sort()).toEqual(["Akşam Pansiyonu", "Gece Pansiyonu"]);
     expect(utc.response.headers.get("Content-Disposition")).toContain("_today_2026-11-21T22-30-00.csv");
+
+    // The earlier (POST) export dates its file name by the admin's calendar too.
+    const simple = (body: object) => adminFetch(session, "/api/export-csv", { method: "POST", body: JSON.stringify({ selectedFields: ["name"], ...body }) });
+    expect((await simple({ timeZone: "Europe/Istanbul" })).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-22.csv"');
+    expect((await simple({})).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-21.csv"');
+    expect((await simple({ timeZone: 42 })).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-21.csv"');
   });
 });

@@ -242,7 +242,11 @@ export function SimpleExportDialog({ open, onClose }: { open: boolean; onClose: 
         credentials: "include",
         headers: { "Content-Type": "application/json" },
         // The fields in the dialog's order, whatever order they were ticked in.
-        body: JSON.stringify({ selectedFields: SIMPLE_FIELDS.filter((field) => form.fields.includes(field)), countryCode: form.countryCode }),
+        body: JSON.stringify({
+          selectedFields: SIMPLE_FIELDS.filter((field) => form.fields.includes(field)),
+          countryCode: form.countryCode,
+          timeZone: adminTimeZone(),
+        }),
       }),
     );
 
