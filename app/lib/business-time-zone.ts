@@ -6,6 +6,8 @@
  * Pure.
  */
 
+import { isTimeZone } from "./time-zone";
+
 /**
  * Countries whose every zone keeps one time (tzdb zone.tab, offsets compared through 2025–2026),
  * by their main zone. China is one time by law (Asia/Urumqi is an unofficial local custom).
@@ -78,15 +80,6 @@ const OUTLYING_ISLANDS: Record<string, { zone: string; islands: string; islandsB
   EC: { zone: "America/Guayaquil", islands: "Pacific/Galapagos", islandsBelowLongitude: -85 },
   NZ: { zone: "Pacific/Auckland", islands: "Pacific/Chatham", islandsBelowLongitude: 0 },
 };
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function businessTimeZone(business: {
   timeZone: string | null;

@@ -2,6 +2,8 @@
  * What the CSV export dialog can ask for: the 27 export columns, the date ranges and the file
  * names of the spec. Pure, so the dialog and the server agree by construction.
  */
+import { dayNumber, startOfLocalDay, wallClock, weekdayFromMonday, type WallClock } from "./time-zone";
+
 export const EXPORT_COLUMNS = [
   "id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code",
   "country", "country_code", "phone", "latitude", "longitude", "rating", "reviews",
@@ -37,68 +39,72 @@ export interface CreatedBetween {
 
 const DAY = 86_400;
 
-function startOfUtcDay(seconds: number): number {
-  return Math.floor(seconds / DAY) * DAY;
-}
-
+/** A "2026-11-22" day as a day number (days since 1970-01-01), or null. */
 function parseDay(text: string | undefined): number | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : ms / 1000;
+  return Number.isNaN(ms) ? null : ms / 1000 / DAY;
 }
 
 /**
- * The created_at window of a date range, in UTC (the server does not know the admin's zone).
- * Weeks start on Monday. A custom range uses both days inclusive, and only when both are set.
+ * The created_at window of a date range, with days, weeks and months as the admin's zone has
+ * them (an unknown zone is read as UTC). Weeks start on Monday. A custom range uses both days
+ * inclusive, and only when both are set. The rolling ranges do not depend on the zone.
  */
-export function createdBetween(range: DateRange, nowSeconds: number, startDate?: string, endDate?: string): CreatedBetween {
-  const today = startOfUtcDay(nowSeconds);
+export function createdBetween(range: DateRange, nowSeconds: number, timeZone: string, startDate?: string, endDate?: string): CreatedBetween {
+  const now = wallClock(nowSeconds, timeZone);
+  const dayStart = (day: number) => startOfLocalDay(day, timeZone);
   switch (range) {
     case "all":
       return {};
     case "today":
-      return { from: today };
+      return { from: dayStart(now.day) };
     case "yesterday":
-      return { from: today - DAY, to: today };
+      return { from: dayStart(now.day - 1), to: dayStart(now.day) };
     case "last24hours":
       return { from: nowSeconds - DAY };
     case "last7days":
       return { from: nowSeconds - 7 * DAY };
-    case "thisweek": {
-      const weekday = (new Date(today * 1000).getUTCDay() + 6) % 7; // Monday = 0
-      return { from: today - weekday * DAY };
-    }
-    case "thismonth": {
-      const date = new Date(today * 1000);
-      return { from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000 };
-    }
+    case "thisweek":
+      return { from: dayStart(now.day - weekdayFromMonday(now.day)) };
+    case "thismonth":
+      return { from: dayStart(dayNumber(now.year, now.month, 1)) };
     case "custom": {
       const from = parseDay(startDate);
       const to = parseDay(endDate);
       if (from === null || to === null) return {};
-      return { from, to: to + DAY };
+      return { from: dayStart(from), to: dayStart(to + 1) };
     }
   }
 }
 
-/** "2026-11-22T01-02-03": sortable, and safe in a file name. */
-export function fileTimestamp(date: Date): string {
-  return date.toISOString().slice(0, 19).replace(/:/g, "-");
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+const calendarDate = (t: WallClock) => `${t.year}-${twoDigits(t.month)}-${twoDigits(t.dayOfMonth)}`;
+
+/**
+ * "2026-11-22T01-02-03" on the admin's clock, as they expect to see it among their downloads:
+ * sortable, and safe in a file name.
+ */
+export function fileTimestamp(date: Date, timeZone: string): string {
+  const t = wallClock(date.getTime() / 1000, timeZone);
+  return `${calendarDate(t)}T${twoDigits(t.hour)}-${twoDigits(t.minute)}-${twoDigits(t.second)}`;
 }
 
 /** businesses_{country}_{n}kategoriler_{range}_{timestamp}.csv (current dialog). */
-export function exportFileName(country: string, categoryCount: number, range: DateRange, date: Date): string {
-  return `businesses_${country}_${categoryCount}kategoriler_${range}_${fileTimestamp(date)}.csv`;
+export function exportFileName(country: string, categoryCount: number, range: DateRange, date: Date, timeZone: string): string {
+  return `businesses_${country}_${categoryCount}kategoriler_${range}_${fileTimestamp(date, timeZone)}.csv`;
 }
 
-/** businesses_export_{date}.csv (earlier dialog). */
-export function simpleExportFileName(date: Date): string {
-  return `businesses_export_${date.toISOString().slice(0, 10)}.csv`;
+/** businesses_export_{date}.csv (earlier dialog), the date on the admin's calendar. */
+export function simpleExportFileName(date: Date, timeZone: string): string {
+  return `businesses_export_${calendarDate(wallClock(date.getTime() / 1000, timeZone))}.csv`;
 }
 
 /**
  * The dialog's query for GET /api/admin/export-csv; a custom range is sent only when both days
- * are set. Fields go in the spec's column order, whatever order they were ticked in.
+ * are set. Fields go in the spec's column order, whatever order they were ticked in. The
+ * admin's time zone comes last, after the spec's parameters: the server has no other way to
+ * know where the admin's day begins.
  */
 export function exportQuery(
   fields: readonly string[],
@@ -107,6 +113,7 @@ export function exportQuery(
   dateRange: DateRange,
   startDate: string,
   endDate: string,
+  timeZone: string,
 ): URLSearchParams {
   const ordered = EXPORT_COLUMNS.filter((column) => fields.includes(column));
   const query = new URLSearchParams({ fields: ordered.join(","), countryCode, dateRange });
@@ -115,5 +122,6 @@ export function exportQuery(
     query.set("startDate", startDate);
     query.set("endDate", endDate);
   }
+  query.set("timeZone", timeZone);
   return query;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
 import { createdBetween, DATE_RANGES, EXPORT_COLUMNS, exportFileName } from "~/lib/export-options";
 import { categorySlug } from "~/lib/slug";
+import { timeZoneOrUtc } from "~/lib/time-zone";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 import { csvDownload } from "~/lib/csv-download.server";
@@ -20,6 +21,9 @@ const ExportQuery = z.object({
   dateRange: z.enum(DATE_RANGES).optional().default("all"),
   startDate: z.string().optional(),
   endDate: z.string().optional(),
+  // The admin's zone, for where their days begin; an unknown one is read as UTC rather than
+  // refusing the export.
+  timeZone: z.unknown().optional().transform(timeZoneOrUtc),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,17 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminApi(request, env);
   const query = ExportQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return adminJson({ success: false, message: firstIssue(query.error) }, { status: 400 });
-  const { fields, countryCode, categories, dateRange, startDate, endDate } = query.data;
+  const { fields, countryCode, categories, dateRange, startDate, endDate, timeZone } = query.data;
   const now = new Date();
   const stream = exportBusinessesCsv(env.DB, {
     columns: fields,
     filter: {
       countryCode,
       categorySlugs: categories.map(categorySlug),
-      created: createdBetween(dateRange, Math.floor(now.getTime() / 1000), startDate, endDate),
+      created: createdBetween(dateRange, Math.floor(now.getTime() / 1000), timeZone, startDate, endDate),
     },
   });
-  return csvDownload(stream, exportFileName(countryCode?.toLowerCase() ?? "all", categories.length, dateRange, now));
+  return csvDownload(stream, exportFileName(countryCode?.toLowerCase() ?? "all", categories.length, dateRange, now, timeZone));
 }
 
 export const action = onlyMethods("GET", "HEAD");

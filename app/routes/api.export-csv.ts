@@ -3,6 +3,7 @@ import { z } from "zod";
 import { csvDownload } from "~/lib/csv-download.server";
 import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { timeZoneOrUtc } from "~/lib/time-zone";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 
@@ -17,6 +18,8 @@ const ExportBody = z.object({
     .optional()
     .transform((code) => (!code || code.toLowerCase() === "all" ? undefined : code.toUpperCase()))
     .pipe(z.string().regex(/^[A-Z]{2}$/, "countryCode must be 'all' or a two-letter code").optional()),
+  // The admin's zone, for the date in the file name; an unknown one is read as UTC.
+  timeZone: z.unknown().optional().transform(timeZoneOrUtc),
 });
 
 export const loader = onlyMethods("POST");
@@ -27,11 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminApi(request, env);
   const body = await parseJsonBody(request, ExportBody);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const { selectedFields, countryCode } = body.data;
+  const { selectedFields, countryCode, timeZone } = body.data;
   const stream = exportBusinessesCsv(env.DB, {
     columns: selectedFields.map((field) => SIMPLE_EXPORT_FIELDS[field]),
     labels: selectedFields,
     filter: { countryCode, categorySlugs: [], created: {} },
   });
-  return csvDownload(stream, simpleExportFileName(new Date()));
+  return csvDownload(stream, simpleExportFileName(new Date(), timeZone));
 }

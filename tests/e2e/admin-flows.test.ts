@@ -313,8 +313,12 @@ describe("admin back office in Chromium", () => {
     await dialog.getByText("Hotel", { exact: true }).first().waitFor();
     await screenshot(page, "admin-export-dialog");
     const downloading = page.waitForEvent("download");
+    const requesting = page.waitForRequest(/\/api\/admin\/export-csv\?/);
     await dialog.getByRole("button", { name: "Dışa Aktar" }).click();
     const download = await downloading;
+    // The browser's zone goes with the request, so that "Bugün" is the admin's day.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(new URL((await requesting).url()).searchParams.get("timeZone")).toBe(zone);
     expect(download.suggestedFilename()).toMatch(/^businesses_all_0kategoriler_all_.+\.csv$/);
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -12,7 +12,8 @@ const base = () => inject("baseURL");
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  // The administrator works in Turkey.
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, timezoneId: "Europe/Istanbul" });
   await context.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
   page = await context.newPage();
 });
@@ -87,10 +88,16 @@ describe("the legacy admin keeps the earlier variants of its screens", () => {
     await dialog.getByLabel("Ülke").selectOption("TR");
     await screenshot(page, "legacy-export-dialog");
 
+    const istanbulDate = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(new Date());
+    const datesAround = [istanbulDate()];
     const downloading = page.waitForEvent("download");
+    const posting = page.waitForRequest("**/api/export-csv");
     await dialog.getByRole("button", { name: "Dışa Aktar" }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^businesses_export_\d{4}-\d{2}-\d{2}\.csv$/);
+    datesAround.push(istanbulDate());
+    // The browser's zone goes with the request, and the file is dated on the admin's calendar.
+    expect((await posting).postDataJSON()).toMatchObject({ timeZone: "Europe/Istanbul" });
+    expect(datesAround.map((date) => `businesses_export_${date}.csv`)).toContain(download.suggestedFilename());
     const lines = readFileSync((await download.path())!).subarray(3).toString("utf8").trim().split("\r\n");
     expect(lines[0]).toBe("name,address,phone,category,rating");
     expect(lines.some((line) => line.startsWith("Legacy Otel "))).toBe(true);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import Papa from "papaparse";
 import { EXPORT_PAGE_SIZE } from "~/models/export.server";
 import { addBusinesses, adminFetch, login, record } from "./admin-support";
@@ -16,8 +16,8 @@ beforeAll(async () => {
   ]);
 });
 
-async function exportCsv(query: string): Promise<{ response: Response; text: string; rows: string[][] }> {
-  const response = await adminFetch(cookie, `/api/admin/export-csv?${query}`);
+async function exportCsv(query: string, session = cookie): Promise<{ response: Response; text: string; rows: string[][] }> {
+  const response = await adminFetch(session, `/api/admin/export-csv?${query}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
@@ -93,5 +93,52 @@ describe("CSV export", () => {
     expect(new TextDecoder().decode(bytes)).toBe("name,address,reviewCount\r\nİstanbul Çırağan,İstanbul Çırağan street 1,10\r\n");
     const bad = await adminFetch(cookie, "/api/export-csv", { method: "POST", body: JSON.stringify({ selectedFields: [] }) });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("CSV export days in the admin's zone", () => {
+  // 00:30 and 23:30 in Istanbul (UTC+3): Sunday the 22nd there, both still Saturday the 21st in UTC.
+  const afterMidnight = Date.parse("2026-11-21T21:30:00Z") / 1000;
+  const beforeMidnight = Date.parse("2026-11-21T20:30:00Z") / 1000;
+  const names = async (query: string, session = cookie) =>
+    (await exportCsv(`fields=name&categories=Pansiyon&${query}`, session)).rows.slice(1).map((r) => r[0]).sort();
+
+  beforeAll(async () => {
+    await addBusinesses([
+      record({ name: "Gece Pansiyonu", placeId: "tz1", type: "Pansiyon", countryCode: "TR", createdAt: afterMidnight }),
+      record({ name: "Akşam Pansiyonu", placeId: "tz2", type: "Pansiyon", countryCode: "TR", createdAt: beforeMidnight }),
+    ]);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("counts a custom day from midnight in the admin's zone, and from UTC midnight without one", async () => {
+    expect(await names("dateRange=custom&startDate=2026-11-22&endDate=2026-11-22&timeZone=Europe/Istanbul")).toEqual(["Gece Pansiyonu"]);
+    expect(await names("dateRange=custom&startDate=2026-11-21&endDate=2026-11-21&timeZone=Europe/Istanbul")).toEqual(["Akşam Pansiyonu"]);
+    expect(await names("dateRange=custom&startDate=2026-11-21&endDate=2026-11-21")).toEqual(["Akşam Pansiyonu", "Gece Pansiyonu"]);
+    // An unknown zone is read as UTC; it never fails the export.
+    expect(await names("dateRange=custom&startDate=2026-11-21&endDate=2026-11-21&timeZone=Mars%2FOlympus")).toEqual(["Akşam Pansiyonu", "Gece Pansiyonu"]);
+  });
+
+  it("at 01:30 in Istanbul, 'today' holds what was created since midnight there, and the file is named on that clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-21T22:30:00Z") });
+    // Signed in on the same clock, so that the session is neither from the future nor idle.
+    const session = await login("10.7.0.2");
+    const today = await exportCsv("fields=name&categories=Pansiyon&dateRange=today&timeZone=Europe/Istanbul", session);
+    expect(today.rows.slice(1)).toEqual([["Gece Pansiyonu"]]);
+    expect(today.response.headers.get("Content-Disposition")).toBe('attachment; filename="businesses_all_1kategoriler_today_2026-11-22T01-30-00.csv"');
+    expect(await names("dateRange=yesterday&timeZone=Europe/Istanbul", session)).toEqual(["Akşam Pansiyonu"]);
+    // In UTC both were created today, and the file is named on the UTC clock.
+    const utc = await exportCsv("fields=name&categories=Pansiyon&dateRange=today", session);
+    expect(utc.rows.slice(1).map((r) => r[0]).sort()).toEqual(["Akşam Pansiyonu", "Gece Pansiyonu"]);
+    expect(utc.response.headers.get("Content-Disposition")).toContain("_today_2026-11-21T22-30-00.csv");
+
+    // The earlier (POST) export dates its file name by the admin's calendar too.
+    const simple = (body: object) => adminFetch(session, "/api/export-csv", { method: "POST", body: JSON.stringify({ selectedFields: ["name"], ...body }) });
+    expect((await simple({ timeZone: "Europe/Istanbul" })).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-22.csv"');
+    expect((await simple({})).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-21.csv"');
+    expect((await simple({ timeZone: 42 })).headers.get("Content-Disposition")).toBe('attachment; filename="businesses_export_2026-11-21.csv"');
   });
 });

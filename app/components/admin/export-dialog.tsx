@@ -25,6 +25,9 @@ const RANGE_LABELS: Record<DateRange, string> = {
   custom: "Özel aralık",
 };
 
+/** The admin's zone: the server counts "Bugün" and dates the file name by it. */
+const adminTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
 /** Saves a CSV answer under the file name the server chose; throws the spec's error text on a non-OK answer. */
@@ -173,7 +176,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const runExport = () =>
     form.run(() =>
-      fetch(`/api/admin/export-csv?${exportQuery(form.fields, form.countryCode, chosenCategories, dateRange, startDate, endDate)}`, { credentials: "include" }),
+      fetch(`/api/admin/export-csv?${exportQuery(form.fields, form.countryCode, chosenCategories, dateRange, startDate, endDate, adminTimeZone())}`, { credentials: "include" }),
     );
 
   return (
@@ -239,7 +242,11 @@ export function SimpleExportDialog({ open, onClose }: { open: boolean; onClose: 
         credentials: "include",
         headers: { "Content-Type": "application/json" },
         // The fields in the dialog's order, whatever order they were ticked in.
-        body: JSON.stringify({ selectedFields: SIMPLE_FIELDS.filter((field) => form.fields.includes(field)), countryCode: form.countryCode }),
+        body: JSON.stringify({
+          selectedFields: SIMPLE_FIELDS.filter((field) => form.fields.includes(field)),
+          countryCode: form.countryCode,
+          timeZone: adminTimeZone(),
+        }),
       }),
     );
 
