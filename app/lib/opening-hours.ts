@@ -3,6 +3,7 @@
  * hours text ("9AM-5PM", "11:30am-2:30pm,5:30-11pm", "Open 24 hours", "Closed"…). Pure;
  * works in the browser and in the Worker (time zones through Intl).
  */
+import { wallClock, weekdayFromMonday } from "./time-zone";
 
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type DayName = (typeof DAY_NAMES)[number];
@@ -267,36 +268,10 @@ export function parseHoursText(text: string): DayHours | null {
 // ---------------------------------------------------------------------------------------
 // Time zones
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const zone = timeZone?.trim() || "UTC";
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat("en-US", {
-        timeZone: zone,
-        weekday: "long",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      });
-    } catch {
-      formatter = formatterFor("UTC");
-    }
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
 /** Weekday and minutes since midnight at `at` in `timeZone` (invalid or missing → UTC). */
 export function localTime(at: Date, timeZone?: string): { day: DayName; minutes: number } {
-  const parts = formatterFor(timeZone).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const day = (DAY_NAMES as readonly string[]).includes(get("weekday")) ? (get("weekday") as DayName) : "Monday";
-  const hour = Number(get("hour")) % 24;
-  const minute = Number(get("minute"));
-  return { day, minutes: hour * 60 + minute };
+  const clock = wallClock(at.getTime() / 1000, timeZone?.trim() || "UTC");
+  return { day: DAY_NAMES[weekdayFromMonday(clock.day)]!, minutes: clock.hour * 60 + clock.minute };
 }
 
 /** Today's day name in the business's time zone (invalid or missing zone → UTC). `at` must be a valid date. */
