@@ -5,6 +5,7 @@ import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
+import { STALLED_IMPORTS_CRON } from "./cron-schedules";
 import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
@@ -87,17 +88,19 @@ export default {
     }
   },
 
-  async scheduled(_controller, env) {
-    const tasks: [string, () => Promise<unknown>][] = [
-      ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
-      // Catches anchors a lost message left missing.
-      ["page anchors", () => queuePageAnchorRebuild(env)],
-      ["abandoned uploads", () => clearAbandonedUploads(env)],
-      ["stalled imports", () => resumeStalledImports(env)],
-      // Spent login and contact counts, and sessions nobody came back to end.
-      ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
-      ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
-    ];
+  async scheduled(controller, env) {
+    const tasks: [string, () => Promise<unknown>][] =
+      controller.cron === STALLED_IMPORTS_CRON
+        ? [["stalled imports", () => resumeStalledImports(env)]]
+        : [
+            ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
+            // Catches anchors a lost message left missing.
+            ["page anchors", () => queuePageAnchorRebuild(env)],
+            ["abandoned uploads", () => clearAbandonedUploads(env)],
+            // Spent login and contact counts, and sessions nobody came back to end.
+            ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
+            ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
+          ];
     // One after another, each on its own: a task that fails (an R2 or queue error) does not stop the rest.
     const failed: string[] = [];
     for (const [name, run] of tasks) {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as build from "../../build/server/index.js";
 import { loginAdmin } from "~/models/admin-login.server";
 import worker from "../../workers/app";
+import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import { D1Recorder } from "../../workers/bench-metrics";
 import { addBusinesses, ADMIN, adminFetch, idOf, login, ORIGIN, record } from "./admin-support";
 
@@ -236,7 +237,7 @@ describe("login and logout", () => {
     const timedOut = `SELECT count(*) AS n FROM admin_sessions WHERE last_seen_at < ?1 OR created_at < ?2`;
     expect(await env.DB.prepare(timedOut).bind(now - 30 * 60, now - 8 * 60 * 60).first("n")).toBeGreaterThanOrEqual(2);
 
-    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), env);
 
     const { results } = await env.DB.prepare(`SELECT key FROM rate_limits WHERE key LIKE '%203.0.113.2_' ORDER BY key`).all<{ key: string }>();
     expect(results.map((row) => row.key)).toEqual(["login-address:203.0.113.21", "login:admin:203.0.113.21"]);

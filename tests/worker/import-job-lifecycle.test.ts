@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { startImportJob } from "~/models/import-upload.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import worker from "../../workers/app";
+import { STALLED_IMPORTS_CRON, UPKEEP_CRON } from "../../workers/cron-schedules";
 import { processImportJob } from "../../workers/import/consumer";
 import { uploadProgressStub } from "../../workers/progress";
 import type { QueueMessage } from "../../workers/queue-messages";
@@ -76,7 +77,7 @@ describe("the end of an import whose follow-up work fails", () => {
 });
 
 describe("imports that stopped moving", () => {
-  it("are queued again by the cron after 15 quiet minutes and resume to their report; after a day without progress they end as failed", async () => {
+  it("are queued again by their 10-minute cron after 15 quiet minutes and resume to their report; after a day without progress they end as failed", async () => {
     // Lost its message after the upload (the send failed): still queued 20 minutes later.
     const lost = await queuedJob("lostsend", 150);
     // Its delivery died with its worker after the first committed batch, 20 minutes ago.
@@ -92,9 +93,13 @@ describe("imports that stopped moving", () => {
     await backdate(died, 20 * 60);
     await backdate(forgotten, 25 * 3600);
 
+    // The 6-hourly upkeep leaves them to their own cron, which runs every 10 minutes and does nothing else.
+    const { env: upkeepEnv, sent: upkeepSent } = recordingEnv();
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), upkeepEnv);
+    expect(upkeepSent.filter((m) => m.kind === "import")).toEqual([]);
     const { env: cronEnv, sent } = recordingEnv();
-    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), cronEnv);
-    const requeued = sent.filter((m) => m.kind === "import").map((m) => (m as { jobId: string }).jobId);
+    await worker.scheduled(createScheduledController({ cron: STALLED_IMPORTS_CRON, scheduledTime: Date.now() }), cronEnv);
+    const requeued = sent.map((m) => (m as { jobId: string }).jobId);
     expect(requeued.sort()).toEqual([lost, died].sort());
 
     const failed = (await getUploadJob(env.DB, forgotten))!;

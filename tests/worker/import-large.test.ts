@@ -1,6 +1,7 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
+import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import { adminCookie, businessCount, uploadFile, waitForJob } from "./import-support";
 
 let cookie: string;
@@ -114,7 +115,7 @@ describe("files larger than one upload part", () => {
     await env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - 25 * 3600 WHERE id = ?1`).bind(abandoned.jobId).run();
     await env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - 3600 WHERE id = ?1`).bind(recent.jobId).run();
 
-    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), env);
 
     expect(await env.DB.prepare(`SELECT id FROM upload_jobs WHERE id = ?1`).bind(abandoned.jobId).first()).toBeNull();
     const upload = env.BUCKET.resumeMultipartUpload(`uploads/${abandoned.jobId}`, abandoned.uploadId);

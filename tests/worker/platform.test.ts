@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
+import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import { uploadProgressStub } from "../../workers/progress";
 import { eventually } from "./support/eventually";
 
@@ -54,7 +55,7 @@ describe("the platform bindings", () => {
 
   it("runs the cron handler, which queues a sitemap rebuild", async () => {
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "0 */6 * * *", scheduledTime: Date.now() }), env);
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), env);
     await waitOnExecutionContext(ctx);
     const row = await eventually(() =>
       env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requests'`).first<{ value: string }>(),
