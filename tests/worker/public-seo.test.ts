@@ -1,0 +1,47 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { upsertBusinesses } from "~/models/business.server";
+import { directoryRows } from "./directory-fixtures";
+
+/**
+ * The public site as a crawler meets it: status codes, redirects to one address per page,
+ * canonical links, robots meta and cache headers (decision 086).
+ */
+const BASE = "http://example.com";
+
+async function get(path: string, init: RequestInit = {}) {
+  const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+  const html = (await response.text()).replaceAll("<!-- -->", "");
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    cache: response.headers.get("Cache-Control") ?? "",
+    html,
+    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? null,
+    robots: html.match(/<meta name="robots" content="([^"]*)"/)?.[1] ?? null,
+    description: html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? null,
+  };
+}
+
+beforeAll(async () => {
+  // 50 businesses: 3 pages of /businesses, 32 categories, 2 countries, 32 cities (directory-fixtures.ts).
+  await upsertBusinesses(env.DB, directoryRows());
+});
+
+describe("page numbers", () => {
+  it("sends /businesses past its last page back to page 1, as every other list does, instead of an empty indexable page", async () => {
+    const past = await get("/businesses?page=4&view=list");
+    expect(past.status).toBe(302);
+    expect(past.location).toBe("/businesses?view=list");
+    const last = await get("/businesses?page=3");
+    expect(last.status).toBe(200);
+    expect(last.canonical).toMatch(/\/businesses\?page=3$/);
+    // Unreadable or out-of-range numbers are page 1, with page 1's canonical address.
+    for (const page of ["0", "-1", "abc", "1.5", "999999"]) {
+      const answer = await get(`/businesses?page=${page}`);
+      expect(answer.status, page).toBe(200);
+      expect(answer.canonical, page).toMatch(/\/businesses$/);
+      expect(answer.html, page).toContain("Page 1 of 3");
+    }
+  });
+});
