@@ -29,6 +29,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = searchParamsObject(request.url);
   const letter = parseLetter(slug);
   if (letter) {
+    // /categories/K and /categories/k/ are /categories/k.
+    const respelled = redirectToCanonicalPath(request, "/categories", [letter.toLowerCase()]);
+    if (respelled) throw respelled;
     const { q, page } = listQuerySchema.parse(query);
     const list = await listCategories(db, { letter, q, page });
     redirectIfPastLastPage(request, list.currentPage, list.totalPages);

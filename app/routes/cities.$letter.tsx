@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
-import { permanentRedirect, redirectIfPastLastPage } from "~/lib/http.server";
+import { permanentRedirect, redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -28,6 +28,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     throw permanentRedirect(request, `/countries/${raw.toLowerCase()}/cities`);
   }
+  // /cities/T and /cities/t/ are /cities/t.
+  const respelled = redirectToCanonicalPath(request, "/cities", [letter.toLowerCase()]);
+  if (respelled) throw respelled;
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(db, { letter, q, page });
   redirectIfPastLastPage(request, list.currentPage, list.totalPages);

@@ -45,3 +45,42 @@ describe("page numbers", () => {
     }
   });
 });
+
+describe("one address per page", () => {
+  it("answers another spelling of any page (capitals, a trailing slash) with 301 to its canonical path, query kept", async () => {
+    const cases: [string, string][] = [
+      ["/Categories", "/categories"],
+      ["/categories/", "/categories"],
+      ["/Businesses/?page=2", "/businesses?page=2"],
+      ["/countries/", "/countries"],
+      ["/Cities", "/cities"],
+      ["/search/?q=hotel", "/search?q=hotel"],
+      ["/Contact", "/contact"],
+      ["/privacy-policy/", "/privacy-policy"],
+      ["/sitemap.xml/", "/sitemap.xml"],
+      ["/Robots.txt", "/robots.txt"],
+      // Letter views, like the slug pages already were.
+      ["/categories/K", "/categories/k"],
+      ["/categories/k/?page=2", "/categories/k?page=2"],
+      ["/cities/T", "/cities/t"],
+      ["/cities/t/", "/cities/t"],
+      // Slug pages: one redirect, straight to the canonical path.
+      ["/Countries/CH", "/countries/ch"],
+      ["/countries/ch/", "/countries/ch"],
+      ["/categories/Hotel/", "/categories/hotel"],
+      ["/cities/CH/Zurich/", "/cities/ch/zurich"],
+    ];
+    for (const [path, location] of cases) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await get(path, { method });
+        expect(`${method} ${path}: ${answer.status} ${answer.location}`).toBe(`${method} ${path}: 301 ${location}`);
+      }
+    }
+    // The canonical spellings themselves are served, their data requests included.
+    for (const path of ["/categories", "/businesses?page=2", "/categories/k", "/cities/t", "/search?q=hotel", "/contact", "/robots.txt"]) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+    expect((await get("/categories/k.data")).status).toBe(200);
+    expect((await get("/cities/t.data")).status).toBe(200);
+  });
+});
