@@ -23,6 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     description: `Browse ${(data?.totalCount ?? 0).toLocaleString("en-US")} hotels and businesses worldwide, newest first.`,
     path: "/businesses",
     page: data?.currentPage,
+    empty: data?.totalCount === 0,
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

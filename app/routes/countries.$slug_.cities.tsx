@@ -36,6 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
         path: `/countries/${data.country.code.toLowerCase()}/cities`,
         page: data.list.currentPage,
         searched: Boolean(data.list.q),
+        empty: data.list.totalCount === 0,
       })
     : notFoundMeta(matches, "Country not found", `/countries/${params.slug ?? ""}/cities`);
 

@@ -84,3 +84,16 @@ describe("one address per page", () => {
     expect((await get("/cities/t.data")).status).toBe(200);
   });
 });
+
+describe("what search engines may index", () => {
+  it("keeps a list with nothing on it (a letter no name begins with) out of the index, as search results are", async () => {
+    for (const path of ["/categories/x", "/cities/x", "/categories?q=atlantis", "/cities?q=atlantis", "/countries?q=atlantis"]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.robots, path).toBe("noindex");
+    }
+    for (const path of ["/categories/k", "/cities/t", "/categories", "/cities", "/countries", "/businesses", "/countries/ch/cities"]) {
+      expect((await get(path)).robots, path).toBeNull();
+    }
+  });
+});
