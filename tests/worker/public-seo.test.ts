@@ -97,3 +97,16 @@ describe("what search engines may index", () => {
     }
   });
 });
+
+describe("titles and descriptions", () => {
+  it("give every page of a list its own title and description", async () => {
+    for (const path of ["/businesses", "/categories", "/categories/k", "/categories/hotel?limit=2", "/countries/ch", "/countries/ch/cities", "/cities", "/cities/t"]) {
+      const separator = path.includes("?") ? "&" : "?";
+      const first = await get(path);
+      const second = await get(`${path}${separator}page=2`);
+      expect(second.status, path).toBe(200);
+      expect(second.html.match(/<title>(.*?)<\/title>/)?.[1], path).toContain("– Page 2 –");
+      expect(second.description, path).toBe(`${first.description} Page 2.`);
+    }
+  });
+});
