@@ -85,6 +85,23 @@ describe("one address per page", () => {
   });
 });
 
+describe("canonical links", () => {
+  it("name a search results page by its text, location and page only, as its pager links to it", async () => {
+    const cases: [string, string][] = [
+      ["/search?q=hotel&utm_source=news&page=1", "/search?q=hotel"],
+      ["/search?q=hotel&page=0&fbclid=x", "/search?q=hotel"],
+      ["/search?q=+hotel+&location=Paris&page=2&view=list", "/search?q=hotel&location=Paris&page=2"],
+      ["/search?location=Paris&q=", "/search?location=Paris"],
+      ["/search?utm_source=news", "/search"],
+    ];
+    for (const [path, canonical] of cases) {
+      const answer = await get(path);
+      expect(answer.robots, path).toBe("noindex");
+      expect(answer.canonical?.replaceAll("&amp;", "&"), path).toBe(`${env.SITE_URL}${canonical}`);
+    }
+  });
+});
+
 describe("what search engines may index", () => {
   it("keeps a list with nothing on it (a letter no name begins with) out of the index, as search results are", async () => {
     for (const path of ["/categories/x", "/cities/x", "/categories?q=atlantis", "/cities?q=atlantis", "/countries?q=atlantis"]) {
