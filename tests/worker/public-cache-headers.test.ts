@@ -60,6 +60,21 @@ describe("edge caching of public answers", () => {
     const missing = await SELF.fetch(`${ORIGIN}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Cache-Control") ?? "").not.toMatch(/s-maxage/);
+    // Every not-found answer, page or call, is kept by no cache: the category, country or city
+    // an import adds next is there at once.
+    const notFound = [
+      "/no-such-page", "/business/no-such-business", "/categories/no-such-category", "/countries/xx", "/countries/xx/cities", "/cities/zz",
+      "/cities/ch/atlantis", "/api/nothing", "/api/businesses/no-such-business", "/api/categories/no-such-category", "/api/countries/xx",
+      "/api/cities/ch/atlantis",
+    ];
+    const kept: string[] = [];
+    for (const path of notFound) {
+      const response = await SELF.fetch(`${ORIGIN}${path}`);
+      await response.arrayBuffer();
+      const cacheControl = response.headers.get("Cache-Control") ?? "(none)";
+      if (response.status !== 404 || cacheControl !== "private, no-store") kept.push(`${path}: ${response.status} ${cacheControl}`);
+    }
+    expect(kept).toEqual([]);
     const admin = await SELF.fetch(`${ORIGIN}/admin/dashboard`, { redirect: "manual" });
     expect(admin.headers.get("Cache-Control") ?? "").not.toMatch(/public/);
   });
