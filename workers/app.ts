@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { canonicalTopLevelPath } from "~/lib/canonical-path";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
 import { clearAbandonedUploads } from "~/models/import-upload.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
@@ -34,10 +35,21 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   );
 }
 
+/** A 301 to the one spelling of a one-segment page address, query kept (decision 086). */
+function respellTopLevelPath(request: Request): Response | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const path = canonicalTopLevelPath(url.pathname);
+  return path ? new Response(null, { status: 301, headers: { Location: `${path}${url.search}` } }) : null;
+}
+
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   // Cross-site non-GET requests and WebSocket upgrades are refused here, before any route runs.
   const refusal = refuseCrossSiteRequest(request, env);
   if (refusal) return refusal;
+  // One address per page: /Categories and /contact/ answer 301 to /categories and /contact.
+  const respelled = respellTopLevelPath(request);
+  if (respelled) return respelled;
   // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
   if (env.BENCH_METRICS === "1") {
     const recorder = new D1Recorder();

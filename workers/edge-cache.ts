@@ -1,4 +1,5 @@
 import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
+import { NO_STORE } from "~/lib/cache-policy";
 import { getCacheGeneration } from "~/models/cache.server";
 
 /**
@@ -6,7 +7,8 @@ import { getCacheGeneration } from "~/models/cache.server";
  * `Cache-Control: s-maxage` says (the routes set the spec's durations). The cache key carries
  * the cache generation, so the admin's "clear cache" (a bumped generation) makes every cached
  * answer unreachable at once, and the build version, so a deploy never serves pages that link
- * to the previous build's (deleted) scripts and stylesheets.
+ * to the previous build's (deleted) scripts and stylesheets. The admin's answers are never kept:
+ * each goes out with `private, no-store`.
  */
 export async function withEdgeCache(
   request: Request,
@@ -15,7 +17,10 @@ export async function withEdgeCache(
   buildVersion: string,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (request.method !== "GET" || !isPublicPath(new URL(request.url).pathname)) return render();
+  // The admin's pages and calls are kept by no cache, whichever answers them: a route without
+  // its own no-store (the login page), a redirect, an error.
+  if (!isPublicPath(new URL(request.url).pathname)) return neverStored(await render());
+  if (request.method !== "GET") return render();
 
   const generation = await getCacheGeneration(env.DB);
   const url = new URL(request.url);
@@ -37,6 +42,15 @@ export async function withEdgeCache(
   const answered = new Response(response.body, response);
   answered.headers.set("X-Edge-Cache", "MISS");
   return answered;
+}
+
+function neverStored(response: Response): Response {
+  // A WebSocket upgrade (the upload progress) carries its socket on the response object, which
+  // a copy would lose.
+  if (response.status === 101) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+  return answer;
 }
 
 function isPublicPath(pathname: string): boolean {

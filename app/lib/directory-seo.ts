@@ -4,21 +4,29 @@ import { SITE_NAME, seoMeta, siteUrlFrom } from "./seo";
 type Matches = ReadonlyArray<{ id: string; data?: unknown }>;
 
 /**
- * Meta tags of a directory page: "{title}[ – Page N] – WorldHotels Directory", its description and
- * a canonical URL that keeps the page number but not the search text or layout (a search result
- * page is not indexed on its own: it gets noindex).
+ * Meta tags of a directory page: "{title}[ – Page N] – WorldHotels Directory", its description
+ * ("… Page N." past page 1) and a canonical URL that keeps the page number but not the search
+ * text or layout. A search result page is not indexed on its own, nor is a list with nothing on
+ * it (a letter no name begins with): both get noindex (decision 086).
  */
 export function directoryMeta(
   matches: Matches,
-  { title, description, path, page = 1, searched = false }: { title: string; description: string; path: string; page?: number; searched?: boolean },
+  {
+    title,
+    description,
+    path,
+    page = 1,
+    searched = false,
+    empty = false,
+  }: { title: string; description: string; path: string; page?: number; searched?: boolean; empty?: boolean },
 ): MetaDescriptor[] {
   const paged = page > 1;
   return seoMeta({
     title: `${title}${paged ? ` – Page ${page}` : ""} – ${SITE_NAME}`,
-    description,
+    description: paged ? `${description} Page ${page}.` : description,
     path: paged ? `${path}?page=${page}` : path,
     siteUrl: siteUrlFrom(matches),
-    noindex: searched,
+    noindex: searched || empty,
   });
 }
 
@@ -39,6 +47,7 @@ export function categoriesMeta(
     path: letter ? `/categories/${letter.toLowerCase()}` : "/categories",
     page: list?.currentPage,
     searched: Boolean(list?.q),
+    empty: list?.totalCount === 0,
   });
 }
 
@@ -55,5 +64,6 @@ export function citiesMeta(
     path: letter ? `/cities/${letter.toLowerCase()}` : "/cities",
     page: list?.currentPage,
     searched: Boolean(list?.q),
+    empty: list?.totalCount === 0,
   });
 }

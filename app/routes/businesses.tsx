@@ -10,6 +10,7 @@ import { withParams } from "~/lib/directory-query";
 import { directoryMeta } from "~/lib/directory-seo";
 import { pagesCapped, parsePageParam, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { listBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -22,11 +23,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     description: `Browse ${(data?.totalCount ?? 0).toLocaleString("en-US")} hotels and businesses worldwide, newest first.`,
     path: "/businesses",
     page: data?.currentPage,
+    empty: data?.totalCount === 0,
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"), ALL_BUSINESSES_MAX_PAGES);
   const list = await listBusinesses(context.cloudflare.env.DB, page);
+  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

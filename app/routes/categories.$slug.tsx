@@ -6,7 +6,7 @@ import { CategoriesError, CategoryDirectory } from "~/components/category-direct
 import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -29,6 +29,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = searchParamsObject(request.url);
   const letter = parseLetter(slug);
   if (letter) {
+    // /categories/K and /categories/k/ are /categories/k.
+    const respelled = redirectToCanonicalPath(request, "/categories", [letter.toLowerCase()]);
+    if (respelled) throw respelled;
     const { q, page } = listQuerySchema.parse(query);
     const list = await listCategories(db, { letter, q, page });
     redirectIfPastLastPage(request, list.currentPage, list.totalPages);
@@ -39,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
-  if (!category) throw data("Category not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+  if (!category) throw data("Category not found", { status: 404, headers: NO_STORE });
   redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
-import { permanentRedirect, redirectIfPastLastPage } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { permanentRedirect, redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -24,10 +24,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!letter) {
     if (!/^[a-z]{2}$/i.test(raw)) throw redirect("/cities");
     if (!(await getCountrySummary(db, raw.toUpperCase()))) {
-      throw data("Country not found", { status: 404, headers: publicCache(CACHE_SECONDS.detail) });
+      throw data("Country not found", { status: 404, headers: NO_STORE });
     }
     throw permanentRedirect(request, `/countries/${raw.toLowerCase()}/cities`);
   }
+  // /cities/T and /cities/t/ are /cities/t.
+  const respelled = redirectToCanonicalPath(request, "/cities", [letter.toLowerCase()]);
+  if (respelled) throw respelled;
   const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(db, { letter, q, page });
   redirectIfPastLastPage(request, list.currentPage, list.totalPages);

@@ -33,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     path: "/countries",
     page: data?.currentPage,
     searched: Boolean(data?.q),
+    empty: data?.totalCount === 0,
   });
 
 /** The list's search box, the same on the list and on its error page. */

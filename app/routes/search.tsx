@@ -20,12 +20,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
+/**
+ * The address of a results page: the search text and location when given, the page past 1,
+ * nothing else. The pager links to it and the canonical link names it, so a results page
+ * reached with other parameters (?utm_source=…, ?page=1) names its clean address.
+ */
+function resultsPath(query: string, location: string, page: number): string {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (location) params.set("location", location);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/search?${search}` : "/search";
+}
+
 function locationLabel(location: SearchLocation | null, text: string): string {
   if (!location) return text;
   return location.kind === "text" ? location.text : location.name;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const q = loaded?.query ?? "";
   const where = loaded ? locationLabel(loaded.location, loaded.locationText) : "";
   // "hotel in Paris", "hotel", "Businesses in Paris", or nothing to name.
@@ -35,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, locat
     description: subject
       ? `Hotels and businesses matching "${subject}": ratings, addresses, phone numbers and opening hours.`
       : "Search the directory of hotels and businesses by name, category, city or country.",
-    path: `/search${location.search}`,
+    path: loaded ? resultsPath(loaded.query, loaded.locationText, loaded.currentPage) : "/search",
     siteUrl: siteUrlFrom(matches),
     // Result pages are for visitors, not for the index (the directory pages are).
     noindex: true,
@@ -49,12 +63,7 @@ export default function SearchPage() {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   const where = locationLabel(results.location, results.locationText);
   const { from, to } = showingRange(results.currentPage, 20, results.totalCount);
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams({ q: results.query });
-    if (results.locationText) params.set("location", results.locationText);
-    if (page > 1) params.set("page", String(page));
-    return `/search?${params}`;
-  };
+  const hrefFor = (page: number) => resultsPath(results.query, results.locationText, page);
   const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${plural(results.totalCount, "result", "results")}`;
 
   return (

@@ -60,7 +60,26 @@ describe("edge caching of public answers", () => {
     const missing = await SELF.fetch(`${ORIGIN}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Cache-Control") ?? "").not.toMatch(/s-maxage/);
-    const admin = await SELF.fetch(`${ORIGIN}/admin/dashboard`, { redirect: "manual" });
-    expect(admin.headers.get("Cache-Control") ?? "").not.toMatch(/public/);
+    // Every not-found answer, page or call, is kept by no cache: the category, country or city
+    // an import adds next is there at once.
+    const notFound = [
+      "/no-such-page", "/business/no-such-business", "/categories/no-such-category", "/countries/xx", "/countries/xx/cities", "/cities/zz",
+      "/cities/ch/atlantis", "/api/nothing", "/api/businesses/no-such-business", "/api/categories/no-such-category", "/api/countries/xx",
+      "/api/cities/ch/atlantis",
+    ];
+    const kept: string[] = [];
+    for (const path of notFound) {
+      const response = await SELF.fetch(`${ORIGIN}${path}`);
+      await response.arrayBuffer();
+      const cacheControl = response.headers.get("Cache-Control") ?? "(none)";
+      if (response.status !== 404 || cacheControl !== "private, no-store") kept.push(`${path}: ${response.status} ${cacheControl}`);
+    }
+    expect(kept).toEqual([]);
+    // Every admin answer, signed out: the login page and its data, the redirects to it, the calls' 401.
+    for (const path of ["/admin/dashboard", "/admin/login", "/Admin/Login", "/admin/login.data", "/admin/businesses", "/admin-legacy", "/api/admin/stats"]) {
+      const admin = await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual" });
+      await admin.arrayBuffer();
+      expect(`${path}: ${admin.headers.get("Cache-Control")}`).toBe(`${path}: private, no-store`);
+    }
   });
 });
