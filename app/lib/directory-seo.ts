@@ -4,7 +4,7 @@ import { SITE_NAME, seoMeta, siteUrlFrom } from "./seo";
 type Matches = ReadonlyArray<{ id: string; data?: unknown }>;
 
 /**
- * Meta tags of a directory page: "{title}[ – Page N] – WorldHotels Directory", its description
+ * Meta tags of a directory page: "{title}[ – Page N] | WorldHotels Directory", its description
  * ("… Page N." past page 1) and a canonical URL that keeps the page number but not the search
  * text or layout. A search result page is not indexed on its own, nor is a list with nothing on
  * it (a letter no name begins with): both get noindex (decision 086).
@@ -22,7 +22,7 @@ export function directoryMeta(
 ): MetaDescriptor[] {
   const paged = page > 1;
   return seoMeta({
-    title: `${title}${paged ? ` – Page ${page}` : ""} – ${SITE_NAME}`,
+    title: `${title}${paged ? ` – Page ${page}` : ""} | ${SITE_NAME}`,
     description: paged ? `${description} Page ${page}.` : description,
     path: paged ? `${path}?page=${page}` : path,
     siteUrl: siteUrlFrom(matches),

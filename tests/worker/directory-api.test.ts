@@ -205,7 +205,7 @@ describe("directory pages", () => {
     const page = await getPage("/categories");
     expect(page.status).toBe(200);
     expect(page.cache).toContain("s-maxage=7200");
-    expect(page.html).toContain("<title>Business Categories – WorldHotels Directory</title>");
+    expect(page.html).toContain("<title>Business Categories | WorldHotels Directory</title>");
     expect(page.html).toMatch(/<link rel="canonical" href="[^"]+\/categories"/);
     expect(page.html).toContain('"@type":"BreadcrumbList"');
     expect(page.html).toContain("Showing 1 to 12 of 32 categories");
@@ -313,7 +313,7 @@ describe("directory pages", () => {
 
   it("word titles and descriptions in the singular for one (a category, city or country of one business)", async () => {
     const category = await getPage("/categories/kiosk-7");
-    expect(category.html).toContain("<title>Kiosk 7 – 1 listing in 1 country – WorldHotels Directory</title>");
+    expect(category.html).toContain("<title>Kiosk 7 – 1 listing in 1 country | WorldHotels Directory</title>");
     expect(category.html).toContain('content="Find 1 Kiosk 7 listing in 1 country: addresses');
     expect(category.html).toContain("1 business in 1 country");
     const city = await getPage("/cities/ch/town-7");

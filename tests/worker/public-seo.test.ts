@@ -122,7 +122,7 @@ describe("titles and descriptions", () => {
       const first = await get(path);
       const second = await get(`${path}${separator}page=2`);
       expect(second.status, path).toBe(200);
-      expect(second.html.match(/<title>(.*?)<\/title>/)?.[1], path).toContain("– Page 2 –");
+      expect(second.html.match(/<title>(.*?)<\/title>/)?.[1], path).toContain("– Page 2 |");
       expect(second.description, path).toBe(`${first.description} Page 2.`);
     }
   });
