@@ -1,10 +1,10 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { breadcrumbJsonLd, type Crumb } from "~/lib/seo";
+import { Link, useMatches } from "@remix-run/react";
+import { breadcrumbJsonLd, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { JsonLd } from "./json-ld";
 
 /** Visible breadcrumbs plus the same trail as schema.org BreadcrumbList. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
-  const root = useRouteLoaderData("root") as { siteUrl?: string } | undefined;
+  const siteUrl = siteUrlFrom(useMatches());
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -21,7 +21,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
           ))}
         </ol>
       </nav>
-      <JsonLd data={breadcrumbJsonLd(crumbs, root?.siteUrl ?? "http://127.0.0.1:8787")} />
+      <JsonLd data={breadcrumbJsonLd(crumbs, siteUrl)} />
     </>
   );
 }

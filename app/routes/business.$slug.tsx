@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AdSlot } from "~/components/ad-slot";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
@@ -13,7 +14,7 @@ import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { countOf, displayCountry, formatRating } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
-import { breadcrumbJsonLd, seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
+import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
 import { initial } from "~/lib/initial";
@@ -164,25 +165,12 @@ function BusinessView({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <BusinessJsonLd business={business} crumbs={path} />
+      <BusinessJsonLd business={business} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
           ← Back to Home
         </Link>
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-          <ol className="flex flex-wrap gap-1">
-            {path.map((crumb, i) => (
-              <li key={crumb.path} className="flex gap-1">
-                {i > 0 ? <span aria-hidden="true">/</span> : null}
-                {i === path.length - 1 ? (
-                  <span aria-current="page" dir="auto" className="font-medium text-slate-800">{crumb.name}</span>
-                ) : (
-                  <Link to={crumb.path} dir="auto" className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
-                )}
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <Breadcrumbs crumbs={path} />
       </div>
 
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -376,15 +364,10 @@ function PlaceText({ city, country }: { city: string | null; country: string | n
   );
 }
 
-function BusinessJsonLd({ business, crumbs: path }: { business: BusinessDetail; crumbs: Crumb[] }) {
+function BusinessJsonLd({ business }: { business: BusinessDetail }) {
   // Same origin as the canonical URL (root loader's SITE_URL).
   const siteUrl = useSiteUrl();
-  return (
-    <>
-      <JsonLd data={businessJsonLd(business, siteUrl)} />
-      <JsonLd data={breadcrumbJsonLd(path, siteUrl)} />
-    </>
-  );
+  return <JsonLd data={businessJsonLd(business, siteUrl)} />;
 }
 
 function useSiteUrl(): string {
