@@ -35,11 +35,19 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   );
 }
 
-/** A 301 to the one spelling of a one-segment page address, query kept (decision 086). */
-function respellTopLevelPath(request: Request): Response | null {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
+/**
+ * A 301 to the one spelling of a one-segment page address, query kept (decision 086), and
+ * without Remix's legacy `?_data=` parameter: this app loads data by single fetch (`*.data`), and
+ * Remix answered a stray `_data` request with a 403 or a 500. Other methods carrying `_data` are refused.
+ */
+function respellAddress(request: Request): Response | null {
   const url = new URL(request.url);
-  const path = canonicalTopLevelPath(url.pathname);
+  const legacyDataRequest = url.searchParams.has("_data");
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return legacyDataRequest ? Response.json({ message: "?_data requests are not supported" }, { status: 400 }) : null;
+  }
+  url.searchParams.delete("_data");
+  const path = canonicalTopLevelPath(url.pathname) ?? (legacyDataRequest ? url.pathname : null);
   return path ? new Response(null, { status: 301, headers: { Location: `${path}${url.search}` } }) : null;
 }
 
@@ -48,7 +56,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const refusal = refuseCrossSiteRequest(request, env);
   if (refusal) return refusal;
   // One address per page: /Categories and /contact/ answer 301 to /categories and /contact.
-  const respelled = respellTopLevelPath(request);
+  const respelled = respellAddress(request);
   if (respelled) return respelled;
   // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
   if (env.BENCH_METRICS === "1") {

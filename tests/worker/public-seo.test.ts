@@ -83,6 +83,22 @@ describe("one address per page", () => {
     expect((await get("/categories/k.data")).status).toBe(200);
     expect((await get("/cities/t.data")).status).toBe(200);
   });
+
+  it("sends a stray legacy data request (?_data=, which single fetch never makes) to the page itself, not to a 403 or a 500", async () => {
+    const cases: [string, string][] = [
+      ["/?_data=routes%2F_index", "/"],
+      ["/?_data=x", "/"],
+      ["/categories/hotel?_data=x&page=2", "/categories/hotel?page=2"],
+      ["/Contact?_data=root", "/contact"],
+      ["/admin/login?_data=routes%2Fadmin_.login", "/admin/login"],
+    ];
+    for (const [path, location] of cases) {
+      const answer = await get(path);
+      expect(`${path}: ${answer.status} ${answer.location}`).toBe(`${path}: 301 ${location}`);
+    }
+    const posted = await get("/contact?_data=routes%2Fcontact", { method: "POST", headers: { Origin: BASE }, body: "name=x" });
+    expect(posted.status).toBe(400);
+  });
 });
 
 describe("canonical links", () => {
