@@ -1,5 +1,6 @@
 import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
 import { NO_STORE } from "~/lib/cache-policy";
+import { dropTrackingParams } from "~/lib/tracking-params";
 import { getCacheGeneration } from "~/models/cache.server";
 
 /**
@@ -24,7 +25,9 @@ export async function withEdgeCache(
 
   const generation = await getCacheGeneration(env.DB);
   const url = new URL(request.url);
-  const key = new Request(`https://edge-cache.internal/${encodeURIComponent(buildVersion)}/g${generation}${url.pathname}${url.search}`);
+  // A campaign's tags (?utm_source=…) change nothing on the page: one entry serves tagged and untagged visits.
+  const query = dropTrackingParams(url.searchParams).toString();
+  const key = new Request(`https://edge-cache.internal/${encodeURIComponent(buildVersion)}/g${generation}${url.pathname}${query ? `?${query}` : ""}`);
   // workerd's default cache (the DOM typings of CacheStorage do not know it).
   const cache = (caches as unknown as { default: Cache }).default;
 

@@ -3,6 +3,7 @@
  * free of zod: components import this module, so it ends up in the browser's bundles (the zod
  * schemas of the loaders live in directory-query.server.ts).
  */
+import { dropTrackingParams } from "./tracking-params";
 
 /** The letter of an A–Z filter ("a" or "A" → "A"); null for anything else. */
 export function parseLetter(raw: string | null | undefined): string | null {
@@ -24,9 +25,10 @@ export function letterRange(letter: string): { from: string; to: string } {
 /**
  * `search` with `changes` applied (null or "" removes a key). Changing anything but the page
  * drops the page, so a new search or filter starts on page 1; page 1 itself is left implicit.
+ * Campaign tags (?utm_source=…) stay on the address the visitor landed on, not on its links.
  */
 export function withParams(search: string, changes: Record<string, string | number | null>): string {
-  const params = new URLSearchParams(search);
+  const params = dropTrackingParams(new URLSearchParams(search));
   if (!("page" in changes)) params.delete("page");
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === "" || (key === "page" && Number(value) === 1)) params.delete(key);

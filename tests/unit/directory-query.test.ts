@@ -42,6 +42,11 @@ describe("withParams", () => {
     expect(withParams("?page=2&view=list", { page: 1, view: null })).toBe("");
     expect(withParams("", { q: "" })).toBe("");
   });
+
+  it("leaves a campaign's tags on the landing address, not on the page's links", () => {
+    expect(withParams("?utm_source=news&view=list&fbclid=x&UTM_Medium=mail", { page: 2 })).toBe("?view=list&page=2");
+    expect(withParams("?gclid=1&q=spa", { view: "list" })).toBe("?q=spa&view=list");
+  });
 });
 
 describe("averagePer", () => {

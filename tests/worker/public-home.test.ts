@@ -84,6 +84,19 @@ describe("home data", () => {
     expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("MISS");
   });
 
+  it("serves a page reached by a campaign's tagged link from the untagged page's cache entry, links untagged", async () => {
+    expect((await SELF.fetch("https://example.com/businesses?page=2&view=list")).headers.get("X-Edge-Cache")).toBe("MISS");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const tagged = await SELF.fetch("https://example.com/businesses?utm_source=news&page=2&view=list&fbclid=abc");
+    expect(tagged.headers.get("X-Edge-Cache")).toBe("HIT");
+    // Rendered first for a tagged visit: the cached page must not carry its tags to everyone else.
+    const first = await SELF.fetch("https://example.com/categories?utm_campaign=autumn");
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await first.text()).not.toContain("autumn");
+    // A parameter a page does read still has its own entry.
+    expect((await SELF.fetch("https://example.com/businesses?page=3&view=list")).headers.get("X-Edge-Cache")).toBe("MISS");
+  });
+
   it("shows sample placeholder cards when the featured businesses cannot be loaded", async () => {
     // Without its index the featured query (INDEXED BY businesses_featured) fails.
     await whileBroken(`DROP INDEX businesses_featured`, `CREATE INDEX businesses_featured ON businesses (rating, reviews) WHERE is_approved = 1`, async () => {
