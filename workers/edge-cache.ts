@@ -21,7 +21,9 @@ export async function withEdgeCache(
   // The admin's pages and calls are kept by no cache, whichever answers them: a route without
   // its own no-store (the login page), a redirect, an error.
   if (!isPublicPath(new URL(request.url).pathname)) return neverStored(await render());
-  if (request.method !== "GET") return render();
+  // A HEAD (link checkers, uptime monitors) is answered from a GET's entry; only a GET stores one.
+  const head = request.method === "HEAD";
+  if (request.method !== "GET" && !head) return render();
 
   const generation = await getCacheGeneration(env.DB);
   const url = new URL(request.url);
@@ -33,13 +35,13 @@ export async function withEdgeCache(
 
   const hit = await cache.match(key);
   if (hit) {
-    const response = new Response(hit.body, hit);
+    const response = new Response(head ? null : hit.body, hit);
     response.headers.set("X-Edge-Cache", "HIT");
     return response;
   }
 
   const response = await render();
-  if (response.status === 200 && isSharedCacheable(response)) {
+  if (!head && response.status === 200 && isSharedCacheable(response)) {
     ctx.waitUntil(cache.put(key, response.clone()));
   }
   const answered = new Response(response.body, response);

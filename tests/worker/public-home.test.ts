@@ -84,7 +84,7 @@ describe("home data", () => {
     expect((await SELF.fetch(url)).headers.get("X-Edge-Cache")).toBe("MISS");
   });
 
-  it("serves a page reached by a campaign's tagged link from the untagged page's cache entry, links untagged", async () => {
+  it("serves a page reached by a campaign's tagged link, or by HEAD, from the page's cache entry, links untagged", async () => {
     expect((await SELF.fetch("https://example.com/businesses?page=2&view=list")).headers.get("X-Edge-Cache")).toBe("MISS");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const tagged = await SELF.fetch("https://example.com/businesses?utm_source=news&page=2&view=list&fbclid=abc");
@@ -93,6 +93,9 @@ describe("home data", () => {
     const first = await SELF.fetch("https://example.com/categories?utm_campaign=autumn");
     expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
     expect(await first.text()).not.toContain("autumn");
+    // A HEAD is answered from the same entry, without a body.
+    const head = await SELF.fetch("https://example.com/businesses?page=2&view=list", { method: "HEAD" });
+    expect([head.status, head.headers.get("X-Edge-Cache"), head.headers.get("Content-Type"), await head.text()]).toEqual([200, "HIT", "text/html; charset=utf-8", ""]);
     // A parameter a page does read still has its own entry.
     expect((await SELF.fetch("https://example.com/businesses?page=3&view=list")).headers.get("X-Edge-Cache")).toBe("MISS");
   });
