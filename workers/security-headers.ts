@@ -7,6 +7,8 @@
  *   `frame-ancestors` for the others), so another site cannot lay the admin out under a lure
  *   (clickjacking). Only that directive: the admin's head, footer and ad codes load third-party
  *   scripts, which a script-src policy would break.
+ * - on JSON answers (the /api calls), `X-Robots-Tag: noindex`: the pages showing the same data
+ *   are what a search engine should list, and robots.txt keeps crawlers out of /api/admin only.
  */
 export function withSecurityHeaders(response: Response): Response {
   // A WebSocket upgrade carries its socket on the response object, which a copy would lose.
@@ -14,7 +16,9 @@ export function withSecurityHeaders(response: Response): Response {
   // A copy: a response from a Durable Object or the cache may have immutable headers.
   const secured = new Response(response.body, response);
   secured.headers.set("X-Content-Type-Options", "nosniff");
-  if (secured.headers.get("Content-Type")?.startsWith("text/html")) {
+  const type = secured.headers.get("Content-Type") ?? "";
+  if (type.startsWith("application/json")) secured.headers.set("X-Robots-Tag", "noindex");
+  if (type.startsWith("text/html")) {
     secured.headers.set("X-Frame-Options", "SAMEORIGIN");
     secured.headers.set("Content-Security-Policy", "frame-ancestors 'self'");
   }

@@ -15,6 +15,7 @@ async function headersOf(response: Response) {
     nosniff: response.headers.get("X-Content-Type-Options"),
     frameOptions: response.headers.get("X-Frame-Options"),
     csp: response.headers.get("Content-Security-Policy"),
+    robots: response.headers.get("X-Robots-Tag"),
   };
 }
 
@@ -49,5 +50,14 @@ describe("security headers", () => {
       ["cross-site POST", await get("/api/contact", { method: "POST", headers: { Origin: "https://evil.example" }, body: "{}" })],
     ];
     for (const [name, response] of answers) expect(await headersOf(response), name).toMatchObject(NOT_A_PAGE);
+  });
+
+  it("keep the public API's JSON out of search engines' results, and the pages in them", async () => {
+    for (const path of ["/api/categories", "/api/businesses?page=1", "/api/countries/ch"]) {
+      expect((await headersOf(await get(path))).robots, path).toBe("noindex");
+    }
+    for (const path of ["/", "/categories/hotel", "/robots.txt", "/sitemap.xml"]) {
+      expect((await headersOf(await get(path))).robots, path).toBeNull();
+    }
   });
 });
