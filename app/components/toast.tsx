@@ -94,7 +94,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
             <div className="flex items-start gap-3">
               <div className="flex-1">
                 <p className="text-sm font-semibold">{toast.title}</p>
-                {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+                {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
               </div>
               <button type="button" onClick={onDismiss} aria-label="Close notification" className="text-lg leading-none opacity-70 hover:opacity-100">
                 ×

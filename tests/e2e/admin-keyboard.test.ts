@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSessionToken, E2E_ADMIN } from "./support/admin-session";
-import { hydrated, launchBrowser } from "./support/browser";
+import { axeViolations, hydrated, launchBrowser } from "./support/browser";
 
 // The back office driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
 // and Escape only, and what the page tells assistive technology along the way.
@@ -40,6 +40,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     // An error interrupts; the password field keeps the focus.
     expect(await region.getAttribute("aria-live")).toBe("assertive");
     expect(await login.evaluate(() => document.activeElement?.id)).toBe("login-password");
+    expect(await axeViolations(login)).toEqual([]);
     await login.keyboard.press("ControlOrMeta+A");
     await login.keyboard.type(E2E_ADMIN.password);
     await login.keyboard.press("Enter");
