@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSessionToken, E2E_ADMIN } from "./support/admin-session";
 import { axeViolations, hydrated, launchBrowser } from "./support/browser";
@@ -20,6 +20,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+async function open(path: string) {
+  await page.goto(`${base()}${path}`);
+  await page.locator("main h1").first().waitFor();
+  await hydrated(page);
+}
 
 describe("the back office with the keyboard and a screen reader", () => {
   it("logs in with the keyboard; a refused login's toast is read out from a live region and leaves the focus where it was", async () => {
@@ -45,6 +51,29 @@ describe("the back office with the keyboard and a screen reader", () => {
     await login.keyboard.type(E2E_ADMIN.password);
     await login.keyboard.press("Enter");
     await login.waitForURL(/\/admin$/);
+    await guest.close();
+  });
+
+  it("says the Turkish back office is Turkish, and its English parts English", async () => {
+    for (const path of ["/admin/login", "/admin/businesses", "/admin/settings", "/admin-legacy"]) {
+      await page.goto(`${base()}${path}`);
+      expect(await page.evaluate(() => document.documentElement.lang), path).toBe("tr");
+    }
+    const langOf = (locator: Locator) => locator.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
+    await open("/admin/businesses");
+    expect(await langOf(page.getByTestId("business-row").first().getByRole("button", { name: /^Approve/ }))).toBe("en");
+    await open("/admin/settings");
+    expect(await langOf(page.getByText("Head Tag codes", { exact: true }))).toBe("en");
+    // The signed-out /admin panel is the spec's English one; the public site, and its 404 page
+    // under /admin, stay English.
+    const guest = await browser.newContext();
+    const visitor = await guest.newPage();
+    await visitor.goto(`${base()}/admin`);
+    expect(await langOf(visitor.getByLabel("Username"))).toBe("en");
+    for (const path of ["/", "/admin/no-such-page"]) {
+      await visitor.goto(`${base()}${path}`);
+      expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");
+    }
     await guest.close();
   });
 });

@@ -268,6 +268,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                           type="button"
                           onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
                           aria-disabled={busy !== null}
+                          lang="en"
                           className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
                         >
                           {business.isApproved ? "Approved" : "Approve"}

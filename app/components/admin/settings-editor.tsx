@@ -73,7 +73,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
             {FIELDS.map((field) => (
               <div key={field.key}>
                 <div className="mb-1 flex items-baseline justify-between">
-                  <label htmlFor={`setting-${field.key}`} className="text-sm font-semibold">{field.label}</label>
+                  <label htmlFor={`setting-${field.key}`} lang="en" className="text-sm font-semibold">{field.label}</label>
                   <span className="text-xs text-slate-500 dark:text-slate-400" data-testid={`count-${field.key}`}>{values[field.key].length} karakter</span>
                 </div>
                 <textarea
