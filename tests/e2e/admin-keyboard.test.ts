@@ -27,6 +27,27 @@ async function open(path: string) {
   await hydrated(page);
 }
 
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** The text of the elements an element's aria-describedby names. */
+const description = (locator: Locator) =>
+  locator.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
 describe("the back office with the keyboard and a screen reader", () => {
   it("logs in with the keyboard; a refused login's toast is read out from a live region and leaves the focus where it was", async () => {
     const guest = await browser.newContext();
@@ -75,5 +96,26 @@ describe("the back office with the keyboard and a screen reader", () => {
       expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");
     }
     await guest.close();
+  });
+
+  it("approves and unapproves a business with Enter and Space, the button saying its state and keeping the focus", async () => {
+    await open("/admin/businesses?sortBy=name");
+    const row = page.getByTestId("business-row").first();
+    const name = (await row.locator("td").first().locator("p").first().textContent())!;
+    const toggle = row.getByRole("button", { name: /^Approve/ });
+    await tabTo(toggle);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    // Among twenty rows of the same two buttons, each says which business it is for.
+    expect(await description(toggle)).toBe(name);
+    expect(await description(row.getByRole("button", { name: "Sil" }))).toBe(name);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(await toggle.textContent()).toBe("Approve");
+    expect(await isFocused(toggle)).toBe(true);
+    await page.keyboard.press("Space");
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(await isFocused(toggle)).toBe(true);
+    const api = (await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name)) as { businesses: { name: string; isApproved: boolean }[] };
+    expect(api.businesses.find((b) => b.name === name)?.isApproved).toBe(true);
   });
 });

@@ -252,11 +252,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
                 {list.businesses.map((listed) => {
                   const business = { ...listed, isApproved: answeredApproval[listed.id] ?? listed.isApproved };
+                  // Twenty rows of the same two buttons: each names its business to a screen reader.
+                  const nameId = `business-${business.id}-name`;
                   return (
                     <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
                       {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
                       <td className="max-w-[20rem] py-2 pr-3 wrap-anywhere">
-                        <p className="font-medium">{business.name}</p>
+                        <p id={nameId} className="font-medium">{business.name}</p>
                         <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
                       </td>
                       <td className="py-2 pr-3">{business.category ?? "—"}</td>
@@ -267,6 +269,8 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                         <button
                           type="button"
                           onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
+                          aria-pressed={business.isApproved}
+                          aria-describedby={nameId}
                           aria-disabled={busy !== null}
                           lang="en"
                           className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
@@ -275,7 +279,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                         </button>
                       </td>
                       <td className="py-2 text-right">
-                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-describedby={nameId} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
                           Sil
                         </button>
                       </td>
