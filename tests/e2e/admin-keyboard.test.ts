@@ -118,4 +118,20 @@ describe("the back office with the keyboard and a screen reader", () => {
     const api = (await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name)) as { businesses: { name: string; isApproved: boolean }[] };
     expect(api.businesses.find((b) => b.name === name)?.isApproved).toBe(true);
   });
+
+  it("sorts with the keyboard, and the sorted column says its order", async () => {
+    await open("/admin/businesses");
+    const header = (label: string) => page.locator("thead th", { hasText: label });
+    const rating = page.getByRole("group", { name: "Sırala" }).getByRole("button", { name: /^Puan/ });
+    await tabTo(rating);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/sortBy=rating&sortOrder=asc/);
+    await expect.poll(() => header("Puan").getAttribute("aria-sort")).toBe("ascending");
+    expect(await rating.getAttribute("aria-pressed")).toBe("true");
+    expect(await isFocused(rating)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/sortBy=rating&sortOrder=desc/);
+    await expect.poll(() => header("Puan").getAttribute("aria-sort")).toBe("descending");
+    expect(await header("İşletme").getAttribute("aria-sort")).toBeNull();
+  });
 });

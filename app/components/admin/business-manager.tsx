@@ -169,6 +169,8 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   const sortBy = (field: AdminBusinessSearch["sortBy"]) => update({ ...nextSort(query, field), page: undefined });
+  /** The sorted column says its order to a screen reader (Eklenme has no column). */
+  const sortedAs = (field: AdminBusinessSearch["sortBy"]) => (query.sortBy === field ? (query.sortOrder === "asc" ? "ascending" : "descending") : undefined);
   const window5 = pageWindow(list.pagination.page, list.pagination.totalPages, 5);
 
   return (
@@ -240,11 +242,11 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
               {/* Turkish labels upper-cased by CSS: lang="tr" makes "Kategori" KATEGORİ, not KATEGORI. */}
               <thead lang="tr" className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th className="py-2 pr-3">İşletme</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("name")}>İşletme</th>
                   <th className="py-2 pr-3">Kategori</th>
                   <th className="py-2 pr-3">Adres</th>
-                  <th className="py-2 pr-3">Puan</th>
-                  <th className="py-2 pr-3">Yorum</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("rating")}>Puan</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("reviewCount")}>Yorum</th>
                   <th className="py-2 pr-3">Durum</th>
                   <th className="py-2"><span className="sr-only">İşlemler</span></th>
                 </tr>
