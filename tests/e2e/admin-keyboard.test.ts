@@ -134,4 +134,23 @@ describe("the back office with the keyboard and a screen reader", () => {
     await expect.poll(() => header("Puan").getAttribute("aria-sort")).toBe("descending");
     expect(await header("İşletme").getAttribute("aria-sort")).toBeNull();
   });
+
+  it("uploads a file chosen from the keyboard, its progress bar named and told in words", async () => {
+    await open("/admin/upload");
+    const picker = page.locator('input[type="file"]');
+    // Listening first: Playwright turns on its file-chooser interception when a listener is added.
+    const choosing = page.waitForEvent("filechooser");
+    await tabTo(picker);
+    await page.keyboard.press("Space");
+    const csv = ["name,address,category,place_id,country_code", ...Array.from({ length: 20 }, (_, i) => `Klavye Otel ${i},"Kordon ${i}, İzmir",Hotel,keyboard-${Date.now()}-${i},TR`)].join("\n");
+    await (await choosing).setFiles({ name: "klavye.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const upload = page.getByRole("button", { name: "Yükle (1)" });
+    await tabTo(upload);
+    await page.keyboard.press("Enter");
+    await page.getByTestId("upload-report").waitFor({ timeout: 30_000 });
+    const bar = page.getByRole("progressbar", { name: "klavye.csv" });
+    expect(await bar.count()).toBe(1);
+    // Past the bytes the bar stands at 100 %: a reader is told the rows instead.
+    expect(await bar.getAttribute("aria-valuetext")).toBe("İşlenen satır: 20");
+  });
 });
