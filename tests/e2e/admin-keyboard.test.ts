@@ -156,4 +156,23 @@ describe("the back office with the keyboard and a screen reader", () => {
     await page.getByTestId("toast-region").getByRole("button").click();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it("ties each code field to its help, its warning and its size error", async () => {
+    await open("/admin/settings");
+    const head = page.getByLabel("Head Tag codes");
+    expect(await description(head)).toContain("<head> içine eklenir");
+    const footer = page.getByLabel("Footer Tag codes");
+    await footer.fill("<script>console.log(1)</script>");
+    await expect.poll(() => description(footer)).toContain("Bu alan <script> etiketi içeriyor");
+    await footer.fill("");
+
+    await open("/admin/advertisements");
+    const ad = page.getByLabel(/Reklam 2/);
+    expect(await ad.getAttribute("aria-invalid")).toBeNull();
+    await ad.fill("x".repeat(51 * 1024));
+    expect(await ad.getAttribute("aria-invalid")).toBe("true");
+    expect(await description(ad)).toContain("51 KB / 50 KB");
+    await ad.fill("");
+    expect(await ad.getAttribute("aria-invalid")).toBeNull();
+  });
 });
