@@ -175,4 +175,58 @@ describe("the back office with the keyboard and a screen reader", () => {
     await ad.fill("");
     expect(await ad.getAttribute("aria-invalid")).toBeNull();
   });
+
+  it("runs the export dialog from the keyboard: focus in, Tab kept inside, a failed export keeps the focus, Escape back to the button", async () => {
+    await open("/admin/businesses");
+    const opener = page.getByRole("button", { name: "CSV Dışa Aktar" });
+    await tabTo(opener);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "CSV Dışa Aktar" });
+    await dialog.getByText("Hotel", { exact: true }).first().waitFor();
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    const inDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await inDialog()).toBe(true);
+    // Every control of the dialog, and round again: Tab never leaves it.
+    const stops = new Set<string>();
+    for (let i = 0; i < 140; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inDialog()).toBe(true);
+      stops.add(await page.evaluate(() => (document.activeElement as HTMLElement).outerHTML));
+    }
+    expect(stops.size).toBeLessThan(140);
+    await page.keyboard.press("Shift+Tab");
+    expect(await inDialog()).toBe(true);
+
+    // The server refuses: the error toast is said and the focus stays on Dışa Aktar, to try again.
+    await page.route("**/api/admin/export-csv?**", (route) => route.fulfill({ status: 500, body: "boom" }));
+    const exportButton = dialog.getByRole("button", { name: "Dışa Aktar", exact: true });
+    await tabTo(exportButton, 200);
+    await page.keyboard.press("Enter");
+    await page.getByTestId("toast-region").getByText("Dışa aktarma hatası").waitFor();
+    expect(await isFocused(exportButton)).toBe(true);
+    await page.unroute("**/api/admin/export-csv?**");
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await isFocused(opener)).toBe(true);
+  });
+
+  it("keeps the focus on Kaydet through a save made with the keyboard", async () => {
+    await open("/admin/advertisements");
+    const ad = page.getByLabel(/Reklam 4/);
+    await tabTo(ad);
+    await page.keyboard.type("<!-- klavye -->");
+    const save = page.getByRole("button", { name: "Kaydet" });
+    await page.keyboard.press("Shift+Tab");
+    while (!(await isFocused(save))) await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
+    expect(await isFocused(save)).toBe(true);
+    // Leave the public pages' ads as they were.
+    await ad.fill("");
+    await page.keyboard.press("Shift+Tab");
+    while (!(await isFocused(save))) await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
+  });
 });

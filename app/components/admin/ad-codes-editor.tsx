@@ -23,6 +23,7 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
   );
 
   async function save() {
+    if (saving) return;
     try {
       await saveChanges();
       toast({ title: "Reklam kodları kaydedildi" });
@@ -39,7 +40,7 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
       action={
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setCodes(EMPTY)}>Sıfırla</button>
-          <button type="button" className={buttonClass.primary} onClick={save} disabled={saving}>
+          <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
             {saving ? "Kaydediliyor..." : "Kaydet"}
           </button>
         </div>

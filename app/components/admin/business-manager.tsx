@@ -130,7 +130,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteAll() {
-    if (!window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
+    if (busy || !window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
     if (!window.confirm("Bu işlem geri alınamaz. Gerçekten TÜM işletmeleri silmek istiyor musunuz?")) return;
     run(
       "deleteAll",
@@ -144,7 +144,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteTestData() {
-    if (!window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
+    if (busy || !window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
     run(
       "testData",
       async () => {
@@ -157,7 +157,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function fixAllSlugs() {
-    if (!window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
+    if (busy || !window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
     run(
       "fixSlugs",
       async () => {
@@ -187,13 +187,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         action={
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonClass.primary} onClick={() => setExportOpen(true)}>CSV Dışa Aktar</button>
-            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} disabled={busy !== null}>
+            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} aria-disabled={busy !== null}>
               {busy === "fixSlugs" ? "Düzeltiliyor..." : "URL'leri Düzelt"}
             </button>
-            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} disabled={busy !== null}>
+            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} aria-disabled={busy !== null}>
               {busy === "testData" ? "Siliniyor..." : "Test Verilerini Sil"}
             </button>
-            <button type="button" className={buttonClass.danger} onClick={deleteAll} disabled={busy !== null}>
+            <button type="button" className={buttonClass.danger} onClick={deleteAll} aria-disabled={busy !== null}>
               {busy === "deleteAll" ? "Siliniyor..." : "Tümünü Sil"}
             </button>
           </div>

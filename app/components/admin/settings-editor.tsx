@@ -32,6 +32,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   const [clearing, setClearing] = useState(false);
 
   async function save() {
+    if (saving) return;
     try {
       await saveChanges();
       toast({ title: messages.saved });
@@ -41,6 +42,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   }
 
   async function clearCache() {
+    if (clearing) return;
     setClearing(true);
     try {
       await apiRequest("POST", "/api/admin/clear-cache");
@@ -59,11 +61,11 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
           title="Kod alanları"
           action={
             <div className="flex gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={clearCache} disabled={clearing}>
+              <button type="button" className={buttonClass.secondary} onClick={clearCache} aria-disabled={clearing}>
                 {clearing ? "Temizleniyor..." : "Cache Temizle"}
               </button>
               <button type="button" className={buttonClass.secondary} onClick={() => setValues(serverValues)}>Sıfırla</button>
-              <button type="button" className={buttonClass.primary} onClick={save} disabled={saving}>
+              <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
                 {saving ? "Kaydediliyor..." : "Kaydet"}
               </button>
             </div>
