@@ -229,4 +229,10 @@ describe("the back office with the keyboard and a screen reader", () => {
     await page.keyboard.press("Enter");
     await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
   });
+
+  it("names the notification count for a screen reader", async () => {
+    await open("/admin/dashboard");
+    const bell = page.getByRole("img", { name: /^Bildirimler: son 7 günde \d+ iletişim mesajı$/ });
+    expect(await bell.count()).toBe(1);
+  });
 });

@@ -152,7 +152,9 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               <span aria-hidden="true">☰</span> Menü
             </button>
             <a href="/" className="mr-auto whitespace-nowrap text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
+            {/* One image with one name: a plain span's aria-label is not read, only its bare count. */}
             <span
+              role="img"
               className="relative rounded-lg p-2"
               title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
               aria-label={`Bildirimler: son 7 günde ${figures.recentMessages} iletişim mesajı`}
