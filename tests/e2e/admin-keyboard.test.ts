@@ -235,4 +235,26 @@ describe("the back office with the keyboard and a screen reader", () => {
     const bell = page.getByRole("img", { name: /^Bildirimler: son 7 günde \d+ iletişim mesajı$/ });
     expect(await bell.count()).toBe(1);
   });
+
+  it("makes the phone menu a modal dialog while it is open", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
+    const small = await phone.newPage();
+    await small.goto(`${base()}/admin/businesses`);
+    await hydrated(small);
+    const menuButton = small.getByRole("button", { name: "Menü" });
+    for (let i = 0; i < 10 && !(await menuButton.evaluate((element) => element === document.activeElement)); i++) await small.keyboard.press("Tab");
+    await small.keyboard.press("Enter");
+    await small.getByRole("link", { name: /Site Ayarları/ }).waitFor();
+    const drawer = small.getByRole("dialog", { name: "Admin menu" });
+    expect(await drawer.count()).toBe(1);
+    expect(await drawer.getAttribute("aria-modal")).toBe("true");
+    expect(await small.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.id)).toBe("admin-menu");
+    await small.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Closed, it is no dialog (and on a wide screen the menu is the page's sidebar).
+    expect(await small.getByRole("dialog").count()).toBe(0);
+    await phone.close();
+  });
 });
