@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -60,9 +61,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // The public top bar and the injected site code are left out of every /admin path.
   const isAdmin = isAdminPath(pathname);
   const siteCode = isAdmin ? null : data?.siteCode;
+  // The back office is Turkish (its few English parts say so themselves); the public site and
+  // its 404 page, also under /admin/…, are English.
+  const turkish = useMatches().some((match) => match.id.startsWith("routes/admin"));
   useEffect(() => markDocumentHydrated(), []);
   return (
-    <html lang="en">
+    <html lang={turkish ? "tr" : "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

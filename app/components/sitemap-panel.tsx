@@ -24,6 +24,7 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
   }
 
   async function rebuild() {
+    if (requesting) return;
     setRequesting(true);
     try {
       const response = await fetch("/api/admin/sitemaps/rebuild", { method: "POST" });
@@ -45,8 +46,8 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
         <button
           type="button"
           onClick={rebuild}
-          disabled={requesting}
-          className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
+          aria-disabled={requesting}
+          className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 aria-disabled:cursor-wait aria-disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
         >
           {requesting ? "Gönderiliyor…" : "Şimdi yeniden oluştur"}
         </button>

@@ -68,12 +68,12 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
   const destructive = toast?.variant === "destructive";
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
-      <ol ref={region} tabIndex={-1} className="outline-none" data-testid="toast-region">
+      {/* The live region is on the page before any toast: a region inserted together with its
+          text is not reliably read out. An error interrupts; other toasts wait their turn. */}
+      <ol ref={region} tabIndex={-1} aria-live={destructive ? "assertive" : "polite"} className="outline-none" data-testid="toast-region">
         {toast ? (
           <li
             key={toast.id}
-            role="status"
-            aria-live={destructive ? "assertive" : "polite"}
             data-variant={toast.variant ?? "default"}
             className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform ${
               destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
@@ -94,7 +94,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
             <div className="flex items-start gap-3">
               <div className="flex-1">
                 <p className="text-sm font-semibold">{toast.title}</p>
-                {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+                {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
               </div>
               <button type="button" onClick={onDismiss} aria-label="Close notification" className="text-lg leading-none opacity-70 hover:opacity-100">
                 ×

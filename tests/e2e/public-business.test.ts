@@ -98,7 +98,7 @@ describe("business detail page", () => {
     await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
     await hydrated(page);
     await page.getByRole("button", { name: "Share" }).click();
-    const notice = page.getByRole("status").filter({ hasText: "Could not copy the link" });
+    const notice = page.getByTestId("toast-region").filter({ hasText: "Could not copy the link" });
     await notice.waitFor();
     expect(await notice.textContent()).toContain(`Copy it by hand: ${inject("baseURL")}/business/e2e-harbour-hotel-abc123`);
     expect(await page.getByRole("button", { name: "Copied!" }).count()).toBe(0);

@@ -23,6 +23,7 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
   );
 
   async function save() {
+    if (saving) return;
     try {
       await saveChanges();
       toast({ title: "Reklam kodları kaydedildi" });
@@ -39,7 +40,7 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
       action={
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setCodes(EMPTY)}>Sıfırla</button>
-          <button type="button" className={buttonClass.primary} onClick={save} disabled={saving}>
+          <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
             {saving ? "Kaydediliyor..." : "Kaydet"}
           </button>
         </div>
@@ -54,13 +55,16 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
             <div key={slot}>
               <div className="mb-1 flex items-baseline justify-between">
                 <label htmlFor={`ad-${slot}`} className="text-sm font-semibold">{label}</label>
-                <span className={`text-xs ${over ? "font-semibold text-red-600" : "text-slate-500 dark:text-slate-400"}`}>
+                <span id={`ad-${slot}-size`} className={`text-xs ${over ? "font-semibold text-red-600" : "text-slate-500 dark:text-slate-400"}`}>
                   {codes[slot].length} karakter · {formatKilobytes(bytes)} / 50 KB
                 </span>
               </div>
               <textarea
                 id={`ad-${slot}`}
                 name={slot}
+                // Over 50 KB the field is invalid, its size (in red) saying by how much.
+                aria-invalid={over || undefined}
+                aria-describedby={`ad-${slot}-size`}
                 rows={6}
                 spellCheck={false}
                 className="w-full rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"

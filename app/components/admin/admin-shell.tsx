@@ -35,7 +35,8 @@ function useDarkMode(initial: boolean): [boolean, () => void] {
 /**
  * Below 1024 px the menu is a drawer over the page, opened from the header: a fixed 256 px
  * column left a phone about 130 px for the page. Escape, the backdrop, the close button or a
- * link closes it; while open it keeps the keyboard like a dialog (focus in, Tab inside, back).
+ * link closes it; while open it is a modal dialog, and keeps the keyboard like one (focus in, Tab
+ * inside, back).
  */
 function usePhoneMenu() {
   const [open, setOpen] = useState(false);
@@ -78,6 +79,8 @@ export function AdminShell({ username, figures, darkMode, children }: { username
         <aside
           id="admin-menu"
           ref={menu.panel}
+          role={menu.open ? "dialog" : undefined}
+          aria-modal={menu.open || undefined}
           className={`fixed inset-y-0 left-0 z-40 flex h-screen w-64 flex-col bg-slate-900 text-slate-200 transition-transform dark:bg-slate-950 lg:visible lg:sticky lg:top-0 lg:z-auto lg:translate-x-0 ${menu.open ? "translate-x-0" : "invisible -translate-x-full"}`}
           aria-label="Admin menu"
         >
@@ -152,7 +155,9 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               <span aria-hidden="true">☰</span> Menü
             </button>
             <a href="/" className="mr-auto whitespace-nowrap text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
+            {/* One image with one name: a plain span's aria-label is not read, only its bare count. */}
             <span
+              role="img"
               className="relative rounded-lg p-2"
               title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
               aria-label={`Bildirimler: son 7 günde ${figures.recentMessages} iletişim mesajı`}

@@ -130,7 +130,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteAll() {
-    if (!window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
+    if (busy || !window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
     if (!window.confirm("Bu işlem geri alınamaz. Gerçekten TÜM işletmeleri silmek istiyor musunuz?")) return;
     run(
       "deleteAll",
@@ -144,7 +144,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteTestData() {
-    if (!window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
+    if (busy || !window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
     run(
       "testData",
       async () => {
@@ -157,7 +157,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function fixAllSlugs() {
-    if (!window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
+    if (busy || !window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
     run(
       "fixSlugs",
       async () => {
@@ -169,6 +169,8 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   const sortBy = (field: AdminBusinessSearch["sortBy"]) => update({ ...nextSort(query, field), page: undefined });
+  /** The sorted column says its order to a screen reader (Eklenme has no column). */
+  const sortedAs = (field: AdminBusinessSearch["sortBy"]) => (query.sortBy === field ? (query.sortOrder === "asc" ? "ascending" : "descending") : undefined);
   const window5 = pageWindow(list.pagination.page, list.pagination.totalPages, 5);
 
   return (
@@ -185,13 +187,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         action={
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonClass.primary} onClick={() => setExportOpen(true)}>CSV Dışa Aktar</button>
-            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} disabled={busy !== null}>
+            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} aria-disabled={busy !== null}>
               {busy === "fixSlugs" ? "Düzeltiliyor..." : "URL'leri Düzelt"}
             </button>
-            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} disabled={busy !== null}>
+            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} aria-disabled={busy !== null}>
               {busy === "testData" ? "Siliniyor..." : "Test Verilerini Sil"}
             </button>
-            <button type="button" className={buttonClass.danger} onClick={deleteAll} disabled={busy !== null}>
+            <button type="button" className={buttonClass.danger} onClick={deleteAll} aria-disabled={busy !== null}>
               {busy === "deleteAll" ? "Siliniyor..." : "Tümünü Sil"}
             </button>
           </div>
@@ -240,11 +242,11 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
               {/* Turkish labels upper-cased by CSS: lang="tr" makes "Kategori" KATEGORİ, not KATEGORI. */}
               <thead lang="tr" className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th className="py-2 pr-3">İşletme</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("name")}>İşletme</th>
                   <th className="py-2 pr-3">Kategori</th>
                   <th className="py-2 pr-3">Adres</th>
-                  <th className="py-2 pr-3">Puan</th>
-                  <th className="py-2 pr-3">Yorum</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("rating")}>Puan</th>
+                  <th className="py-2 pr-3" aria-sort={sortedAs("reviewCount")}>Yorum</th>
                   <th className="py-2 pr-3">Durum</th>
                   <th className="py-2"><span className="sr-only">İşlemler</span></th>
                 </tr>
@@ -252,11 +254,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
                 {list.businesses.map((listed) => {
                   const business = { ...listed, isApproved: answeredApproval[listed.id] ?? listed.isApproved };
+                  // Twenty rows of the same two buttons: each names its business to a screen reader.
+                  const nameId = `business-${business.id}-name`;
                   return (
                     <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
                       {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
                       <td className="max-w-[20rem] py-2 pr-3 wrap-anywhere">
-                        <p className="font-medium">{business.name}</p>
+                        <p id={nameId} className="font-medium">{business.name}</p>
                         <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
                       </td>
                       <td className="py-2 pr-3">{business.category ?? "—"}</td>
@@ -267,14 +271,17 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                         <button
                           type="button"
                           onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
+                          aria-pressed={business.isApproved}
+                          aria-describedby={nameId}
                           aria-disabled={busy !== null}
+                          lang="en"
                           className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
                         >
                           {business.isApproved ? "Approved" : "Approve"}
                         </button>
                       </td>
                       <td className="py-2 text-right">
-                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-describedby={nameId} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
                           Sil
                         </button>
                       </td>

@@ -94,6 +94,7 @@ function useExportForm<T extends string>(defaults: readonly T[], onClose: () => 
   const [countryCode, setCountryCode] = useState("all");
   const [exporting, setExporting] = useState(false);
   async function run(request: () => Promise<Response>) {
+    if (exporting) return;
     setExporting(true);
     try {
       await saveCsv(await request());
@@ -128,7 +129,7 @@ function ExportForm<T extends string>({ form, all, onExport, filters, children }
       footer={
         <>
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={exporting}>İptal</button>
-          <button type="button" className={buttonClass.primary} disabled={fields.length === 0 || exporting} onClick={onExport}>
+          <button type="button" className={buttonClass.primary} disabled={fields.length === 0} aria-disabled={exporting} onClick={onExport}>
             {exporting ? "Dışa aktarılıyor..." : "Dışa Aktar"}
           </button>
         </>

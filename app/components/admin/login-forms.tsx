@@ -103,7 +103,7 @@ export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
-      <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-xl" aria-label="Admin login">
+      <form onSubmit={submit} lang="en" className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-xl" aria-label="Admin login">
         <h1 className="text-xl font-bold text-slate-900">Admin Panel</h1>
         <JavaScriptNeeded>The admin panel needs JavaScript. Please enable JavaScript in your browser.</JavaScriptNeeded>
         <div>

@@ -32,6 +32,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   const [clearing, setClearing] = useState(false);
 
   async function save() {
+    if (saving) return;
     try {
       await saveChanges();
       toast({ title: messages.saved });
@@ -41,6 +42,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   }
 
   async function clearCache() {
+    if (clearing) return;
     setClearing(true);
     try {
       await apiRequest("POST", "/api/admin/clear-cache");
@@ -59,40 +61,45 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
           title="Kod alanları"
           action={
             <div className="flex gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={clearCache} disabled={clearing}>
+              <button type="button" className={buttonClass.secondary} onClick={clearCache} aria-disabled={clearing}>
                 {clearing ? "Temizleniyor..." : "Cache Temizle"}
               </button>
               <button type="button" className={buttonClass.secondary} onClick={() => setValues(serverValues)}>Sıfırla</button>
-              <button type="button" className={buttonClass.primary} onClick={save} disabled={saving}>
+              <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
                 {saving ? "Kaydediliyor..." : "Kaydet"}
               </button>
             </div>
           }
         >
           <div className="space-y-5">
-            {FIELDS.map((field) => (
-              <div key={field.key}>
-                <div className="mb-1 flex items-baseline justify-between">
-                  <label htmlFor={`setting-${field.key}`} className="text-sm font-semibold">{field.label}</label>
-                  <span className="text-xs text-slate-500 dark:text-slate-400" data-testid={`count-${field.key}`}>{values[field.key].length} karakter</span>
+            {FIELDS.map((field) => {
+              const id = `setting-${field.key}`;
+              const warned = (field.key === "head_tags" || field.key === "footer_tags") && hasScriptTag(values[field.key]);
+              return (
+                <div key={field.key}>
+                  <div className="mb-1 flex items-baseline justify-between">
+                    <label htmlFor={id} lang="en" className="text-sm font-semibold">{field.label}</label>
+                    <span className="text-xs text-slate-500 dark:text-slate-400" data-testid={`count-${field.key}`}>{values[field.key].length} karakter</span>
+                  </div>
+                  <textarea
+                    id={id}
+                    name={field.key}
+                    aria-describedby={warned ? `${id}-help ${id}-warning` : `${id}-help`}
+                    rows={8}
+                    spellCheck={false}
+                    className="w-full rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+                    value={values[field.key]}
+                    onChange={(e) => setValues((v) => ({ ...v, [field.key]: e.target.value }))}
+                  />
+                  <p id={`${id}-help`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">{field.help}</p>
+                  {warned ? (
+                    <p id={`${id}-warning`} className="mt-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800" role="status">
+                      ⚠ Bu alan &lt;script&gt; etiketi içeriyor: kod her ziyaretçinin tarayıcısında çalışır. Yalnızca güvendiğiniz kaynaklardan kod ekleyin.
+                    </p>
+                  ) : null}
                 </div>
-                <textarea
-                  id={`setting-${field.key}`}
-                  name={field.key}
-                  rows={8}
-                  spellCheck={false}
-                  className="w-full rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
-                  value={values[field.key]}
-                  onChange={(e) => setValues((v) => ({ ...v, [field.key]: e.target.value }))}
-                />
-                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{field.help}</p>
-                {(field.key === "head_tags" || field.key === "footer_tags") && hasScriptTag(values[field.key]) ? (
-                  <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800" role="status">
-                    ⚠ Bu alan &lt;script&gt; etiketi içeriyor: kod her ziyaretçinin tarayıcısında çalışır. Yalnızca güvendiğiniz kaynaklardan kod ekleyin.
-                  </p>
-                ) : null}
-              </div>
-            ))}
+              );
+            })}
           </div>
         </Card>
       </div>

@@ -8,7 +8,7 @@ function ShortList({ title, items, total }: { title: string; items: readonly str
   const { shown, rest } = firstItems(items, total);
   return (
     <div>
-      <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h4>
+      <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h3>
       <ul className="mt-1 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {shown.map((item, i) => (
           <li key={i} className="break-words">{item}</li>
@@ -38,15 +38,15 @@ export function UploadReport({ result }: { result: BatchResult }) {
       <ShortList title="Atlanan işletmeler" items={result.skippedBusinesses} total={result.skippedCount} />
       {columns ? (
         <div>
-          <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+          <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
             Sütun çıkarımı: {columns.extractedCount}/{KNOWN_COLUMNS.length} (%{columns.extractionRate})
-          </h4>
+          </h3>
           <p className="mt-1 text-xs text-green-800 dark:text-green-400">Bulunan: {columns.successful.join(", ") || "—"}</p>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Eksik: {columns.missing.join(", ") || "—"}</p>
         </div>
       ) : null}
       <div>
-        <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-200">Tekrar analizi</h4>
+        <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">Tekrar analizi</h3>
         <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Figure label="Dosya içi tekrar" value={duplicates.excelDuplicateCount} />
           <Figure label="Veritabanında var" value={`${duplicates.databaseDuplicateCount} (%${duplicates.databaseDuplicateRate})`} />
