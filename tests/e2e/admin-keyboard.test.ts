@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSessionToken, E2E_ADMIN } from "./support/admin-session";
 import { axeViolations, hydrated, launchBrowser } from "./support/browser";
+import { runSql } from "./support/public-db";
 
 // The back office driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
 // and Escape only, and what the page tells assistive technology along the way.
@@ -117,6 +118,30 @@ describe("the back office with the keyboard and a screen reader", () => {
     expect(await isFocused(toggle)).toBe(true);
     const api = (await page.evaluate(async (n) => (await fetch(`/api/admin/businesses?filter=${encodeURIComponent(n)}`)).json(), name)) as { businesses: { name: string; isApproved: boolean }[] };
     expect(api.businesses.find((b) => b.name === name)?.isApproved).toBe(true);
+  });
+
+  it("deletes with the keyboard, the focus going to the row that takes the deleted one's place, then to the search box", async () => {
+    runSql(
+      inject("stateDir"),
+      `INSERT INTO businesses (name, slug, category, category_slug, city, city_slug, country, country_code, place_id)
+       VALUES ('Keyfocus Inn A', 'keyfocus-inn-a-k1', 'Hotel', 'hotel', 'Zürich', 'zurich', 'Switzerland', 'CH', 'e2e-keyfocus-a'),
+              ('Keyfocus Inn B', 'keyfocus-inn-b-k2', 'Hotel', 'hotel', 'Zürich', 'zurich', 'Switzerland', 'CH', 'e2e-keyfocus-b');`,
+    );
+    await open("/admin/businesses?filter=Keyfocus&sortBy=name");
+    const rows = page.getByTestId("business-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    page.on("dialog", (dialog) => dialog.accept());
+    const firstDelete = rows.first().getByRole("button", { name: "Sil" });
+    await tabTo(firstDelete);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => rows.count()).toBe(1);
+    // Inn B's row took Inn A's place, and its Sil button the focus.
+    await expect.poll(() => isFocused(rows.first().getByRole("button", { name: "Sil" }))).toBe(true);
+    expect(await description(rows.first().getByRole("button", { name: "Sil" }))).toBe("Keyfocus Inn B");
+    await page.keyboard.press("Enter");
+    await page.getByText("İşletme bulunamadı").waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.placeholder)).toBe("İşletme adıyla ara...");
+    page.removeAllListeners("dialog");
   });
 
   it("sorts with the keyboard, and the sorted column says its order", async () => {

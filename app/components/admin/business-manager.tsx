@@ -95,6 +95,20 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     }
   }
 
+  // Where focus goes once the list reloads after a delete: the deleted row's "Sil" button is
+  // gone, and a focused element removed from the page leaves a keyboard or screen-reader user at
+  // the top of the document. The row now in its place (or the last row, or the search box) takes it.
+  const focusAfterDelete = useRef<number | null>(null);
+  const deleteButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const index = focusAfterDelete.current;
+    if (index === null) return;
+    focusAfterDelete.current = null;
+    const buttons = deleteButtons.current.slice(0, list.businesses.length);
+    (buttons[Math.min(index, buttons.length - 1)] ?? searchBox.current)?.focus();
+  }, [list]);
+
   // The approval each row's server answer gave, shown until the reloaded list arrives.
   const [answeredApproval, setAnsweredApproval] = useState<Record<number, boolean>>({});
   useEffect(() => setAnsweredApproval({}), [list]);
@@ -117,12 +131,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     );
   }
 
-  function deleteOne(id: number, name: string) {
+  function deleteOne(id: number, name: string, rowIndex: number) {
     if (busy || !window.confirm(`Are you sure you want to delete "${name}"?`)) return;
     return run(
       "delete",
       async () => {
         await apiRequest("DELETE", `/api/businesses/${id}`);
+        focusAfterDelete.current = rowIndex;
         toast({ title: "Business Deleted", description: name });
       },
       "Error",
@@ -201,6 +216,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
       >
         <div className="mb-4 flex flex-wrap gap-3">
           <input
+            ref={searchBox}
             type="search"
             className={`${inputClass} max-w-sm`}
             placeholder="İşletme adıyla ara..."
@@ -252,7 +268,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
-                {list.businesses.map((listed) => {
+                {list.businesses.map((listed, rowIndex) => {
                   const business = { ...listed, isApproved: answeredApproval[listed.id] ?? listed.isApproved };
                   // Twenty rows of the same two buttons: each names its business to a screen reader.
                   const nameId = `business-${business.id}-name`;
@@ -281,7 +297,13 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                         </button>
                       </td>
                       <td className="py-2 text-right">
-                        <button type="button" onClick={() => deleteOne(business.id, business.name)} aria-describedby={nameId} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                        <button
+                          ref={(button) => {
+                            deleteButtons.current[rowIndex] = button;
+                          }}
+                          type="button"
+                          onClick={() => deleteOne(business.id, business.name, rowIndex)}
+                          aria-describedby={nameId} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
                           Sil
                         </button>
                       </td>
