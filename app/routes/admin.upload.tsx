@@ -99,6 +99,7 @@ export default function AdminUpload() {
   };
 
   const start = async () => {
+    if (uploading) return;
     const queue = entries.flatMap((e) => (e.phase === "waiting" && e.file ? [{ ...e, file: e.file }] : []));
     if (queue.length === 0) return;
     setBusyFlows((n) => n + 1);
@@ -107,11 +108,23 @@ export default function AdminUpload() {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       results.push(await uploadEntry(entry, batchSize, (change) => update(entry.id, change)));
     }
+    focusPickerWhenDone.current = document.activeElement === uploadButton.current;
     setBusyFlows((n) => n - 1);
     report(results);
   };
 
   const waiting = entries.filter((e) => e.phase === "waiting").length;
+
+  // Yükle is only aria-disabled while it uploads, so the keyboard focus stays on it; once nothing
+  // waits it is disabled, and the administrator who pressed it goes on to choosing more files
+  // rather than to the top of the document.
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const focusPickerWhenDone = useRef(false);
+  useEffect(() => {
+    if (uploading || !focusPickerWhenDone.current) return;
+    focusPickerWhenDone.current = false;
+    input.current?.focus();
+  }, [uploading]);
 
   return (
     <>
@@ -154,9 +167,11 @@ export default function AdminUpload() {
             </select>
           </label>
           <button
+            ref={uploadButton}
             type="button"
             onClick={start}
-            disabled={uploading || waiting === 0}
+            disabled={!uploading && waiting === 0}
+            aria-disabled={uploading}
             className={buttonClass.primary}
           >
             {uploading ? "Yükleniyor…" : `Yükle (${waiting})`}

@@ -173,6 +173,8 @@ describe("the back office with the keyboard and a screen reader", () => {
     await tabTo(upload);
     await page.keyboard.press("Enter");
     await page.getByTestId("upload-report").waitFor({ timeout: 30_000 });
+    // Done, nothing waits and Yükle is disabled: the focus goes on to choosing more files, not to the top of the page.
+    await expect.poll(() => isFocused(picker)).toBe(true);
     const bar = page.getByRole("progressbar", { name: "klavye.csv" });
     expect(await bar.count()).toBe(1);
     // Past the bytes the bar stands at 100 %: a reader is told the rows instead.
