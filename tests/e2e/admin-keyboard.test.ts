@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminSessionToken, E2E_ADMIN } from "./support/admin-session";
+import { E2E_ADMIN, signedInContext } from "./support/admin-session";
 import { axeViolations, hydrated, launchBrowser } from "./support/browser";
 import { runSql } from "./support/public-db";
 
@@ -14,8 +14,7 @@ const base = () => inject("baseURL");
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
+  context = await signedInContext(browser, base(), { viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -264,8 +263,7 @@ describe("the back office with the keyboard and a screen reader", () => {
   });
 
   it("makes the phone menu a modal dialog while it is open", async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await phone.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
+    const phone = await signedInContext(browser, base(), { viewport: { width: 390, height: 844 } });
     const small = await phone.newPage();
     await small.goto(`${base()}/admin/businesses`);
     await hydrated(small);

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminSessionToken } from "./support/admin-session";
+import { signedInContext } from "./support/admin-session";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
@@ -13,8 +13,7 @@ const base = () => inject("baseURL");
 beforeAll(async () => {
   browser = await launchBrowser();
   // The administrator works in Turkey.
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, timezoneId: "Europe/Istanbul" });
-  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(base()), url: base() }]);
+  context = await signedInContext(browser, base(), { viewport: { width: 1400, height: 900 }, acceptDownloads: true, timezoneId: "Europe/Istanbul" });
   page = await context.newPage();
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
 import { OUTPUT_DIR } from "./support/server";
-import { adminSessionToken } from "./support/admin-session";
+import { signedInContext } from "./support/admin-session";
 
 // The official sitemaps.org schemas, kept next to the project.
 const VALIDATORS = path.resolve(import.meta.dirname, "../../../shared/validators");
@@ -85,8 +85,7 @@ describe("sitemaps built by the cron on the running Worker", () => {
 
     it("copies a link with a toast, shows the real counts and queues a rebuild", async () => {
       const baseURL = inject("baseURL");
-      const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
-      await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
+      const context = await signedInContext(browser, baseURL, { permissions: ["clipboard-read", "clipboard-write"] });
       const page = await context.newPage();
       await page.goto(`${baseURL}/admin/settings`);
       await page.getByRole("heading", { name: "Site Haritası Yönetimi" }).waitFor();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminSessionToken } from "./support/admin-session";
+import { signedInContext } from "./support/admin-session";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 const realXlsx = path.resolve(import.meta.dirname, "../../../shared/fixtures/real/Outscraper-20250306082041s8b.xlsx");
@@ -18,8 +18,7 @@ afterAll(async () => {
 /** A signed-in administrator's fresh browser context on the upload page, hydrated. */
 async function openUploadPage() {
   const baseURL = inject("baseURL");
-  const context = await browser.newContext();
-  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
+  const context = await signedInContext(browser, baseURL);
   const page = await context.newPage();
   await page.goto(`${baseURL}/admin/upload`);
   await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();

@@ -1,3 +1,5 @@
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+
 /** The admin the e2e server is started with (tests/e2e/support/server.ts). */
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -12,4 +14,11 @@ export async function adminSessionToken(baseURL: string): Promise<string> {
   const token = /admin_session=([^;]+)/.exec(cookie)?.[1];
   if (response.status !== 200 || !token) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
   return token;
+}
+
+/** A new browser context signed in as the e2e admin. */
+export async function signedInContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
+  return context;
 }
