@@ -2,16 +2,17 @@
  * The time zone a business's clock is read in, for the Open/Closed badge and "today" in its
  * hours. The upload template has no time_zone column, and reading such a business in UTC shows a
  * Tokyo hotel open 9AM–5PM as Closed at 11:30 in Tokyo. So: its own zone when valid, else its
- * country's when the whole country keeps one time, else null (no badge, rather than a wrong one).
- * Pure.
+ * country's when the whole country keeps one time, else its coordinates' when they are clear of a
+ * zone boundary, else null (no badge, rather than a wrong one). Pure. Decision 079.
  */
 
-import { isTimeZone } from "./time-zone";
+import tzLookup from "@photostructure/tz-lookup";
+import { isTimeZone, offsetAt } from "./time-zone";
 
 /**
  * Countries whose every zone keeps one time (tzdb zone.tab, offsets compared through 2025–2026),
  * by their main zone. China is one time by law (Asia/Urumqi is an unofficial local custom).
- * Left out, so no badge: the US, Canada, Mexico, Brazil, Russia, Australia, Indonesia,
+ * Left out, so read from coordinates: the US, Canada, Mexico, Brazil, Russia, Australia, Indonesia,
  * Kazakhstan (one time only since 2024), Ukraine (Crimea), Chile, Mongolia, DR Congo, Greenland,
  * Micronesia, Kiribati, French Polynesia, Papua New Guinea, US outlying islands, Antarctica.
  */
@@ -84,6 +85,7 @@ const OUTLYING_ISLANDS: Record<string, { zone: string; islands: string; islandsB
 export function businessTimeZone(business: {
   timeZone: string | null;
   countryCode: string | null;
+  latitude: number | null;
   longitude: number | null;
 }): string | null {
   const own = business.timeZone?.trim();
@@ -95,5 +97,45 @@ export function businessTimeZone(business: {
     if (business.longitude === null) return null;
     return business.longitude < split.islandsBelowLongitude ? split.islands : split.zone;
   }
-  return COUNTRY_ZONES[code] ?? null;
+  return COUNTRY_ZONES[code] ?? zoneFromCoordinates(business.latitude, business.longitude);
+}
+
+/** About 20 km north, south, east and west of a business: all must keep its clock. */
+const NEIGHBOURHOOD_DEGREES = 0.2;
+/** A winter and a summer day of either hemisphere: two zones keep one clock when both agree. */
+const CLOCK_SAMPLES = [Date.UTC(2026, 0, 15) / 1000, Date.UTC(2026, 6, 15) / 1000];
+
+/**
+ * A business in a country of several times (the US, Canada, Russia, Australia, Brazil…), or of
+ * none given, read from its coordinates. The lookup is a coarse map of the zones (about 70 kB,
+ * server only) that errs near their boundaries, so its answer is kept only where the points
+ * about 20 km around keep the same clock, winter and summer: a hotel in Denver gets Denver's
+ * time, one beside the Kansas line none (no badge, rather than a wrong one). (0, 0), where a
+ * missing coordinate pair often lands, is no place.
+ */
+export function zoneFromCoordinates(latitude: number | null, longitude: number | null): string | null {
+  if (latitude === null || longitude === null || (latitude === 0 && longitude === 0)) return null;
+  if (Math.abs(latitude) > 85 || Math.abs(longitude) > 180) return null;
+  const east = NEIGHBOURHOOD_DEGREES / Math.cos((latitude * Math.PI) / 180);
+  const around: [number, number][] = [
+    [latitude, longitude],
+    [latitude + NEIGHBOURHOOD_DEGREES, longitude],
+    [latitude - NEIGHBOURHOOD_DEGREES, longitude],
+    [latitude, wrapLongitude(longitude + east)],
+    [latitude, wrapLongitude(longitude - east)],
+  ];
+  const zones = around.map(([lat, lon]) => tzLookup(lat, lon));
+  const zone = zones[0]!;
+  if (!isTimeZone(zone)) return null;
+  const clock = clockOf(zone);
+  return zones.every((other) => other === zone || (isTimeZone(other) && clockOf(other) === clock)) ? zone : null;
+}
+
+function wrapLongitude(longitude: number): number {
+  return longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude;
+}
+
+/** A zone's offsets from UTC on the sample days, as one comparable text. */
+function clockOf(zone: string): string {
+  return CLOCK_SAMPLES.map((seconds) => offsetAt(seconds, zone)).join(" ");
 }

@@ -84,7 +84,7 @@ export function weekdayFromMonday(day: number): number {
 }
 
 /** How far `zone`'s clock is ahead of UTC at Unix second `seconds`, in seconds. */
-function offsetAt(seconds: number, zone: string): number {
+export function offsetAt(seconds: number, zone: string): number {
   const t = wallClock(seconds, zone);
   return t.day * DAY + t.hour * 3600 + t.minute * 60 + t.second - Math.floor(seconds);
 }

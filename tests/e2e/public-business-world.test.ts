@@ -16,6 +16,7 @@ beforeAll(async () => {
     `INSERT INTO businesses (name, slug, type, category, category_slug, full_address, city, city_slug, country, country_code, latitude, longitude, working_hours, place_id, time_zone)
      VALUES ('E2E Ginza Hotel', 'e2e-ginza-hotel-aaa111', 'Hotel', 'Hotel', 'hotel', '4-1 Ginza, Chuo City, Tokyo', 'Tokyo', 'tokyo', 'Japan', 'JP', 35.67, 139.77, ${sqlString(NINE_TO_FIVE)}, 'e2e-place-ginza', NULL),
             ('E2E Lakeside Motel', 'e2e-lakeside-motel-bbb222', 'Motel', 'Motel', 'motel', '1 Lake Rd, Chicago, IL 60601', 'Chicago', 'chicago', 'United States', 'US', 41.88, -87.63, ${sqlString(NINE_TO_FIVE)}, 'e2e-place-lakeside', NULL),
+            ('E2E Prairie Inn', 'e2e-prairie-inn-eee555', 'Motel', 'Motel', 'motel', '2 Main St, Springfield', 'Springfield', 'springfield', 'United States', 'US', NULL, NULL, ${sqlString(NINE_TO_FIVE)}, 'e2e-place-prairie', NULL),
             ('فندق النيل الكبير', 'e2e-nile-ccc333', 'فندق', 'فندق', 'hotel', ${sqlString(ARABIC_ADDRESS)}, 'القاهرة', 'e2e-cairo', 'مصر', 'EG', 30.04, 31.23, ${sqlString(ARABIC_HOURS)}, 'e2e-place-nile', 'Africa/Cairo'),
             ('מלון הים', 'e2e-hayam-ddd444', 'Hotel', 'Hotel', 'hotel', 'הירקון 1, תל אביב-יפו', 'תל אביב-יפו', 'e2e-tel-aviv', 'ישראל', 'IL', 32.08, 34.77, ${sqlString(NINE_TO_FIVE)}, 'e2e-place-hayam', 'Asia/Jerusalem');`,
   );
@@ -23,11 +24,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  runSql(inject("stateDir"), `DELETE FROM businesses WHERE place_id IN ('e2e-place-ginza', 'e2e-place-lakeside', 'e2e-place-nile', 'e2e-place-hayam');`);
+  runSql(inject("stateDir"), `DELETE FROM businesses WHERE place_id IN ('e2e-place-ginza', 'e2e-place-lakeside', 'e2e-place-prairie', 'e2e-place-nile', 'e2e-place-hayam');`);
 });
 
 describe("business page of a business without a time zone", () => {
-  it("judges Open by its country's clock when the country keeps one time, and shows no badge when it keeps several", async () => {
+  it("judges Open by its country's clock when the country keeps one time, else by its coordinates' clock, and shows no badge without either", async () => {
     const page = await browser.newPage();
     // Wednesday 11:30 in Tokyo, 02:30 in UTC; 20:30 on Tuesday in Chicago.
     await page.clock.setFixedTime(new Date("2025-03-05T02:30:00Z"));
@@ -36,7 +37,14 @@ describe("business page of a business without a time zone", () => {
     expect(await page.getByTestId("open-status").textContent()).toBe("Open");
     expect(await page.locator('tr[data-today="true"] th').textContent()).toBe("Wednesday (Today)");
 
+    // Chicago, by its coordinates: Tuesday evening, closed.
     await page.goto(inject("baseURL") + "/business/e2e-lakeside-motel-bbb222");
+    await hydrated(page);
+    expect(await page.getByTestId("open-status").textContent()).toBe("Closed");
+    expect(await page.locator('tr[data-today="true"] th').textContent()).toBe("Tuesday (Today)");
+
+    // Somewhere in the United States, no coordinates: no clock to read.
+    await page.goto(inject("baseURL") + "/business/e2e-prairie-inn-eee555");
     await hydrated(page);
     expect(await page.getByTestId("open-status").count()).toBe(0);
     expect(await page.locator('tr[data-today="true"]').count()).toBe(0);
