@@ -1,0 +1,67 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations, hydrated, launchBrowser } from "./support/browser";
+import { runSql, sqlString } from "./support/public-db";
+
+// The public site driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
+// and Escape only, and what the page tells assistive technology along the way, on a desktop
+// and on a phone-sized screen.
+
+const HOURS = JSON.stringify(Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "Open 24 hours"])));
+const BUSINESS = "/business/e2e-keyboard-inn-kb1234";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const base = () => inject("baseURL");
+
+beforeAll(async () => {
+  runSql(
+    inject("stateDir"),
+    `INSERT INTO businesses (name, slug, type, category, category_slug, full_address, city, city_slug, country, country_code, phone, url, latitude, longitude, rating, reviews, working_hours, place_id, time_zone)
+     VALUES ('E2E Keyboard Inn', 'e2e-keyboard-inn-kb1234', 'Hotel', 'Hotel', 'hotel', 'Bahnhofstrasse 1, 8001 Zürich, Switzerland', 'Zürich', 'zurich', 'Switzerland', 'CH', '+41 44 987 65 43', 'https://keyboard-inn.example', 47.3769, 8.5417, 4.5, 321, ${sqlString(HOURS)}, 'e2e-place-keyboard', 'Europe/Zurich');`,
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id = 'e2e-place-keyboard';");
+});
+
+async function open(path: string, on: Page = page) {
+  await on.goto(`${base()}${path}`);
+  await on.locator("main h1").first().waitFor();
+  await hydrated(on);
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(target: Locator, limit = 80, on: Page = page) {
+  for (let i = 0; i < limit; i++) {
+    await on.keyboard.press("Tab");
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+describe("the public site with the keyboard and a screen reader", () => {
+  it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
+    await open("/cities");
+    const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
+    const paths = ["/", "/businesses", "/categories", "/categories/hotel", "/countries", "/countries/us", "/cities", "/cities/t", city!, BUSINESS, "/search?q=hotel", "/contact", "/no-such-page"];
+    for (const width of [1280, 390]) {
+      const sized = await browser.newContext({ viewport: { width, height: 900 } });
+      const visitor = await sized.newPage();
+      for (const path of paths) {
+        await open(path, visitor);
+        expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");
+        expect(await visitor.locator("main").count(), path).toBe(1);
+        expect(await axeViolations(visitor), `${path} at ${width}px`).toEqual([]);
+      }
+      await sized.close();
+    }
+  });
+});
