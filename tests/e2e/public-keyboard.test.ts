@@ -48,6 +48,32 @@ async function tabTo(target: Locator, limit = 80, on: Page = page) {
 }
 
 describe("the public site with the keyboard and a screen reader", () => {
+  it("closes the home page's phone menu with Escape, giving the focus back to Menu, and when the focus moves on past it", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    await open("/", small);
+    const toggle = small.getByRole("button", { name: "Menu" });
+    const menu = small.locator("#home-menu");
+    await tabTo(toggle, 20, small);
+    await small.keyboard.press("Enter");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await small.keyboard.press("Tab");
+    expect(await isFocused(menu.getByRole("link", { name: "Categories" }))).toBe(true);
+    await small.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await isFocused(toggle)).toBe(true);
+
+    // Open again and Tab on past its last link: the menu, laid over the hero, folds away.
+    await small.keyboard.press("Enter");
+    await tabTo(menu.getByRole("link", { name: "Submit Hotel" }), 10, small);
+    await small.keyboard.press("Tab");
+    expect(await isFocused(small.getByLabel("Search hotels and businesses"))).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    await phone.close();
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
