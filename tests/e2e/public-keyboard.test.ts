@@ -74,6 +74,26 @@ describe("the public site with the keyboard and a screen reader", () => {
     await phone.close();
   });
 
+  it("keeps the focus on the letter chosen in an A–Z bar, also when the letter's page is another route", async () => {
+    await open("/categories");
+    const bar = page.getByRole("navigation", { name: "Categories by first letter" });
+    await tabTo(bar.getByRole("link", { name: "H", exact: true }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/categories/h");
+    await page.getByRole("heading", { name: "Keywords beginning with H" }).waitFor();
+    await expect.poll(() => isFocused(bar.getByRole("link", { name: "H", exact: true }))).toBe(true);
+    expect(await bar.getByRole("link", { name: "H", exact: true }).getAttribute("aria-current")).toBe("page");
+
+    // The lower bar of the cities: its All goes back to /cities with the focus on All.
+    await open("/cities/t");
+    const lower = page.getByRole("navigation", { name: "Cities by first letter (with all cities)" });
+    await tabTo(lower.getByRole("link", { name: "All" }), 120);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/cities$/);
+    await page.getByRole("heading", { name: "Cities Directory" }).waitFor();
+    await expect.poll(() => isFocused(lower.getByRole("link", { name: "All" }))).toBe(true);
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
