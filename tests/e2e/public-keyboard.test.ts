@@ -94,6 +94,26 @@ describe("the public site with the keyboard and a screen reader", () => {
     await expect.poll(() => isFocused(lower.getByRole("link", { name: "All" }))).toBe(true);
   });
 
+  it("says how many results a list's search found, where a screen reader's focus is (the search box)", async () => {
+    await open("/cities");
+    const box = page.getByRole("searchbox", { name: "Search cities or countries" });
+    const status = page.getByRole("search").getByRole("status");
+    // Nothing is said before the visitor searches.
+    expect(await status.textContent()).toBe("");
+    await tabTo(box);
+    await page.keyboard.type("ber");
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ (city|cities) found$/);
+    await page.keyboard.type("xq");
+    await page.getByText("No cities found").waitFor();
+    await expect.poll(() => status.textContent()).toBe("0 cities found");
+    expect(await isFocused(box)).toBe(true);
+
+    await open("/countries");
+    await tabTo(page.getByRole("searchbox", { name: "Search countries" }));
+    await page.keyboard.type("switz");
+    await expect.poll(() => page.getByRole("search").getByRole("status").textContent()).toBe("1 country found");
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
