@@ -47,6 +47,19 @@ async function tabTo(target: Locator, limit = 80, on: Page = page) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r = 0, g = 0, bl = 0] = rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
 describe("the public site with the keyboard and a screen reader", () => {
   it("closes the home page's phone menu with Escape, giving the focus back to Menu, and when the focus moves on past it", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -112,6 +125,24 @@ describe("the public site with the keyboard and a screen reader", () => {
     await tabTo(page.getByRole("searchbox", { name: "Search countries" }));
     await page.keyboard.type("switz");
     await expect.poll(() => page.getByRole("search").getByRole("status").textContent()).toBe("1 country found");
+  });
+
+  it("rings a focused list search box in a colour that stands out from the page", async () => {
+    await open("/categories");
+    const box = page.getByRole("searchbox", { name: "Search categories" });
+    await tabTo(box);
+    const { shadow, background } = await box.evaluate((element) => {
+      // The page's background as rgb() (Tailwind's palette computes to oklch).
+      const pixel = document.createElement("canvas").getContext("2d")!;
+      pixel.fillStyle = getComputedStyle(document.body).backgroundColor;
+      pixel.fillRect(0, 0, 1, 1);
+      const [r, g, b] = pixel.getImageData(0, 0, 1, 1).data;
+      return { shadow: getComputedStyle(element).boxShadow, background: `rgb(${r}, ${g}, ${b})` };
+    });
+    // The ring is the shadow that only spreads (no offset, no blur): the card's soft shadow is not.
+    const rings = [...shadow.matchAll(/(rgba?\([^)]*\)) 0px 0px 0px ([1-9]\d*)px/g)].map((match) => match[1]!);
+    expect(rings.length).toBeGreaterThan(0);
+    for (const ring of rings) expect(contrast(ring, background)).toBeGreaterThanOrEqual(3);
   });
 
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
