@@ -145,6 +145,18 @@ describe("the public site with the keyboard and a screen reader", () => {
     for (const ring of rings) expect(contrast(ring, background)).toBeGreaterThanOrEqual(3);
   });
 
+  it("announces Share's Copied! from a live region that is there before the copy", async () => {
+    await open(BUSINESS);
+    const status = page.getByTestId("share-status");
+    expect(await status.getAttribute("role")).toBe("status");
+    expect(await status.textContent()).toBe("");
+    await tabTo(page.getByRole("button", { name: "Share" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => status.textContent()).toBe("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base()}${BUSINESS}`);
+    await expect.poll(() => status.textContent(), { timeout: 4000 }).toBe("");
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
