@@ -157,6 +157,24 @@ describe("the public site with the keyboard and a screen reader", () => {
     await expect.poll(() => status.textContent(), { timeout: 4000 }).toBe("");
   });
 
+  it("lets the keyboard into the map and out again, the map named for its business", async () => {
+    await open(BUSINESS);
+    await page.getByTestId("business-map").scrollIntoViewIfNeeded();
+    const canvas = page.locator(".maplibregl-canvas");
+    await canvas.waitFor({ timeout: 15_000 });
+    // What Tab reaches is the canvas: its own name says whose map it is, and it is the one
+    // region for the map (not a region "Map" inside another).
+    expect(await canvas.getAttribute("aria-label")).toBe("Map showing E2E Keyboard Inn");
+    expect(await page.getByRole("region", { name: /Map/ }).count()).toBe(1);
+    await tabTo(canvas);
+    // Arrows pan the map; Tab and Shift+Tab still go on and come back.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Tab");
+    expect(await isFocused(page.getByRole("link", { name: "+41 44 987 65 43" }))).toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    expect(await isFocused(canvas)).toBe(true);
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
