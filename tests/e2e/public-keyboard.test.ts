@@ -175,6 +175,19 @@ describe("the public site with the keyboard and a screen reader", () => {
     expect(await isFocused(canvas)).toBe(true);
   });
 
+  it("shows the focus ring around the map when the keyboard is in it", async () => {
+    await open(BUSINESS);
+    const map = page.getByTestId("business-map");
+    await map.scrollIntoViewIfNeeded();
+    const canvas = page.locator(".maplibregl-canvas");
+    await canvas.waitFor({ timeout: 15_000 });
+    await tabTo(canvas);
+    // The canvas fills a box that clips anything drawn outside it: the ring goes around the box.
+    expect(await map.evaluate((element) => getComputedStyle(element).overflow)).toBe("hidden");
+    const outline = await map.evaluate((element) => ({ style: getComputedStyle(element).outlineStyle, width: getComputedStyle(element).outlineWidth }));
+    expect(outline).toEqual({ style: "solid", width: "2px" });
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
