@@ -188,6 +188,24 @@ describe("the public site with the keyboard and a screen reader", () => {
     expect(outline).toEqual({ style: "solid", width: "2px" });
   });
 
+  it("marks the contact form's required fields as required and ties each error to its field", async () => {
+    await open("/contact");
+    for (const label of ["Full Name *", "Email Address *", "Subject *", "Message *"]) {
+      expect(await page.getByLabel(label).evaluate((element) => (element as HTMLInputElement).required), label).toBe(true);
+    }
+    for (const label of ["Company (Optional)", "Phone Number (Optional)"]) {
+      expect(await page.getByLabel(label).evaluate((element) => (element as HTMLInputElement).required), label).toBe(false);
+    }
+    // Sent empty from the keyboard: the page's own messages (no browser bubble), the focus on the first field to fix.
+    await tabTo(page.getByRole("button", { name: "Send Message" }), 60);
+    await page.keyboard.press("Enter");
+    const name = page.getByLabel("Full Name *");
+    await expect.poll(() => isFocused(name)).toBe(true);
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    const described = await name.evaluate((element) => document.getElementById(element.getAttribute("aria-describedby")!)?.textContent);
+    expect(described).toBe("Name must be at least 2 characters");
+  });
+
   it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
     await open("/cities");
     const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
