@@ -80,7 +80,15 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
           if (cancelled || !container.current) return;
           maplibre.setWorkerUrl(maplibreWorkerUrl);
           const center: [number, number] = [longitude!, latitude!];
-          const instance = new maplibre.Map({ container: container.current, style: styleUrl, center, zoom: MAP_DEFAULT_ZOOM, attributionControl: { compact: true } });
+          const instance = new maplibre.Map({
+            container: container.current,
+            style: styleUrl,
+            center,
+            zoom: MAP_DEFAULT_ZOOM,
+            attributionControl: { compact: true },
+            // The canvas is what the keyboard reaches (Tab, then arrows pan): its own name says whose map it is.
+            locale: { "Map.Title": `Map showing ${name}` },
+          });
           new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);
           map = instance;
           return;
@@ -99,13 +107,13 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
       visible?.cancel();
       map?.remove();
     };
-  }, [latitude, longitude, styleUrl, missing, valid]);
+  }, [latitude, longitude, styleUrl, missing, valid, name]);
 
   if (missing) return <MapNotice>Location not available</MapNotice>;
   if (!valid || failed) return <MapNotice>Map unavailable</MapNotice>;
   const point = `${latitude}, ${longitude}`;
   return (
-    <div ref={container} data-testid="business-map" role="region" aria-label={`Map showing ${name}`} className="h-64 w-full overflow-hidden rounded-lg">
+    <div ref={container} data-testid="business-map" className="h-64 w-full overflow-hidden rounded-lg">
       {/* The map is drawn by script; without it the box would stay empty. */}
       <noscript>
         <MapNotice>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { averagePer, withParams } from "~/lib/directory-query";
-import { formatCount, plural } from "~/lib/format";
+import { countOf, formatCount, plural } from "~/lib/format";
 import { initial } from "~/lib/initial";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory-limits";
 import { showingRange } from "~/lib/paging";
@@ -46,7 +46,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <LetterBar basePath="/categories" active={list.letter} withAll label="Categories by first letter" />
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox {...CATEGORY_SEARCH} value={list.q} />
+        <SearchBox {...CATEGORY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "category", "categories")} found`} />
         <ViewToggle />
       </div>
       {pending ? (

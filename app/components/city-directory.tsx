@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { Crumb } from "~/lib/seo";
 import { averagePer, withParams } from "~/lib/directory-query";
-import { formatCount, marketShare, plural } from "~/lib/format";
+import { countOf, formatCount, marketShare, plural } from "~/lib/format";
 import { showingRange } from "~/lib/paging";
 import { CITIES_PER_PAGE } from "~/lib/directory-limits";
 import type { CityList } from "~/models/city.server";
@@ -55,6 +55,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         <SearchBox
           {...citySearch(letters)}
           value={list.q}
+          results={pending ? null : `${countOf(list.totalCount, "city", "cities")} found`}
         />
         <ViewToggle />
       </div>

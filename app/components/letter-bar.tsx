@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useNavigationType } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 
@@ -11,15 +12,29 @@ interface LetterBarProps {
   label: string;
 }
 
-/** A–Z browse links; the active letter is marked for sight and for screen readers. */
+/**
+ * A–Z browse links; the active letter is marked for sight and for screen readers. A letter (or
+ * All) followed from a bar keeps the keyboard focus in that bar, on the now current link: going
+ * from the whole list to a letter (or back) renders another route, and the focus fell to the
+ * top of the document.
+ */
 export function LetterBar({ basePath, active, withAll = false, label }: LetterBarProps) {
   const item = "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium";
   const idle = "border-slate-200 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700";
   const current = "border-brand-700 bg-brand-700 text-white";
+  const bar = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const chosenHere = { letterBar: label };
+  useEffect(() => {
+    if (navigationType !== "PUSH" || (location.state as typeof chosenHere | null)?.letterBar !== label) return;
+    if (bar.current?.contains(document.activeElement)) return;
+    bar.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [location, navigationType, label]);
   return (
-    <nav aria-label={label} className="flex flex-wrap gap-1.5">
+    <nav ref={bar} aria-label={label} className="flex flex-wrap gap-1.5">
       {withAll ? (
-        <Link to={basePath} className={`${item} ${active ? idle : current}`} aria-current={active ? undefined : "page"}>
+        <Link to={basePath} state={chosenHere} className={`${item} ${active ? idle : current}`} aria-current={active ? undefined : "page"}>
           All
         </Link>
       ) : null}
@@ -27,6 +42,7 @@ export function LetterBar({ basePath, active, withAll = false, label }: LetterBa
         <Link
           key={letter}
           to={`${basePath}/${letter.toLowerCase()}`}
+          state={chosenHere}
           className={`${item} ${active === letter ? current : idle}`}
           aria-current={active === letter ? "page" : undefined}
         >

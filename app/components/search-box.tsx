@@ -4,13 +4,28 @@ import { useEffect, useRef, useState } from "react";
 /**
  * A list's search box: a GET form on the current path (works without JavaScript). With
  * JavaScript it searches as the visitor types, after a short pause. The page is never sent, so
- * every new search text starts on page 1; the chosen layout (?view=) is kept.
+ * every new search text starts on page 1; the chosen layout (?view=) is kept. Once the visitor
+ * has typed, `results` ("3 cities found"; null while the list loads) is said in a live region:
+ * the list changes below the box, where a screen reader's focus is not.
  */
-export function SearchBox({ placeholder, label, value, focusOnMount = false }: { placeholder: string; label: string; value: string; focusOnMount?: boolean }) {
+export function SearchBox({
+  placeholder,
+  label,
+  value,
+  focusOnMount = false,
+  results = null,
+}: {
+  placeholder: string;
+  label: string;
+  value: string;
+  focusOnMount?: boolean;
+  results?: string | null;
+}) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
   const view = new URLSearchParams(search).get("view");
   const [text, setText] = useState(value);
+  const [typed, setTyped] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
@@ -38,16 +53,18 @@ export function SearchBox({ placeholder, label, value, focusOnMount = false }: {
         maxLength={100}
         onChange={(event) => {
           setText(event.target.value);
+          setTyped(true);
           clearTimeout(timer.current);
           const target = event.currentTarget.form;
           timer.current = setTimeout(() => submit(target, { replace: true, preventScrollReset: true }), 300);
         }}
-        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
       />
       <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-3 left-3 h-4 w-4 fill-slate-400">
         <path d="M8.5 2a6.5 6.5 0 0 1 5.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 1 1 8.5 2Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z" />
       </svg>
       {view ? <input type="hidden" name="view" value={view} /> : null}
+      <p role="status" className="sr-only">{typed && results ? results : ""}</p>
     </Form>
   );
 }

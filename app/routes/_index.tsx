@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
@@ -215,6 +215,7 @@ function Hero() {
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const navLinks = [
     { to: "/categories", label: "Categories" },
     { to: "/cities", label: "Cities" },
@@ -223,9 +224,24 @@ function Hero() {
   ];
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-sky-600 text-white">
-      <nav aria-label="Home" className="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
+      {/* The phone menu is a disclosure over the hero, not a modal: Escape closes it and gives
+          the focus back to its button, and it closes when the focus moves on past its links. */}
+      <nav
+        aria-label="Home"
+        className="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-4"
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && menuOpen) {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+        onBlur={(event) => {
+          if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
+        }}
+      >
         <span className="text-lg font-bold">Find your stay</span>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md border border-white/40 px-3 py-1.5 text-sm md:hidden"
           aria-expanded={menuOpen}

@@ -249,6 +249,8 @@ function BusinessView({
                 {copied ? "Copied!" : "Share"}
               </button>
             ) : null}
+            {/* A button's changed label is not read out: a live region, there before the copy, says it. */}
+            {hydrated ? <span role="status" className="sr-only" data-testid="share-status">{copied ? "Copied!" : ""}</span> : null}
           </div>
         </div>
       </div>

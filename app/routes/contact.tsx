@@ -202,6 +202,7 @@ export default function ContactPage() {
                   name={field.name}
                   type={field.type ?? "text"}
                   autoComplete={field.autoComplete}
+                  required={field.required}
                   value={values[field.name]}
                   readOnly={sending}
                   onChange={(event) => update(field.name, event.target.value)}
@@ -218,6 +219,7 @@ export default function ContactPage() {
                 id="contact-message"
                 name="message"
                 rows={6}
+                required
                 value={values.message}
                 readOnly={sending}
                 onChange={(event) => update("message", event.target.value)}

@@ -10,7 +10,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta } from "~/lib/directory-seo";
-import { formatCount, marketShare } from "~/lib/format";
+import { countOf, formatCount, marketShare } from "~/lib/format";
 import { showingRange } from "~/lib/paging";
 import { COUNTRIES_PER_PAGE } from "~/lib/directory-limits";
 import { listCountries } from "~/models/country.server";
@@ -57,7 +57,7 @@ export default function Countries() {
         <StatTile label="Cities" value={list.totalCities.toLocaleString("en-US")} />
       </StatTiles>
       <div className="mt-6">
-        <SearchBox {...COUNTRY_SEARCH} value={list.q} />
+        <SearchBox {...COUNTRY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "country", "countries")} found`} />
       </div>
       {pending ? (
         <CardSkeletons label="Loading countries..." />

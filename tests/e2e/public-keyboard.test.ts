@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations, hydrated, launchBrowser } from "./support/browser";
+import { runSql, sqlString } from "./support/public-db";
+
+// The public site driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
+// and Escape only, and what the page tells assistive technology along the way, on a desktop
+// and on a phone-sized screen.
+
+const HOURS = JSON.stringify(Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "Open 24 hours"])));
+const BUSINESS = "/business/e2e-keyboard-inn-kb1234";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const base = () => inject("baseURL");
+
+beforeAll(async () => {
+  runSql(
+    inject("stateDir"),
+    `INSERT INTO businesses (name, slug, type, category, category_slug, full_address, city, city_slug, country, country_code, phone, url, latitude, longitude, rating, reviews, working_hours, place_id, time_zone)
+     VALUES ('E2E Keyboard Inn', 'e2e-keyboard-inn-kb1234', 'Hotel', 'Hotel', 'hotel', 'Bahnhofstrasse 1, 8001 Zürich, Switzerland', 'Zürich', 'zurich', 'Switzerland', 'CH', '+41 44 987 65 43', 'https://keyboard-inn.example', 47.3769, 8.5417, 4.5, 321, ${sqlString(HOURS)}, 'e2e-place-keyboard', 'Europe/Zurich');`,
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id = 'e2e-place-keyboard';");
+});
+
+async function open(path: string, on: Page = page) {
+  await on.goto(`${base()}${path}`);
+  await on.locator("main h1").first().waitFor();
+  await hydrated(on);
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(target: Locator, limit = 80, on: Page = page) {
+  for (let i = 0; i < limit; i++) {
+    await on.keyboard.press("Tab");
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r = 0, g = 0, bl = 0] = rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+describe("the public site with the keyboard and a screen reader", () => {
+  it("closes the home page's phone menu with Escape, giving the focus back to Menu, and when the focus moves on past it", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    await open("/", small);
+    const toggle = small.getByRole("button", { name: "Menu" });
+    const menu = small.locator("#home-menu");
+    await tabTo(toggle, 20, small);
+    await small.keyboard.press("Enter");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await small.keyboard.press("Tab");
+    expect(await isFocused(menu.getByRole("link", { name: "Categories" }))).toBe(true);
+    await small.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await isFocused(toggle)).toBe(true);
+
+    // Open again and Tab on past its last link: the menu, laid over the hero, folds away.
+    await small.keyboard.press("Enter");
+    await tabTo(menu.getByRole("link", { name: "Submit Hotel" }), 10, small);
+    await small.keyboard.press("Tab");
+    expect(await isFocused(small.getByLabel("Search hotels and businesses"))).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    await phone.close();
+  });
+
+  it("keeps the focus on the letter chosen in an A–Z bar, also when the letter's page is another route", async () => {
+    await open("/categories");
+    const bar = page.getByRole("navigation", { name: "Categories by first letter" });
+    await tabTo(bar.getByRole("link", { name: "H", exact: true }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/categories/h");
+    await page.getByRole("heading", { name: "Keywords beginning with H" }).waitFor();
+    await expect.poll(() => isFocused(bar.getByRole("link", { name: "H", exact: true }))).toBe(true);
+    expect(await bar.getByRole("link", { name: "H", exact: true }).getAttribute("aria-current")).toBe("page");
+
+    // The lower bar of the cities: its All goes back to /cities with the focus on All.
+    await open("/cities/t");
+    const lower = page.getByRole("navigation", { name: "Cities by first letter (with all cities)" });
+    await tabTo(lower.getByRole("link", { name: "All" }), 120);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/cities$/);
+    await page.getByRole("heading", { name: "Cities Directory" }).waitFor();
+    await expect.poll(() => isFocused(lower.getByRole("link", { name: "All" }))).toBe(true);
+  });
+
+  it("says how many results a list's search found, where a screen reader's focus is (the search box)", async () => {
+    await open("/cities");
+    const box = page.getByRole("searchbox", { name: "Search cities or countries" });
+    const status = page.getByRole("search").getByRole("status");
+    // Nothing is said before the visitor searches.
+    expect(await status.textContent()).toBe("");
+    await tabTo(box);
+    await page.keyboard.type("ber");
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ (city|cities) found$/);
+    await page.keyboard.type("xq");
+    await page.getByText("No cities found").waitFor();
+    await expect.poll(() => status.textContent()).toBe("0 cities found");
+    expect(await isFocused(box)).toBe(true);
+
+    await open("/countries");
+    await tabTo(page.getByRole("searchbox", { name: "Search countries" }));
+    await page.keyboard.type("switz");
+    await expect.poll(() => page.getByRole("search").getByRole("status").textContent()).toBe("1 country found");
+  });
+
+  it("rings a focused list search box in a colour that stands out from the page", async () => {
+    await open("/categories");
+    const box = page.getByRole("searchbox", { name: "Search categories" });
+    await tabTo(box);
+    const { shadow, background } = await box.evaluate((element) => {
+      // The page's background as rgb() (Tailwind's palette computes to oklch).
+      const pixel = document.createElement("canvas").getContext("2d")!;
+      pixel.fillStyle = getComputedStyle(document.body).backgroundColor;
+      pixel.fillRect(0, 0, 1, 1);
+      const [r, g, b] = pixel.getImageData(0, 0, 1, 1).data;
+      return { shadow: getComputedStyle(element).boxShadow, background: `rgb(${r}, ${g}, ${b})` };
+    });
+    // The ring is the shadow that only spreads (no offset, no blur): the card's soft shadow is not.
+    const rings = [...shadow.matchAll(/(rgba?\([^)]*\)) 0px 0px 0px ([1-9]\d*)px/g)].map((match) => match[1]!);
+    expect(rings.length).toBeGreaterThan(0);
+    for (const ring of rings) expect(contrast(ring, background)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("announces Share's Copied! from a live region that is there before the copy", async () => {
+    await open(BUSINESS);
+    const status = page.getByTestId("share-status");
+    expect(await status.getAttribute("role")).toBe("status");
+    expect(await status.textContent()).toBe("");
+    await tabTo(page.getByRole("button", { name: "Share" }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => status.textContent()).toBe("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base()}${BUSINESS}`);
+    await expect.poll(() => status.textContent(), { timeout: 4000 }).toBe("");
+  });
+
+  it("lets the keyboard into the map and out again, the map named for its business", async () => {
+    await open(BUSINESS);
+    await page.getByTestId("business-map").scrollIntoViewIfNeeded();
+    const canvas = page.locator(".maplibregl-canvas");
+    await canvas.waitFor({ timeout: 15_000 });
+    // What Tab reaches is the canvas: its own name says whose map it is, and it is the one
+    // region for the map (not a region "Map" inside another).
+    expect(await canvas.getAttribute("aria-label")).toBe("Map showing E2E Keyboard Inn");
+    expect(await page.getByRole("region", { name: /Map/ }).count()).toBe(1);
+    await tabTo(canvas);
+    // Arrows pan the map; Tab and Shift+Tab still go on and come back.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Tab");
+    expect(await isFocused(page.getByRole("link", { name: "+41 44 987 65 43" }))).toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    expect(await isFocused(canvas)).toBe(true);
+  });
+
+  it("shows the focus ring around the map when the keyboard is in it", async () => {
+    await open(BUSINESS);
+    const map = page.getByTestId("business-map");
+    await map.scrollIntoViewIfNeeded();
+    const canvas = page.locator(".maplibregl-canvas");
+    await canvas.waitFor({ timeout: 15_000 });
+    await tabTo(canvas);
+    // The canvas fills a box that clips anything drawn outside it: the ring goes around the box.
+    expect(await map.evaluate((element) => getComputedStyle(element).overflow)).toBe("hidden");
+    const outline = await map.evaluate((element) => ({ style: getComputedStyle(element).outlineStyle, width: getComputedStyle(element).outlineWidth }));
+    expect(outline).toEqual({ style: "solid", width: "2px" });
+  });
+
+  it("marks the contact form's required fields as required and ties each error to its field", async () => {
+    await open("/contact");
+    for (const label of ["Full Name *", "Email Address *", "Subject *", "Message *"]) {
+      expect(await page.getByLabel(label).evaluate((element) => (element as HTMLInputElement).required), label).toBe(true);
+    }
+    for (const label of ["Company (Optional)", "Phone Number (Optional)"]) {
+      expect(await page.getByLabel(label).evaluate((element) => (element as HTMLInputElement).required), label).toBe(false);
+    }
+    // Sent empty from the keyboard: the page's own messages (no browser bubble), the focus on the first field to fix.
+    await tabTo(page.getByRole("button", { name: "Send Message" }), 60);
+    await page.keyboard.press("Enter");
+    const name = page.getByLabel("Full Name *");
+    await expect.poll(() => isFocused(name)).toBe(true);
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    const described = await name.evaluate((element) => document.getElementById(element.getAttribute("aria-describedby")!)?.textContent);
+    expect(described).toBe("Name must be at least 2 characters");
+  });
+
+  it("passes axe on every kind of public page, on a desktop and on a phone", async () => {
+    await open("/cities");
+    const city = await page.locator('main ul li a[href^="/cities/"]').first().getAttribute("href");
+    const paths = ["/", "/businesses", "/categories", "/categories/hotel", "/countries", "/countries/us", "/cities", "/cities/t", city!, BUSINESS, "/search?q=hotel", "/contact", "/no-such-page"];
+    for (const width of [1280, 390]) {
+      const sized = await browser.newContext({ viewport: { width, height: 900 } });
+      const visitor = await sized.newPage();
+      for (const path of paths) {
+        await open(path, visitor);
+        expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");
+        expect(await visitor.locator("main").count(), path).toBe(1);
+        expect(await axeViolations(visitor), `${path} at ${width}px`).toEqual([]);
+      }
+      await sized.close();
+    }
+  });
+});
