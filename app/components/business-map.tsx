@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 // Only URLs: the stylesheet and the worker script are fetched when a map is drawn.
 import maplibreStylesUrl from "maplibre-gl/dist/maplibre-gl.css?url";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { NewTabNote } from "./new-tab-note";
 
 export const MAP_DEFAULT_ZOOM = 15;
 const MAP_LOAD_ATTEMPTS = 10;
@@ -125,6 +126,7 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
             className="font-medium text-brand-700 underline underline-offset-2"
           >
             View {point} on Google Maps
+            <NewTabNote />
           </a>
         </MapNotice>
       </noscript>

@@ -6,6 +6,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
+import { NewTabNote } from "~/components/new-tab-note";
 import { useToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
@@ -241,6 +242,7 @@ function BusinessView({
                 className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
               >
                 Get Directions
+                <NewTabNote />
               </a>
             ) : null}
             {/* Share copies with the page's script; without it the button could do nothing. */}
@@ -335,7 +337,7 @@ function BusinessView({
               {website ? (
                 <div>
                   <dt className="font-medium text-slate-600">Website</dt>
-                  <dd className="truncate"><a href={website} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{website}</a></dd>
+                  <dd className="truncate"><a href={website} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{website}<NewTabNote /></a></dd>
                 </div>
               ) : null}
             </dl>

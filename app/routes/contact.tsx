@@ -88,8 +88,9 @@ export default function ContactPage() {
   const sentNotice = useRef<HTMLDivElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
 
-  // The send button was disabled while sending and lost focus to the page: the confirmation
-  // takes it, or after a failure the button again (unless a field to correct took it).
+  // The send button keeps the focus while sending (aria-disabled, presses ignored): the
+  // confirmation then takes it, or after a failure the button keeps it (unless a field to
+  // correct took it).
   useEffect(() => {
     if (outcome === "sent") sentNotice.current?.focus();
     else if (outcome === "failed" && !sending && document.activeElement === document.body) sendButton.current?.focus();
@@ -102,6 +103,7 @@ export default function ContactPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     const checked = validateContact(values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -235,7 +237,7 @@ export default function ContactPage() {
               <input id={`contact-${CONTACT_HONEYPOT_FIELD}`} name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
             </div>
             <div className="sm:col-span-2">
-              <button ref={sendButton} type="submit" disabled={sending} className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-slate-500 sm:w-auto">
+              <button ref={sendButton} type="submit" aria-disabled={sending} className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 aria-disabled:cursor-wait aria-disabled:bg-slate-500 sm:w-auto">
                 {sending ? "Sending..." : "Send Message"}
               </button>
             </div>

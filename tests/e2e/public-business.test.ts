@@ -61,6 +61,8 @@ describe("business detail page", () => {
     const directions = page.getByRole("link", { name: "Get Directions" });
     expect(await directions.getAttribute("href")).toBe("https://www.google.com/maps/place/?q=place_id:e2e-place-harbour");
     expect(await directions.getAttribute("target")).toBe("_blank");
+    // A screen reader is told it opens a new tab, as the eye sees the browser do.
+    expect(await directions.evaluate((link) => link.textContent)).toBe("Get Directions (opens in a new tab)");
     expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
     await screenshot(page, "public-business");
     expect((await axeViolations(page)).join("\n")).toBe("");
@@ -128,7 +130,7 @@ describe("business detail page", () => {
     await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
     // Playwright's text and role locators skip <noscript>, so the box is read as a visitor sees it.
     const map = page.getByTestId("business-map");
-    expect(await map.innerText()).toMatch(/^The map needs JavaScript\.\s+View 47\.3717, 8\.5423 on Google Maps$/);
+    expect(await map.innerText()).toMatch(/^The map needs JavaScript\.\s+View 47\.3717, 8\.5423 on Google Maps\s*\(opens in a new tab\)$/);
     const link = map.locator("a");
     expect(await link.isVisible()).toBe(true);
     expect(await link.getAttribute("href")).toBe("https://www.google.com/maps/search/?api=1&query=47.3717%2C%208.5423");
