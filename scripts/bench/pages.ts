@@ -3,6 +3,7 @@
  * database being measured, so the same table works at any size and for pages that other
  * branches add later (a page that answers 404 is reported as not available).
  */
+import { ALL_BUSINESSES_PER_PAGE } from "../../app/lib/directory-limits";
 import { query } from "./sqlite";
 
 export interface Picks {
@@ -10,6 +11,8 @@ export interface Picks {
   categoryDeepPage: number;
   /** The cursor the pager's links carry to the deep page: the last id of the page before it. */
   categoryDeepBefore: number;
+  /** Page 100 of All Businesses, or its last page in a database too small to have 100. */
+  businessesDeepPage: number;
   country: string;
   city: { countryCode: string; slug: string; name: string };
   businessSlug: string;
@@ -48,12 +51,16 @@ export function pickFromDatabase(file: string): Picks {
   const words = (order: string) =>
     query<{ term: string }>(file, `${vocabulary} SELECT term FROM temp.vocabulary
        WHERE length(term) >= 4 AND term NOT GLOB '*[^a-z]*' ORDER BY ${order} LIMIT 1`);
+  const [totals] = query<{ business_count: number }>(file, `SELECT business_count FROM directory_totals WHERE id = 1`);
+  // A page past the last one redirects to page 1: the tiny database of the bench's own test has 50.
+  const businessesDeepPage = Math.max(1, Math.min(100, Math.ceil((totals?.business_count ?? 0) / ALL_BUSINESSES_PER_PAGE)));
   const [common] = words("doc DESC, term");
   const [rare] = words("doc ASC, term");
   return {
     category: { slug: category.slug, count: category.business_count },
     categoryDeepPage,
     categoryDeepBefore: deepBefore?.id ?? 0,
+    businessesDeepPage,
     country: country.code.toLowerCase(),
     city: { countryCode: city.country_code.toLowerCase(), slug: city.slug, name: city.name },
     businessSlug: business.slug,
@@ -71,7 +78,7 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "static", label: "Static file (no Worker code: the floor)", kind: "static", path: "/favicon.svg" },
     { id: "home", label: "Home", kind: "page", path: "/" },
     { id: "businesses-1", label: "All businesses, page 1", kind: "page", path: "/businesses?page=1" },
-    { id: "businesses-100", label: "All businesses, page 100", kind: "page", path: "/businesses?page=100" },
+    { id: "businesses-100", label: `All businesses, page ${p.businessesDeepPage}`, kind: "page", path: `/businesses?page=${p.businessesDeepPage}` },
     { id: "category", label: "Category (biggest), page 1", kind: "page", path: `/categories/${cat}` },
     { id: "category-deep", label: `Category (biggest), page ${p.categoryDeepPage} from the pager`, kind: "page", path: `/categories/${cat}?${deep}` },
     { id: "category-deep-typed", label: `Category (biggest), page ${p.categoryDeepPage} typed (no cursor)`, kind: "page", path: `/categories/${cat}?page=${p.categoryDeepPage}` },
@@ -87,7 +94,7 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-homepage", label: "API home data", kind: "api", path: "/api/homepage-data" },
     { id: "api-featured", label: "API featured businesses", kind: "api", path: "/api/featured-businesses" },
     { id: "api-businesses-1", label: "API businesses, page 1", kind: "api", path: "/api/businesses?page=1" },
-    { id: "api-businesses-100", label: "API businesses, page 100", kind: "api", path: "/api/businesses?page=100" },
+    { id: "api-businesses-100", label: `API businesses, page ${p.businessesDeepPage}`, kind: "api", path: `/api/businesses?page=${p.businessesDeepPage}` },
     { id: "api-business", label: "API business detail", kind: "api", path: `/api/businesses/${q(p.businessSlug)}` },
     { id: "api-category", label: "API category, page 1", kind: "api", path: `/api/categories/${cat}?page=1&limit=12` },
     { id: "api-category-deep", label: `API category, page ${p.categoryDeepPage} with cursor`, kind: "api", path: `/api/categories/${cat}?${deep}&limit=12` },
