@@ -3,6 +3,7 @@
  * hours text ("9AM-5PM", "11:30am-2:30pm,5:30-11pm", "Open 24 hours", "Closed"…). Pure;
  * works in the browser and in the Worker (time zones through Intl).
  */
+import { foldLetters } from "./slug";
 import { wallClock, weekdayFromMonday } from "./time-zone";
 
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -21,16 +22,11 @@ export type DayHours = Interval[] | "closed" | "open24";
 
 const MINUTES_PER_DAY = 24 * 60;
 
-/** Lower case without accents, for words in any language: "Kapalı" → "kapali", "Fermé" → "ferme". */
-function fold(text: string): string {
-  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/ı/g, "i");
-}
-
 // ---------------------------------------------------------------------------------------
 // Week parsing
 
 /**
- * Each day's names, folded (see `fold`), in the languages of the exports: English, Turkish,
+ * Each day's names, folded (see `foldLetters`), in the languages of the exports: English, Turkish,
  * German, French, Spanish, Italian, Portuguese, Dutch.
  */
 const DAY_WORDS: Record<DayName, string[]> = {
@@ -65,7 +61,7 @@ const DAY_BY_NAME = new Map(DAY_NAMES.flatMap((day) => DAY_WORDS[day].map((name)
  * is a day's name and nothing else. A start of names shared by two days ("Son") is none.
  */
 function dayOf(key: string): { day: DayName; exact: boolean } | null {
-  const k = fold(key.trim());
+  const k = foldLetters(key.trim());
   const named = DAY_BY_NAME.get(k);
   if (named) return { day: named, exact: true };
   const word = /^[a-z]+/.exec(k)?.[0] ?? "";
@@ -235,7 +231,7 @@ function normalizeHoursText(text: string): string {
     .replace(/(\d)\.(\d\d)/g, "$1:$2"); // "9.30" → "9:30"
 }
 
-/** "Closed" as exports in the directory's languages write it (folded by `fold`). */
+/** "Closed" as exports in the directory's languages write it (folded by `foldLetters`). */
 const CLOSED_WORDS = new Set(["closed", "geschlossen", "ferme", "kapali", "cerrado", "chiuso", "gesloten", "fechado"]);
 
 /**
@@ -245,7 +241,7 @@ const CLOSED_WORDS = new Set(["closed", "geschlossen", "ferme", "kapali", "cerra
 export function parseHoursText(text: string): DayHours | null {
   const normalized = normalizeHoursText(text);
   if (!normalized) return null;
-  if (CLOSED_WORDS.has(fold(normalized))) return "closed";
+  if (CLOSED_WORDS.has(foldLetters(normalized))) return "closed";
   if (normalized === "open24hours" || normalized === "24hours" || normalized === "open24h") return "open24";
   const intervals: Interval[] = [];
   for (const part of normalized.split(",")) {
