@@ -6,14 +6,19 @@
 
 const DAY = 86_400;
 
+/** Zones the runtime was found to know: at most the few hundred IANA names, so kept for the isolate. */
+const knownZones = new Set<string>();
+
 /** Whether the runtime knows `zone` as a time zone. */
 export function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  knownZones.add(zone);
+  return true;
 }
 
 /** `zone` when it is a time zone the runtime knows, else UTC (never the runtime's own zone). */
