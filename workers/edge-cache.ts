@@ -20,13 +20,13 @@ export async function withEdgeCache(
 ): Promise<Response> {
   // The admin's pages and calls are kept by no cache, whichever answers them: a route without
   // its own no-store (the login page), a redirect, an error.
-  if (!isPublicPath(new URL(request.url).pathname)) return neverStored(await render());
+  const url = new URL(request.url);
+  if (!isPublicPath(url.pathname)) return neverStored(await render());
   // A HEAD (link checkers, uptime monitors) is answered from a GET's entry; only a GET stores one.
   const head = request.method === "HEAD";
   if (request.method !== "GET" && !head) return render();
 
   const generation = await getCacheGeneration(env.DB);
-  const url = new URL(request.url);
   // A campaign's tags (?utm_source=…) change nothing on the page: one entry serves tagged and untagged visits.
   const query = dropTrackingParams(url.searchParams).toString();
   const key = new Request(`https://edge-cache.internal/${encodeURIComponent(buildVersion)}/g${generation}${url.pathname}${query ? `?${query}` : ""}`);
