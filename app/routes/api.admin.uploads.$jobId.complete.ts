@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { completePartUpload } from "~/models/import-upload.server";
 
@@ -16,10 +16,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const read = await readJsonObject(request);
-  const body = Body.safeParse(read.ok ? read.body : null);
+  const body = await parseJsonBody(request, Body);
   const jobId = z.uuid().safeParse(params.jobId);
-  if (!body.success || !jobId.success) return adminJson({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400 });
+  if (!body.ok || !jobId.success) return adminJson({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400 });
   const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data });
   if (!outcome.ok) return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
   return adminJson(

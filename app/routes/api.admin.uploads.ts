@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { adminJson, methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { beginPartUpload, parseBatchSize } from "~/models/import-upload.server";
@@ -14,9 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const read = await readJsonObject(request);
-  const body = Body.safeParse(read.ok ? read.body : null);
-  if (!body.success) return adminJson({ success: false, message: "fileName ve fileSize gerekli." }, { status: 400 });
+  const body = await parseJsonBody(request, Body);
+  if (!body.ok) return adminJson({ success: false, message: "fileName ve fileSize gerekli." }, { status: 400 });
   const started = await beginPartUpload(env, { ...body.data, batchSize: parseBatchSize(body.data.batchSize) });
   if (!started.ok) return adminJson({ success: false, message: started.message }, { status: started.status });
   return adminJson({ success: true, jobId: started.jobId, uploadId: started.uploadId, partSize: UPLOAD_PART_BYTES });
