@@ -23,9 +23,8 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
   );
 
   async function save() {
-    if (saving) return;
     try {
-      await saveChanges();
+      if (!(await saveChanges())) return;
       toast({ title: "Reklam kodları kaydedildi" });
       // The menu's badge counts the filled slots: the layout's figures are read again.
       revalidator.revalidate();

@@ -32,9 +32,8 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   const [clearing, setClearing] = useState(false);
 
   async function save() {
-    if (saving) return;
     try {
-      await saveChanges();
+      if (!(await saveChanges())) return;
       toast({ title: messages.saved });
     } catch (error) {
       toast({ title: messages.failed, description: plainErrorMessage(error), variant: "destructive" });
