@@ -80,22 +80,28 @@ async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
  * another session's save of another field.
  */
 export async function saveSiteSettings(db: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
-  const statement = db.prepare(
-    `INSERT INTO site_settings (key, value, updated_at) VALUES (?1, ?2, unixepoch())
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  );
-  const writes = SITE_SETTING_KEYS.flatMap((key) => (changes[key] === undefined ? [] : [statement.bind(key, changes[key])]));
-  const results = await db.batch([...writes, db.prepare(SETTINGS_SQL)]);
-  return siteSettingsFrom(results.at(-1)!.results as { key: string; value: string }[]);
+  const upsert = `INSERT INTO site_settings (key, value, updated_at) VALUES (?1, ?2, unixepoch())
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`;
+  return siteSettingsFrom(await saveChangedThenRead<{ key: string; value: string }>(db, upsert, SITE_SETTING_KEYS, changes, SETTINGS_SQL));
 }
 
 /** Like saveSiteSettings, for the four ad slots. */
 export async function saveAdCodes(db: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
-  const statement = db.prepare(
-    `INSERT INTO ad_codes (slot, code, updated_at) VALUES (?1, ?2, unixepoch())
-     ON CONFLICT (slot) DO UPDATE SET code = excluded.code, updated_at = excluded.updated_at`,
-  );
-  const writes = AD_SLOTS.flatMap((slot) => (changes[slot] === undefined ? [] : [statement.bind(slot, changes[slot])]));
-  const results = await db.batch([...writes, db.prepare(AD_CODES_SQL)]);
-  return adCodesFrom(results.at(-1)!.results as { slot: string; code: string }[]);
+  const upsert = `INSERT INTO ad_codes (slot, code, updated_at) VALUES (?1, ?2, unixepoch())
+     ON CONFLICT (slot) DO UPDATE SET code = excluded.code, updated_at = excluded.updated_at`;
+  return adCodesFrom(await saveChangedThenRead<{ slot: string; code: string }>(db, upsert, AD_SLOTS, changes, AD_CODES_SQL));
+}
+
+/** `upsert` (?1 the key, ?2 the value) for each key `changes` gives, then `readSql`'s rows, in one batch. */
+async function saveChangedThenRead<Row>(
+  db: D1Database,
+  upsert: string,
+  keys: readonly string[],
+  changes: Partial<Record<string, string>>,
+  readSql: string,
+): Promise<Row[]> {
+  const statement = db.prepare(upsert);
+  const writes = keys.flatMap((key) => (changes[key] === undefined ? [] : [statement.bind(key, changes[key])]));
+  const results = await db.batch([...writes, db.prepare(readSql)]);
+  return results.at(-1)!.results as Row[];
 }
