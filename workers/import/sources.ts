@@ -308,6 +308,7 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onShee
   if (!object) throw new Error(`upload ${key} is missing`);
   const XLSX = await import("@e965/xlsx");
   let rows: unknown[][];
+  let formatOf: (i: number, j: number) => string | undefined;
   let firstRow: number;
   try {
     // cellNF keeps each cell's number format: a phone or postal code typed as a number has its leading zeros only there.
@@ -322,15 +323,15 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onShee
     // Rows from the range's first row and column, blank ones kept, so row i is sheet row firstRow + i.
     rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: "" });
     const cells = sheet["!data"] ?? [];
-    rows.forEach((row, i) =>
-      row.forEach((value, j) => {
-        if (typeof value === "number") row[j] = xlsNumberCell(value, cells[range.s.r + i]?.[range.s.c + j]?.z as string | undefined);
-      }),
-    );
+    formatOf = (i, j) => cells[range.s.r + i]?.[range.s.c + j]?.z as string | undefined;
   } catch (error) {
     throw asFileError(error, "bozuk .xls");
   }
-  for (let i = Math.max(0, from.row - firstRow + 1); i < rows.length; i++) yield { rowNumber: firstRow + i, cells: rows[i]! };
+  // Only the rows this step reads are shown through their formats, not the whole sheet each step.
+  for (let i = Math.max(0, from.row - firstRow + 1); i < rows.length; i++) {
+    const cells = rows[i]!.map((value, j) => (typeof value === "number" ? xlsNumberCell(value, formatOf(i, j)) : value));
+    yield { rowNumber: firstRow + i, cells };
+  }
 }
 
 /**
