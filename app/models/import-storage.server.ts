@@ -118,13 +118,16 @@ export async function checkStoredUpload(
   return null;
 }
 
-/** Deletes an upload and its side objects (the xlsx shared-strings chunks under `{key}.strings/`). */
+/**
+ * Deletes an upload's side objects (the xlsx shared-strings chunks under `{key}.strings/`), then
+ * the upload itself: a stored upload means the deletion did not finish (decision 087).
+ */
 export async function deleteStoredUpload(bucket: R2Bucket, key: string): Promise<void> {
-  await bucket.delete(key);
   let cursor: string | undefined;
   do {
     const listed = await bucket.list({ prefix: `${key}.strings/`, cursor });
     if (listed.objects.length > 0) await bucket.delete(listed.objects.map((o) => o.key));
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
+  await bucket.delete(key);
 }

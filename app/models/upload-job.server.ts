@@ -173,11 +173,16 @@ export async function readKnownIdentities(
   };
 }
 
+/** Where a job stands, read again when a step's batch fails: did another delivery move it on? */
+export async function readUploadJobPosition(db: D1Database, id: string): Promise<{ cursor: string | null; status: UploadJobStatus } | null> {
+  return db.prepare(`SELECT cursor, status FROM upload_jobs WHERE id = ?1`).bind(id).first<{ cursor: string | null; status: UploadJobStatus }>();
+}
+
 /**
  * The statements that commit one step, to run in one db.batch around the step's upserts:
- * the guard first (fails the whole batch when another delivery already moved the cursor —
- * json() of a non-JSON text raises an error, which rolls the batch back), then the step's
- * identities, and last the new cursor and counts.
+ * the guard first (fails the whole batch when another delivery already moved the cursor or the
+ * job was ended — json() of a non-JSON text raises an error, which rolls the batch back), then
+ * the step's identities, and last the new cursor and counts.
  */
 export function stepCommitStatements(
   db: D1Database,
@@ -186,7 +191,7 @@ export function stepCommitStatements(
   return {
     guard: db
       .prepare(
-        `SELECT CASE WHEN cursor IS ?2 THEN 1 ELSE json('stale import step: cursor moved') END AS ok
+        `SELECT CASE WHEN cursor IS ?2 AND status = 'processing' THEN 1 ELSE json('stale import step: cursor moved') END AS ok
          FROM upload_jobs WHERE id = ?1`,
       )
       .bind(input.jobId, input.previousCursor),
@@ -201,13 +206,19 @@ export function stepCommitStatements(
   };
 }
 
-/** Ends a job: stores its batch result and dashboard report, and drops its identities. */
+/**
+ * Ends a job: stores its batch result and dashboard report, and drops its identities. Only a
+ * job still running at `cursor` (the position `progress` counts up to) is ended; otherwise, as
+ * when two deliveries reach the end at once or a stalled job moved again, null: whoever moved or
+ * ended it reports it.
+ */
 export async function finishUploadJob(
   db: D1Database,
   job: UploadJob,
+  cursor: string | null,
   progress: ImportProgress,
   givenFailure: string | null,
-): Promise<{ batchResult: BatchResult; report: UploadReport }> {
+): Promise<{ batchResult: BatchResult; report: UploadReport } | null> {
   const finishedAt = Math.floor(Date.now() / 1000);
   // Processing time counts from the consumer's first step, not from the upload (sending the
   // file and waiting behind another import are not processing). `job` may have been read before
@@ -218,16 +229,16 @@ export async function finishUploadJob(
   const result = batchResult(job.fileName, progress, failure);
   const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt, finishedAt, result });
   const stored = { batchResult: result, report };
-  await db.batch([
+  const [ended] = await db.batch([
     db
       .prepare(
         `UPDATE upload_jobs SET status = ?2, progress = ?3, result = ?4, error = ?5, finished_at = ?6, updated_at = ?6
-         WHERE id = ?1`,
+         WHERE id = ?1 AND status IN ('queued', 'processing') AND cursor IS ?7`,
       )
-      .bind(job.id, failure === null ? "done" : "failed", JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt),
-    db.prepare(`DELETE FROM upload_job_keys WHERE job_id = ?1`).bind(job.id),
+      .bind(job.id, failure === null ? "done" : "failed", JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt, cursor),
+    db.prepare(`DELETE FROM upload_job_keys WHERE job_id = ?1 AND (SELECT status FROM upload_jobs WHERE id = ?1) IN ('done', 'failed')`).bind(job.id),
   ]);
-  return stored;
+  return (ended!.meta.changes ?? 0) > 0 ? stored : null;
 }
 
 /** The dashboard's latest upload reports, newest first. */

@@ -1,38 +1,14 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startImportJob } from "~/models/import-upload.server";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import { getUploadJob } from "~/models/upload-job.server";
 import worker from "../../workers/app";
 import { STALLED_IMPORTS_CRON, UPKEEP_CRON } from "../../workers/cron-schedules";
 import { processImportJob } from "../../workers/import/consumer";
 import { uploadProgressStub } from "../../workers/progress";
 import type { QueueMessage } from "../../workers/queue-messages";
-import { adminCookie, crashingDb } from "./import-support";
+import { adminCookie, crashingDb, queuedJob, recordingEnv } from "./import-support";
 
 const ONE_STEP = { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 };
-
-/** The real bindings, with a queue that records what is sent and throws while `failing` is set. */
-function recordingEnv(overrides: Partial<Env> = {}) {
-  const sent: QueueMessage[] = [];
-  const state = { failing: false };
-  const queue = {
-    send: async (message: QueueMessage) => {
-      if (state.failing) throw new Error("queue unavailable");
-      sent.push(message);
-    },
-  } as unknown as Queue;
-  return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent, state };
-}
-
-/** A queued CSV job of `rows` businesses, its upload message recorded (not delivered). */
-async function queuedJob(name: string, rows: number) {
-  const jobId = crypto.randomUUID();
-  const text = ["name,place_id", ...Array.from({ length: rows }, (_, i) => `${name} Hotel ${i},${name}-${jobId}-${i}`)].join("\n");
-  await env.BUCKET.put(uploadObjectKey(jobId), text);
-  const { env: quiet } = recordingEnv();
-  expect((await startImportJob(quiet, { jobId, fileName: `${name}.csv`, fileSize: text.length, fileType: "csv", batchSize: 100 })).ok).toBe(true);
-  return jobId;
-}
 
 /** A D1 binding that dies right after the consumer's first committed batch of rows. */
 function dyingAfterFirstBatch(): D1Database {
@@ -59,6 +35,12 @@ describe("the end of an import whose follow-up work fails", () => {
     const { env: working, sent } = recordingEnv();
     await processImportJob(working, jobId, ONE_STEP);
     expect(sent.map((m) => m.kind).sort()).toEqual(["pageAnchors.rebuild", "sitemaps.rebuild"]);
+
+    // Its file is dropped last: a further copy finds it gone and queues nothing more.
+    const { env: late, sent: lateSent } = recordingEnv();
+    await processImportJob(late, jobId, ONE_STEP);
+    expect(lateSent).toEqual([]);
+    expect(await latestProgress(jobId)).toMatchObject({ status: "done", result: { successCount: 250 } });
   });
 
   it("publishes the final state again on a redelivery when the first publish was lost", async () => {

@@ -1,5 +1,9 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { createAdminUser, newAdminSession } from "~/models/auth.server";
+import { startImportJob } from "~/models/import-upload.server";
+import { uploadObjectKey } from "~/models/upload-job.server";
+import type { QueueMessage } from "../../workers/queue-messages";
 
 /** A signed-in admin's Cookie header for SELF.fetch. */
 export async function adminCookie(): Promise<string> {
@@ -79,4 +83,27 @@ export function crashingDb(nth: number, message = "simulated crash after a commi
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** The real bindings, with a queue that records what is sent and throws while `failing` is set. */
+export function recordingEnv(overrides: Partial<Env> = {}) {
+  const sent: QueueMessage[] = [];
+  const state = { failing: false };
+  const queue = {
+    send: async (message: QueueMessage) => {
+      if (state.failing) throw new Error("queue unavailable");
+      sent.push(message);
+    },
+  } as unknown as Queue;
+  return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent, state };
+}
+
+/** A queued CSV job of `rows` businesses (place ids `name-jobId-i`), its upload message recorded, not delivered. */
+export async function queuedJob(name: string, rows: number, batchSize = 100) {
+  const jobId = crypto.randomUUID();
+  const text = ["name,place_id", ...Array.from({ length: rows }, (_, i) => `${name} Hotel ${i},${name}-${jobId}-${i}`)].join("\n");
+  await env.BUCKET.put(uploadObjectKey(jobId), text);
+  const { env: quiet } = recordingEnv();
+  expect((await startImportJob(quiet, { jobId, fileName: `${name}.csv`, fileSize: text.length, fileType: "csv", batchSize })).ok).toBe(true);
+  return jobId;
 }

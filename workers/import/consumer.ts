@@ -4,7 +4,9 @@
  * Work goes in bounded steps (at most `stepRows` rows or `stepMs` of work per queue delivery).
  * Each batch of rows is written in one D1 batch together with the job's cursor and counts, so
  * a retried or redelivered message resumes exactly where the last committed batch ended and
- * never counts a row twice. A step that ends early re-enqueues the job.
+ * never counts a row twice. A step that ends early re-enqueues the job. Queues deliver at least
+ * once: when two deliveries of a job run at once, the cursor guard lets one commit and the other
+ * stops quietly (no retry, no second message), so the job keeps a single chain of steps.
  */
 import { toBusinessRow, type BusinessRow } from "~/lib/business-record";
 import { cleanRow } from "~/lib/import/clean";
@@ -19,6 +21,7 @@ import {
   getUploadJob,
   markUploadJobProcessing,
   readKnownIdentities,
+  readUploadJobPosition,
   stepCommitStatements,
   type UploadJob,
 } from "~/models/upload-job.server";
@@ -32,7 +35,12 @@ interface ImportCursor {
   row: number;
   offset?: number;
   headers: string[];
+  /** The delivery that committed it: two deliveries of one step would otherwise write the same text. */
+  delivery: string;
 }
+
+/** Another delivery of the job committed first, or the job was ended: this delivery stops. */
+class DeliveryOvertaken extends Error {}
 
 /** What the job's Durable Object relays to the upload page. */
 export interface ImportProgressMessage {
@@ -79,23 +87,29 @@ async function pauseBeforeSend(limits: ImportStepLimits) {
 }
 
 /**
- * What follows a finished job: the page's final message first (so a failure below cannot leave
- * the page waiting), then the file dropped and the directory's follow-up work queued. Run again
- * by a redelivery that finds the job finished, since one of these may have thrown before.
+ * The work that follows a finished job: the directory's follow-up queued when businesses were
+ * written, and the file dropped last, so that a redelivery finding the file still stored knows
+ * this work did not end and does it again.
  */
-async function followUpFinishedJob(env: Env, job: UploadJob, status: "done" | "failed", progress: ImportProgress, result: unknown, limits: ImportStepLimits) {
-  await publish(env, job, status, progress, result);
-  await deleteStoredUpload(env.BUCKET, job.objectKey);
+async function followUpFinishedJob(env: Env, job: UploadJob, status: "done" | "failed", progress: ImportProgress, limits: ImportStepLimits) {
   if (status === "done" || progress.successCount > 0) {
     // Queues the page anchors' and the sitemap's rebuild (a repeated request joins the running one).
     await pauseBeforeSend(limits);
     await directoryChanged(env, "import");
   }
+  await deleteStoredUpload(env.BUCKET, job.objectKey);
 }
 
-async function finish(env: Env, job: UploadJob, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
-  const stored = await finishUploadJob(env.DB, job, progress, failure);
-  await followUpFinishedJob(env, job, failure === null ? "done" : "failed", progress, stored.batchResult, limits);
+/**
+ * Ends the job at `cursor` and, unless another delivery moved or ended it first, tells the page
+ * (first, so a failure below cannot leave it waiting) and follows up.
+ */
+async function finish(env: Env, job: UploadJob, cursor: string | null, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
+  const stored = await finishUploadJob(env.DB, job, cursor, progress, failure);
+  if (!stored) return;
+  const status = failure === null ? "done" : "failed";
+  await publish(env, job, status, progress, stored.batchResult);
+  await followUpFinishedJob(env, job, status, progress, limits);
 }
 
 /**
@@ -111,7 +125,7 @@ export async function abandonImportJob(env: Env, jobId: string, why = "tekrarlan
   const failure =
     `${job.fileName}: içe aktarma ${why} durduruldu. ` +
     `İşlenen ${progress.processedRows} satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
-  await finish(env, job, progress, failure, importStepLimits(env));
+  await finish(env, job, job.cursor, progress, failure, importStepLimits(env));
 }
 
 export async function processImportJob(env: Env, jobId: string, limits: ImportStepLimits = importStepLimits(env)): Promise<void> {
@@ -119,12 +133,16 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
   if (!job) return;
   if (job.status === "done" || job.status === "failed") {
     // A redelivery: the earlier delivery may have stopped after the job ended but before its page
-    // heard of it or its follow-up work was queued.
-    if (job.result) await followUpFinishedJob(env, job, job.status, job.progress ?? emptyProgress(), job.result.batchResult, limits);
+    // heard of it (publishing again is harmless) or before its follow-up work ended.
+    if (!job.result) return;
+    const progress = job.progress ?? emptyProgress();
+    await publish(env, job, job.status, progress, job.result.batchResult);
+    if (await env.BUCKET.head(job.objectKey)) await followUpFinishedJob(env, job, job.status, progress, limits);
     return;
   }
   await markUploadJobProcessing(env.DB, jobId);
   const started = Date.now();
+  const delivery = crypto.randomUUID();
   let cursorText = job.cursor;
   const cursor: ImportCursor | null = cursorText ? (JSON.parse(cursorText) as ImportCursor) : null;
   const progress = job.progress ?? emptyProgress();
@@ -133,11 +151,31 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
   let pending: SourceRow[] = [];
   let stepRows = 0;
 
+  /** The cursor just after `source`, as this delivery commits it. */
+  const cursorAt = (source: SourceRow): string =>
+    JSON.stringify({ row: source.rowNumber, ...(source.offset === undefined ? {} : { offset: source.offset }), headers, delivery } satisfies ImportCursor);
+
+  /**
+   * Runs a batch that moves the cursor from `cursorText` to `nextText`. When it fails with the job
+   * neither where this step started nor where it ended, another delivery moved it (or the job was
+   * ended): this one stops. Any other failure is thrown for the queue to retry from the cursor.
+   */
+  const commitStep = async (statements: D1PreparedStatement[], nextText: string) => {
+    try {
+      await env.DB.batch(statements);
+    } catch (error) {
+      const position = await readUploadJobPosition(env.DB, jobId);
+      const ours = position?.cursor === nextText || (position?.cursor === cursorText && position.status === "processing");
+      if (!ours) throw new DeliveryOvertaken(`import ${jobId}: another delivery moved the job on`);
+      throw error;
+    }
+    cursorText = nextText;
+  };
+
   const commit = async () => {
     const last = pending.at(-1);
     if (!last || !mapping) return;
     const rows: BusinessRow[] = [];
-    const names = new Map<string, string>();
     for (const source of pending) {
       progress.processedRows++;
       const cleaned = cleanRow(source.cells, mapping);
@@ -148,7 +186,6 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       }
       const row = toBusinessRow(cleaned.record);
       rows.push(row);
-      names.set(identityKey(row), row.name);
     }
     const keys = rows.map(identityKey);
     const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
@@ -173,8 +210,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       written.push(row);
       progress.successCount++;
     }
-    const next: ImportCursor = { row: last.rowNumber, ...(last.offset === undefined ? {} : { offset: last.offset }), headers };
-    const nextText = JSON.stringify(next);
+    const nextText = cursorAt(last);
     const { guard, after } = stepCommitStatements(env.DB, {
       jobId,
       previousCursor: cursorText,
@@ -182,7 +218,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       progress,
       keys: [...seen],
     });
-    const write = () => env.DB.batch([guard, ...upsertBusinessesStatements(env.DB, written), ...after]);
+    const write = () => commitStep([guard, ...upsertBusinessesStatements(env.DB, written), ...after], nextText);
     try {
       await write();
     } catch (error) {
@@ -191,7 +227,6 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       if (constraintFailure(error) !== "UNIQUE constraint failed: businesses.slug" || (await moveCollidingSlugs(env.DB, written)) === 0) throw error;
       await write();
     }
-    cursorText = nextText;
     stepRows += pending.length;
     pending = [];
     await publish(env, job, "processing", progress);
@@ -209,13 +244,12 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         headers = source.cells.map((c) => String(c ?? ""));
         mapping = mapColumns(headers);
         const missing = missingNameColumnMessage(mapping);
-        if (missing) return await finish(env, job, progress, `${job.fileName}: ${missing}`, limits);
+        if (missing) return await finish(env, job, cursorText, progress, `${job.fileName}: ${missing}`, limits);
         progress.columnExtraction = mapping.extraction;
         // Commit the header as the first cursor, so a resumed step knows the columns.
-        const first: ImportCursor = { row: source.rowNumber, ...(source.offset === undefined ? {} : { offset: source.offset }), headers };
-        const { guard, after } = stepCommitStatements(env.DB, { jobId, previousCursor: cursorText, cursor: JSON.stringify(first), progress, keys: [] });
-        await env.DB.batch([guard, ...after]);
-        cursorText = JSON.stringify(first);
+        const first = cursorAt(source);
+        const { guard, after } = stepCommitStatements(env.DB, { jobId, previousCursor: cursorText, cursor: first, progress, keys: [] });
+        await commitStep([guard, ...after], first);
         continue;
       }
       if (isBlank(source.cells)) continue;
@@ -232,7 +266,8 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     }
     await commit();
   } catch (error) {
-    if (error instanceof ImportFileError) return await finish(env, job, progress, `${job.fileName}: ${error.message}`, limits);
+    if (error instanceof DeliveryOvertaken) return console.log(error.message);
+    if (error instanceof ImportFileError) return await finish(env, job, cursorText, progress, `${job.fileName}: ${error.message}`, limits);
     // Deterministic: a retry would fail the same way. End the job with what is committed.
     const constraint = constraintFailure(error);
     if (constraint === null) throw error;
@@ -240,8 +275,8 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     const committed = stored.progress ?? emptyProgress();
     const afterRow = stored.cursor ? (JSON.parse(stored.cursor) as ImportCursor).row : null;
     const message = constraintFailureMessage(job.fileName, constraint, { processedRows: committed.processedRows, afterRow, batchSize: job.batchSize });
-    return await finish(env, job, committed, message, limits);
+    return await finish(env, job, stored.cursor, committed, message, limits);
   }
-  if (!mapping) return await finish(env, job, progress, `${job.fileName}: dosya boş (başlık satırı yok).`, limits);
-  await finish(env, job, progress, null, limits);
+  if (!mapping) return await finish(env, job, cursorText, progress, `${job.fileName}: dosya boş (başlık satırı yok).`, limits);
+  await finish(env, job, cursorText, progress, null, limits);
 }

@@ -15,7 +15,7 @@ export async function resumeStalledImports(env: Env, now = Math.floor(Date.now()
   const stalled = await listStalledImportJobs(env.DB, now - REQUEUE_AFTER_SECONDS);
   for (const job of stalled) {
     if (job.updatedAt < now - GIVE_UP_AFTER_HOURS * 3600) await abandonImportJob(env, job.id, `${GIVE_UP_AFTER_HOURS} saat boyunca ilerlemediği için`);
-    // A duplicate of a message still waiting is harmless: the cursor guard lets one step commit.
+    // A duplicate of a message still waiting is harmless: the cursor guard lets one delivery commit and the other stops.
     else await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id } satisfies QueueMessage);
   }
   if (stalled.length > 0) console.log(`Resumed or ended ${stalled.length} stalled import(s)`);
