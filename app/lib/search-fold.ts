@@ -7,17 +7,12 @@
  * whose SQL is written from this table and checked against it by a unit test), and the searched
  * text is folded the same way. Pure.
  */
-import { JOINER_CHARACTERS } from "./slug";
+import { JOINER_CHARACTERS, LETTER_FOLDS } from "./slug";
 
 /** Each character and what it folds to, upper and lower case (SQL's replace() is case-sensitive). */
 export const SEARCH_FOLDS: readonly (readonly [string, string])[] = [
   ...Array.from(JOINER_CHARACTERS, (c) => [c, ""] as const),
-  ["ı", "i"], ["İ", "I"],
-  ["ß", "ss"], ["ẞ", "SS"],
-  ["æ", "ae"], ["Æ", "AE"], ["œ", "oe"], ["Œ", "OE"],
-  ["ø", "o"], ["Ø", "O"], ["ł", "l"], ["Ł", "L"],
-  ["đ", "d"], ["Đ", "D"], ["ð", "d"], ["Ð", "D"],
-  ["þ", "th"], ["Þ", "TH"], ["ħ", "h"], ["Ħ", "H"], ["ŧ", "t"], ["Ŧ", "T"],
+  ...LETTER_FOLDS.flatMap(([lower, upper, folded]) => [[lower, folded], [upper, folded.toUpperCase()]] as const),
   ["ά", "α"], ["έ", "ε"], ["ή", "η"], ["ί", "ι"], ["ό", "ο"], ["ύ", "υ"], ["ώ", "ω"],
   ["ϊ", "ι"], ["ϋ", "υ"], ["ΐ", "ι"], ["ΰ", "υ"],
   ["Ά", "Α"], ["Έ", "Ε"], ["Ή", "Η"], ["Ί", "Ι"], ["Ό", "Ο"], ["Ύ", "Υ"], ["Ώ", "Ω"], ["Ϊ", "Ι"], ["Ϋ", "Υ"],

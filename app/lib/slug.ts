@@ -16,20 +16,25 @@
 
 const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 
-const FOLDS: Record<string, string> = {
-  "ß": "ss",
-  "æ": "ae",
-  "ø": "o",
-  "đ": "d",
-  "ð": "d",
-  "ł": "l",
-  "ı": "i",
-  "œ": "oe",
-  "þ": "th",
-  "ħ": "h",
-  "ŧ": "t",
-};
-const FOLDABLE = /[ßæøđðłıœþħŧ]/g;
+/**
+ * Letters that NFKD does not decompose, lower and upper case, and what they fold to (lower case).
+ * Search folds the same letters in both cases (app/lib/search-fold.ts).
+ */
+export const LETTER_FOLDS: readonly (readonly [lower: string, upper: string, folded: string])[] = [
+  ["ı", "İ", "i"],
+  ["ß", "ẞ", "ss"],
+  ["æ", "Æ", "ae"],
+  ["œ", "Œ", "oe"],
+  ["ø", "Ø", "o"],
+  ["ł", "Ł", "l"],
+  ["đ", "Đ", "d"],
+  ["ð", "Ð", "d"],
+  ["þ", "Þ", "th"],
+  ["ħ", "Ħ", "h"],
+  ["ŧ", "Ŧ", "t"],
+];
+const FOLDS = new Map(LETTER_FOLDS.map(([lower, , folded]) => [lower, folded]));
+const FOLDABLE = new RegExp(`[${LETTER_FOLDS.map(([lower]) => lower).join("")}]`, "g");
 
 /**
  * Apostrophe-like characters and the Catalan middle dot: removed, they do not split words. Search
@@ -56,7 +61,7 @@ export function foldLetters(text: string): string {
     .replace(GENERIC_COMBINING_MARKS, "")
     .normalize("NFC")
     .toLowerCase()
-    .replace(FOLDABLE, (c) => FOLDS[c] ?? c);
+    .replace(FOLDABLE, (c) => FOLDS.get(c) ?? c);
 }
 
 export function slugify(text: string): string {
