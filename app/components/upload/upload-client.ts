@@ -119,11 +119,16 @@ export function watchJob(jobId: string, fileName: string, onRows: (rows: number)
       if (body?.progress) onRows(body.progress.processedRows);
       if (body?.result) finish(body.result);
     };
+    // Once the socket has closed, polling alone asks: a silence question still on its way then
+    // sets no new timer.
+    let polling = false;
     const listenForSilence = () => {
       clearTimeout(silence);
+      if (polling) return;
       silence = setTimeout(() => void ask().then(() => !settled && listenForSilence()), SILENCE_MS);
     };
     const poll = async () => {
+      polling = true;
       clearTimeout(silence);
       while (!settled) {
         await ask();

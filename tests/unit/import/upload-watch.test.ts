@@ -68,3 +68,22 @@ describe("following an import whose final progress message is lost", () => {
     expect(asked).toHaveLength(1);
   });
 });
+
+describe("following an import whose socket closed", () => {
+  it("asks once a second by polling alone, the silence timer no longer asking besides", async () => {
+    const processing = () => new Response(JSON.stringify({ status: "processing", progress: { processedRows: 10 } }), { status: 200 });
+    let answerSilenceAsk!: () => void;
+    vi.stubGlobal("fetch", (url: string) => {
+      asked.push(url);
+      if (asked.length > 1) return Promise.resolve(processing());
+      return new Promise<Response>((resolve) => (answerSilenceAsk = () => resolve(processing())));
+    });
+    watchJob("job-4", "oteller.csv", () => undefined);
+    await vi.advanceTimersByTimeAsync(SILENCE_MS); // the silence's question is on its way…
+    SilentSocket.last!.onclose!(); // …when the socket closes: polling starts
+    answerSilenceAsk();
+    await vi.advanceTimersByTimeAsync(40_500);
+    // The silence's question, then one every second for 40.5 s: 0, 1, …, 40 s.
+    expect(asked).toHaveLength(1 + 41);
+  });
+});
