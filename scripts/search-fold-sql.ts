@@ -1,6 +1,6 @@
 /**
- * The SQL of migration 0007's indexed columns, written from app/lib/search-fold.ts: a column is
- * indexed as it reads and, when it holds a SEARCH_FOLDS character, once more folded. The unit
+ * The SQL of migration 0007's and 0010's indexed columns, written from app/lib/search-fold.ts: a
+ * column is indexed as it reads and, when it holds a SEARCH_FOLDS character, once more folded. The unit
  * test tests/unit/search-fold.test.ts checks the migration against this, so the table and the
  * index cannot drift apart; a change to the table needs a new migration written with it.
  * `npx tsx scripts/search-fold-sql.ts` prints the expression of NEW.name as an example.
@@ -40,6 +40,11 @@ const REPLACES_PER_LAYER = 12;
 
 /** The indexed value of `column` (e.g. "NEW.name"): the text, then its folded copy if it differs. */
 export function indexedColumnSql(column: string): string {
+  return `CASE ${foldedCopyBranchesSql(column)} END`;
+}
+
+/** The WHEN … ELSE of indexedColumnSql's CASE. */
+function foldedCopyBranchesSql(column: string): string {
   let folded = column;
   for (let start = 0; start < SEARCH_FOLDS.length; start += REPLACES_PER_LAYER) {
     const layer = SEARCH_FOLDS.slice(start, start + REPLACES_PER_LAYER);
@@ -47,7 +52,18 @@ export function indexedColumnSql(column: string): string {
     const chain = layer.reduce((sql, [from, to]) => `replace(${sql}, ${quoted(from)}, ${quoted(to)})`, inner);
     folded = start === 0 ? `SELECT ${chain} AS f` : `SELECT ${chain} AS f FROM (${folded})`;
   }
-  return `CASE WHEN ${holdsFoldableSql(column)} THEN ${column} || ' ' || (${folded}) ELSE ${column} END`;
+  return `WHEN ${holdsFoldableSql(column)} THEN ${column} || ' ' || (${folded}) ELSE ${column}`;
+}
+
+/**
+ * The indexed value of a row's country (`row` "NEW", "OLD", or "" for the table's own columns):
+ * as above, or, when the file gave no country name (the upload template has only country_code),
+ * the code, so a search narrowed to the country by any of its names finds the business (migration
+ * 0010).
+ */
+export function indexedCountrySql(row: "NEW" | "OLD" | ""): string {
+  const column = (name: string) => (row ? `${row}.${name}` : name);
+  return `CASE WHEN coalesce(${column("country")}, '') = '' THEN ${column("country_code")} ${foldedCopyBranchesSql(column("country"))} END`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(indexedColumnSql("NEW.name"));

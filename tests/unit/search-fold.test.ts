@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
-import { indexedColumnSql } from "../../scripts/search-fold-sql";
+import { indexedColumnSql, indexedCountrySql } from "../../scripts/search-fold-sql";
 
 describe("search folding", () => {
   it("folds what the index's tokenizer keeps: apostrophes, letters that do not decompose, Greek and Cyrillic accents", () => {
@@ -21,6 +21,18 @@ describe("search folding", () => {
     const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
     // Insert, delete, update (old and new) and the re-index: five columns each.
     expect(columns).toHaveLength(25);
+    for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
+  });
+
+  it("is what migration 0010 indexes: the country column's code when it has no name, in every trigger and the re-index", () => {
+    const migration = readFileSync(new URL("../../migrations/0010_search_country_code.sql", import.meta.url), "utf8");
+    const countries = [...migration.matchAll(/CASE WHEN coalesce\((\w+\.)?country, ''\) = ''/g)].map((m) => m[1]?.slice(0, -1) ?? "");
+    // Insert, delete, update (old and new) and the re-index.
+    expect(countries).toEqual(["NEW", "OLD", "OLD", "NEW", ""]);
+    for (const row of countries) expect(migration, row).toContain(indexedCountrySql(row as "NEW" | "OLD" | ""));
+    const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+    // The four other columns in each of the six statements (the re-index's delete among them).
+    expect(columns.filter((c) => !c.endsWith("country"))).toHaveLength(24);
     for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
   });
 });

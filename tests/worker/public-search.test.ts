@@ -94,10 +94,18 @@ describe("search", () => {
       record({ name: "Bosphorus Hotel Lower", placeId: "s-20", city: "Istanbul", country: "TR", countryCode: "TR" }),
       record({ name: "Stadthotel Mitte", placeId: "s-21", city: "Berlin", country: "Deutschland", countryCode: "DE" }),
       record({ name: "Bosphorus Hotel Elsewhere", placeId: "s-22", city: "Berlin", country: "Deutschland", countryCode: "DE" }),
+      // The template's columns: a country code and no country name.
+      record({ name: "Bosphorus Hotel Coded", placeId: "s-23", city: "Istanbul", country: null, countryCode: "TR" }),
     );
     for (const location of ["TR", "Turkey", "Türkiye"]) {
-      expect(names(await searchBusinesses(env.DB, { q: "bosphorus", location, page: 1 })).sort(), location).toEqual(["Bosphorus Hotel Lower", "Bosphorus Hotel Upper"]);
+      expect(names(await searchBusinesses(env.DB, { q: "bosphorus", location, page: 1 })).sort(), location).toEqual(["Bosphorus Hotel Coded", "Bosphorus Hotel Lower", "Bosphorus Hotel Upper"]);
     }
+    // Given a name later, it is found by it; its code given up, by the code no longer.
+    await env.DB.prepare(`UPDATE businesses SET country = 'Turkey' WHERE place_id = 's-23'`).run();
+    expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Türkiye", page: 1 }))).toEqual(["Bosphorus Hotel Coded"]);
+    await env.DB.prepare(`UPDATE businesses SET country = NULL, country_code = 'DE' WHERE place_id = 's-23'`).run();
+    expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Türkiye", page: 1 }))).toEqual([]);
+    expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Germany", page: 1 }))).toEqual(["Bosphorus Hotel Coded"]);
     expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
   });
 
@@ -155,6 +163,27 @@ describe("search", () => {
     const reindex = TEST_MIGRATIONS.find((m) => m.name.startsWith("0007_"))!.queries.slice(-2);
     await env.DB.batch(reindex.map((sql) => env.DB.prepare(sql)));
     for (const q of ["dellorso", "dell'orso", "orso", "trattoria"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Trattoria dell'Orso"]);
+  });
+
+  it("re-indexes on migration the businesses indexed with no country before their code stood in for it", async () => {
+    await insert(record({ name: "Kapadokya Cave Suites", placeId: "s-24", city: "Göreme", country: null, countryCode: "TR" }));
+    const row = (await env.DB.prepare(`SELECT id FROM businesses WHERE place_id = 's-24'`).first<{ id: number }>())!;
+    // Index it as the triggers before migration 0010 did: no country. (The other columns read
+    // the same folded or not.)
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO businesses_fts (businesses_fts, rowid, ${SEARCH_COLUMNS}) SELECT 'delete', id, name, type, category, city, country_code FROM businesses WHERE id = ?1`).bind(row.id),
+      env.DB.prepare(`INSERT INTO businesses_fts (rowid, ${SEARCH_COLUMNS}) SELECT id, name, type, category, city, country FROM businesses WHERE id = ?1`).bind(row.id),
+    ]);
+    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", location: "Turkey", page: 1 }))).toEqual([]);
+    const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
+    // Its two re-index statements, for this row alone: the other rows were indexed by the new triggers.
+    const statements = TEST_MIGRATIONS.find((m) => m.name.startsWith("0010_"))!.queries.join("\n").split(/;\s*\n\s*\n/);
+    const reindex = statements.map((sql) => sql.trim()).filter((sql) => sql.startsWith("INSERT INTO businesses_fts"));
+    expect(reindex).toHaveLength(2);
+    const forThisRow = (sql: string) => `${sql.slice(0, sql.lastIndexOf("WHERE "))}WHERE id = ?1 AND ${sql.slice(sql.lastIndexOf("WHERE ") + 6)}`;
+    await env.DB.batch(reindex.map((sql) => env.DB.prepare(forThisRow(sql)).bind(row.id)));
+    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", location: "Turkey", page: 1 }))).toEqual(["Kapadokya Cave Suites"]);
+    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", page: 1 }))).toEqual(["Kapadokya Cave Suites"]);
   });
 
   it("takes a word's singular or plural, leaves out filler words, and falls back to some of the words", async () => {
