@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatRating } from "~/lib/format";
+import { formatRating, reviewCountText } from "~/lib/format";
 
 /** What every business card on the public site shows (lists, category/city pages, search). */
 export interface BusinessCardData {
@@ -20,6 +20,7 @@ export interface BusinessCardData {
 export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
   const place = business.fullAddress ?? [business.city, business.country].filter(Boolean).join(", ");
   const rating = formatRating(business.rating);
+  const reviews = reviewCountText(business.reviews);
   return (
     <article
       className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}
@@ -44,8 +45,8 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
         {place ? <p dir="auto" className="mt-1 truncate text-left text-sm text-slate-600">{place}</p> : null}
         {rating ? (
           <p className="mt-1 text-sm text-slate-700">
-            <span aria-hidden="true" className="text-amber-500">★</span> {rating}{" "}
-            <span className="text-slate-500">({business.reviews.toLocaleString("en-US")} reviews)</span>
+            <span aria-hidden="true" className="text-amber-500">★</span> {rating}
+            {reviews ? <> <span className="text-slate-500">({reviews})</span></> : null}
           </p>
         ) : null}
         {business.phone ? <p className="mt-1 text-sm text-slate-600">{business.phone}</p> : null}

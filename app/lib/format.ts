@@ -84,6 +84,16 @@ export function formatRating(rating: number | string | null | undefined): string
   return shownRating(rating)?.toFixed(1) ?? null;
 }
 
+/**
+ * The review count told beside a shown rating: "1 review", "1,460 reviews"; null for none. A file
+ * whose review-count cell is empty stores 0 (the upload template's reviewCount, often empty in
+ * exports), and a rating comes from reviews: beside a rating, 0 means "not known", so the rating
+ * is shown alone instead of "from 0 reviews" (decision 089).
+ */
+export function reviewCountText(reviews: number): string | null {
+  return reviews > 0 ? countOf(reviews, "review", "reviews") : null;
+}
+
 /** The noun for a count in English: "1 business", "2 businesses", "1.2K businesses". */
 export function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : many;

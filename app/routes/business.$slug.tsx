@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { countOf, displayCountry, formatRating } from "~/lib/format";
+import { displayCountry, formatRating, reviewCountText } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -73,11 +73,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
   const where = place(business);
   const category = business.type ?? business.category;
   const rating = formatRating(business.rating);
+  const reviews = reviewCountText(business.reviews);
   return seoMeta({
     title: `${business.name}${where ? ` – ${where}` : ""} | WorldHotels Directory`,
     description: [
       `${business.name}${category ? `, ${category}` : ""}${where ? ` in ${where}` : ""}.`,
-      rating ? `Rated ${rating}/5 from ${countOf(business.reviews, "review", "reviews")}.` : "",
+      rating ? `Rated ${rating}/5${reviews ? ` from ${reviews}` : ""}.` : "",
       "Address, phone, opening hours, amenities and map.",
     ].filter(Boolean).join(" "),
     path: `/business/${business.slug}`,
@@ -148,6 +149,7 @@ function BusinessView({
   const photoUrl = httpUrl(business.photo);
   const website = websiteUrl(business.url);
   const rating = formatRating(business.rating);
+  const reviews = reviewCountText(business.reviews);
   const country = countryOf(business);
   const where = place(business);
   const path = crumbs(business);
@@ -199,8 +201,8 @@ function BusinessView({
           </div>
           {rating ? (
             <p className="mt-2 text-slate-700">
-              <span className="text-amber-500" aria-hidden="true">★</span> <strong>{rating}</strong>{" "}
-              <span className="text-slate-600">({countOf(business.reviews, "review", "reviews")})</span>
+              <span className="text-amber-500" aria-hidden="true">★</span> <strong>{rating}</strong>
+              {reviews ? <> <span className="text-slate-600">({reviews})</span></> : null}
             </p>
           ) : null}
           {category ? (

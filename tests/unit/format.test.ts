@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, countryName, formatCount, formatRating, marketShare, plural } from "~/lib/format";
+import { countOf, countryName, formatCount, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -63,6 +63,17 @@ describe("countryName", () => {
     expect(countryName("Switzerland")).toBe("SWITZERLAND");
     expect(countryName("")).toBe("");
     expect(countryName(null)).toBe("");
+  });
+});
+
+describe("reviewCountText", () => {
+  it("words the count beside a rating, in the singular for one", () => {
+    expect(reviewCountText(1)).toBe("1 review");
+    expect(reviewCountText(1460)).toBe("1,460 reviews");
+  });
+
+  it("tells no count for 0: an empty review-count cell, not a rating from no reviews", () => {
+    expect(reviewCountText(0)).toBeNull();
   });
 });
 

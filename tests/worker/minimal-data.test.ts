@@ -1,0 +1,49 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, importFile } from "./import-support";
+
+// Businesses as the upload template gives them (its ten columns, many cells empty, as in real
+// exports), imported through the real upload and queue, then seen as a visitor sees them.
+const TEMPLATE = [
+  "name,address,phone,category,latitude,longitude,rating,reviewCount,place_id,country_code",
+  // A rating and no review count.
+  "Hotel Uncounted,,,Hotel,,,4.6,,min-1,GH",
+  // One review.
+  `Pension Eins,"Hauptstr. 1, Berlin",,Guesthouse,52.5,13.4,4.2,1,min-2,DE`,
+].join("\n");
+
+async function page(path: string): Promise<string> {
+  const response = await SELF.fetch(`https://example.com${path}`);
+  expect(response.status, path).toBe(200);
+  // React's text separators aside, as a visitor reads the text.
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+async function slugOf(placeId: string): Promise<string> {
+  const row = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ slug: string }>();
+  return row!.slug;
+}
+
+beforeAll(async () => {
+  const job = await importFile(await adminCookie(), "template.csv", TEMPLATE);
+  expect(job.result).toMatchObject({ success: true, successCount: 2 });
+});
+
+describe("a business with the template's data only", () => {
+  it("shows a rating without a review count alone, never 'from 0 reviews'; a single review in the singular on cards", async () => {
+    const detail = await page(`/business/${await slugOf("min-1")}`);
+    expect(detail).toContain("<strong>4.6</strong>");
+    expect(detail).not.toContain("0 reviews");
+    expect(detail).toContain('content="Hotel Uncounted, Hotel in Ghana. Rated 4.6/5. Address, phone');
+    for (const path of ["/businesses", "/categories/hotel", "/search?q=uncounted", "/"]) {
+      const html = await page(path);
+      expect(html, path).toContain("Hotel Uncounted");
+      expect(html, path).not.toContain("0 reviews");
+    }
+    for (const path of ["/businesses", "/categories/guesthouse", "/search?q=pension", "/"]) {
+      const html = await page(path);
+      expect(html, path).toContain("(1 review)");
+      expect(html, path).not.toContain("1 reviews");
+    }
+  });
+});
