@@ -57,6 +57,13 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
   const image = httpUrl(business.photo);
   const sameAs = websiteUrl(business.url);
+  const address = {
+    ...(business.street ? { streetAddress: business.street } : {}),
+    ...(business.city ? { addressLocality: business.city } : {}),
+    ...(business.postalCode ? { postalCode: business.postalCode } : {}),
+    ...(business.countryCode ? { addressCountry: business.countryCode } : {}),
+    ...(!business.street && business.fullAddress ? { name: business.fullAddress } : {}),
+  };
   return {
     "@context": "https://schema.org",
     "@type": kind,
@@ -66,14 +73,8 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
     ...(image ? { image } : {}),
     ...(telephone ? { telephone } : {}),
     ...(sameAs ? { sameAs } : {}),
-    address: {
-      "@type": "PostalAddress",
-      ...(business.street ? { streetAddress: business.street } : {}),
-      ...(business.city ? { addressLocality: business.city } : {}),
-      ...(business.postalCode ? { postalCode: business.postalCode } : {}),
-      ...(business.countryCode ? { addressCountry: business.countryCode } : {}),
-      ...(!business.street && business.fullAddress ? { name: business.fullAddress } : {}),
-    },
+    // No address part known (a file with an empty address and country code): no empty PostalAddress.
+    ...(Object.keys(address).length ? { address: { "@type": "PostalAddress", ...address } } : {}),
     ...(business.latitude !== null && business.longitude !== null
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),

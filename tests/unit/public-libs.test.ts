@@ -145,6 +145,13 @@ describe("business JSON-LD", () => {
     expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
   });
 
+  it("gives no address when none of its parts is known, and the parts it has otherwise", () => {
+    const unplaced = { ...business, street: null, postalCode: null, city: null, countryCode: null, fullAddress: null };
+    expect(businessJsonLd(unplaced, "https://dir.example")).not.toHaveProperty("address");
+    expect(businessJsonLd({ ...unplaced, countryCode: "GH" }, "https://dir.example").address).toEqual({ "@type": "PostalAddress", addressCountry: "GH" });
+    expect(businessJsonLd({ ...unplaced, fullAddress: "Oxford St 1, Accra" }, "https://dir.example").address).toEqual({ "@type": "PostalAddress", name: "Oxford St 1, Accra" });
+  });
+
   it("names an image and a website only when they are http(s) URLs", () => {
     const linked = businessJsonLd({ ...business, photo: "https://img.example/p.jpg", url: "https://hotel.example" }, "https://dir.example");
     expect(linked).toMatchObject({ image: "https://img.example/p.jpg", sameAs: "https://hotel.example" });

@@ -10,6 +10,8 @@ const TEMPLATE = [
   "Hotel Uncounted,,,Hotel,,,4.6,,min-1,GH",
   // One review.
   `Pension Eins,"Hauptstr. 1, Berlin",,Guesthouse,52.5,13.4,4.2,1,min-2,DE`,
+  // A name and nothing else.
+  "Bare Name Lodge,,,,,,,,min-3,",
 ].join("\n");
 
 async function page(path: string): Promise<string> {
@@ -19,6 +21,11 @@ async function page(path: string): Promise<string> {
   return (await response.text()).replaceAll("<!-- -->", "");
 }
 
+/** The page's schema.org data, as a crawler reads it. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
 async function slugOf(placeId: string): Promise<string> {
   const row = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ slug: string }>();
   return row!.slug;
@@ -26,7 +33,7 @@ async function slugOf(placeId: string): Promise<string> {
 
 beforeAll(async () => {
   const job = await importFile(await adminCookie(), "template.csv", TEMPLATE);
-  expect(job.result).toMatchObject({ success: true, successCount: 2 });
+  expect(job.result).toMatchObject({ success: true, successCount: 3 });
 });
 
 describe("a business with the template's data only", () => {
@@ -45,5 +52,13 @@ describe("a business with the template's data only", () => {
       expect(html, path).toContain("(1 review)");
       expect(html, path).not.toContain("1 reviews");
     }
+  });
+
+  it("gives a business with no address, city or country code no empty PostalAddress in its JSON-LD", async () => {
+    const [business] = jsonLd(await page(`/business/${await slugOf("min-3")}`));
+    expect(business).toMatchObject({ "@type": "LocalBusiness", name: "Bare Name Lodge" });
+    expect(business).not.toHaveProperty("address");
+    const [coded] = jsonLd(await page(`/business/${await slugOf("min-1")}`));
+    expect(coded!.address).toEqual({ "@type": "PostalAddress", addressCountry: "GH" });
   });
 });
