@@ -71,6 +71,15 @@ export function displayCountry(code: string, stored: unknown): string {
 }
 
 /**
+ * The country a business is shown in: the English name of its code when it has one (imports
+ * store the country text as written, "turkey" or "TR", or none at all: the upload template has
+ * only country_code), else the stored text.
+ */
+export function businessCountry(countryCode: string | null, country: string | null): string | null {
+  return countryCode ? displayCountry(countryCode, country) : country;
+}
+
+/**
  * The rating a visitor is shown: a number above 0, else null. Ratings run from 1 to 5; a 0 is an
  * import's "not rated" (even beside many reviews), so the page, its meta and JSON-LD leave it out.
  */

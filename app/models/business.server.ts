@@ -1,4 +1,5 @@
 import { rowIdentity, type BusinessRow } from "~/lib/business-record";
+import { businessCountry } from "~/lib/format";
 import { businessSlug } from "~/lib/slug";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { businessBasics, textColumn } from "./business-row.server";
@@ -187,7 +188,8 @@ export async function listBusinesses(db: D1Database, page: number) {
     ...businessBasics(r),
     category: textColumn(r, "category"),
     city: textColumn(r, "city"),
-    country: textColumn(r, "country"),
+    // Shown as the detail page names it; the template's rows have a code and no name.
+    country: businessCountry(textColumn(r, "country_code"), textColumn(r, "country")),
     countryCode: textColumn(r, "country_code"),
   }));
   return {

@@ -1,4 +1,5 @@
 import { countryCodeFromText, countryNames } from "~/lib/country-names";
+import { businessCountry } from "~/lib/format";
 import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 import { slugify } from "~/lib/slug";
@@ -143,7 +144,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   const pageRows: Record<string, unknown>[] = pageIds.length
     ? (await db
         .prepare(
-          `SELECT id, name, slug, coalesce(type, category) AS category, city, country, full_address, phone, rating,
+          `SELECT id, name, slug, coalesce(type, category) AS category, city, country, country_code, full_address, phone, rating,
                   reviews, verified, photo
            FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`,
         )
@@ -162,7 +163,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
       ...businessBasics(r),
       category: textColumn(r, "category"),
       city: textColumn(r, "city"),
-      country: textColumn(r, "country"),
+      country: businessCountry(textColumn(r, "country_code"), textColumn(r, "country")),
       fullAddress: textColumn(r, "full_address"),
       verified: Boolean(r.verified),
       photo: textColumn(r, "photo"),

@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { displayCountry, formatRating, reviewCountText } from "~/lib/format";
+import { businessCountry, formatRating, reviewCountText } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -40,9 +40,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
-/** The country's own name when it has a code: imports store the text as written ("turkey", "TR"). */
 function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
-  return business.countryCode ? displayCountry(business.countryCode, business.country) : business.country;
+  return businessCountry(business.countryCode, business.country);
 }
 
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {

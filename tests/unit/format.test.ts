@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, countryName, formatCount, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
+import { businessCountry, countOf, countryName, formatCount, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -63,6 +63,16 @@ describe("countryName", () => {
     expect(countryName("Switzerland")).toBe("SWITZERLAND");
     expect(countryName("")).toBe("");
     expect(countryName(null)).toBe("");
+  });
+});
+
+describe("businessCountry", () => {
+  it("names a business's country by its code, whatever text was stored, or none", () => {
+    expect(businessCountry("TR", null)).toBe("Türkiye");
+    expect(businessCountry("TR", "TURKEY")).toBe("Türkiye");
+    expect(businessCountry("ZZ", null)).toBe("ZZ");
+    expect(businessCountry(null, "Atlantis")).toBe("Atlantis");
+    expect(businessCountry(null, null)).toBeNull();
   });
 });
 

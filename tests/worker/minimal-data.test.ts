@@ -21,6 +21,13 @@ async function page(path: string): Promise<string> {
   return (await response.text()).replaceAll("<!-- -->", "");
 }
 
+/** The text of the card of `name` on a list page. */
+function cardText(html: string, name: string): string {
+  const card = [...html.matchAll(/<article\b.*?<\/article>/gs)].map((m) => m[0]).find((c) => c.includes(`>${name}</a>`));
+  expect(card, name).toBeDefined();
+  return card!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+}
+
 /** The page's schema.org data, as a crawler reads it. */
 function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
@@ -60,5 +67,13 @@ describe("a business with the template's data only", () => {
     expect(business).not.toHaveProperty("address");
     const [coded] = jsonLd(await page(`/business/${await slugOf("min-1")}`));
     expect(coded!.address).toEqual({ "@type": "PostalAddress", addressCountry: "GH" });
+  });
+
+  it("names the country of its code on the all-businesses and search cards, and in /api/businesses", async () => {
+    for (const path of ["/businesses", "/search?q=uncounted", "/search?q=hotel&location=Ghana"]) {
+      expect(cardText(await page(path), "Hotel Uncounted"), path).toBe("Hotel Uncounted Hotel Ghana ★ 4.6 View Details");
+    }
+    const list = (await (await SELF.fetch("https://example.com/api/businesses?page=1")).json()) as { businesses: Record<string, unknown>[] };
+    expect(list.businesses.find((b) => b.name === "Hotel Uncounted")).toMatchObject({ city: null, country: "Ghana", countryCode: "GH" });
   });
 });
