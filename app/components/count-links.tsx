@@ -10,7 +10,11 @@ export interface CountLink {
   count: number;
 }
 
-/** The "Top …" sidebar of a category or city page, beside its listings (sidebar first on wide screens). */
+/**
+ * The "Top …" sidebar of a category or city page, beside its listings (sidebar first on wide
+ * screens); none without links (a category whose businesses have no country code, a city's
+ * businesses with no category), rather than a heading over nothing.
+ */
 export function ListingsWithTopLinks({
   id,
   title,
@@ -22,6 +26,7 @@ export function ListingsWithTopLinks({
   links: readonly CountLink[];
   children: ReactNode;
 }) {
+  if (links.length === 0) return <div className="mt-8">{children}</div>;
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_1fr]">
       <aside aria-labelledby={id} className="order-last self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:order-first">

@@ -7,6 +7,7 @@ import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { inCount } from "~/lib/directory-text";
 import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -52,10 +53,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   if (data.kind === "letter") return categoriesMeta(data.list, matches);
   const { category } = data;
   const listings = countOf(category.businessCount, "listing", "listings");
-  const countries = countOf(category.countryCount, "country", "countries");
+  const countries = inCount(category.countryCount, "country", "countries");
   return directoryMeta(matches, {
-    title: `${category.category} – ${listings} in ${countries}`,
-    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} ${plural(category.businessCount, "listing", "listings")} in ${countries}: addresses, phone numbers, ratings and opening hours.`,
+    title: `${category.category} – ${listings}${countries}`,
+    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} ${plural(category.businessCount, "listing", "listings")}${countries}: addresses, phone numbers, ratings and opening hours.`,
     path: `/categories/${category.slug}`,
     page: category.currentPage,
   });
@@ -76,7 +77,7 @@ export default function CategoryRoute() {
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{category.category}</bdi></h1>
       <p className="mt-2 text-slate-600">
-        {countOf(category.businessCount, "business", "businesses")} in {countOf(category.countryCount, "country", "countries")}
+        {countOf(category.businessCount, "business", "businesses")}{inCount(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />

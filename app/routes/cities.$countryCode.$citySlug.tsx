@@ -8,6 +8,7 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { inCount } from "~/lib/directory-text";
 import { countOf } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
         title: `Hotels and Businesses in ${data.city}, ${data.country}`,
-        description: `${countOf(data.businessCount, "hotel or business", "hotels and businesses")} in ${data.city}, ${data.country}, in ${countOf(data.categoryCount, "category", "categories")}.`,
+        description: `${countOf(data.businessCount, "hotel or business", "hotels and businesses")} in ${data.city}, ${data.country}${inCount(data.categoryCount, "category", "categories", ", in ")}.`,
         path: `/cities/${data.countryCode.toLowerCase()}/${data.slug}`,
         page: data.currentPage,
       })

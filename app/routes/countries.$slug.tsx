@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { countOf } from "~/lib/format";
+import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
         title: `Businesses in ${data.country}`,
-        description: `${countOf(data.businessCount, "hotel or business", "hotels and businesses")} in ${countOf(data.cityCount, "city", "cities")} of ${data.country}, in ${countOf(data.categoryCount, "category", "categories")}.`,
+        description: countryDescription(data),
         path: `/countries/${data.countryCode.toLowerCase()}`,
         page: data.categoriesPage,
       })
@@ -55,55 +55,56 @@ export default function CountryDetail() {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {country.country}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">
-        Discover {countOf(country.businessCount, "hotel or business", "hotels and businesses")} across {countOf(country.cityCount, "city", "cities")} in{" "}
-        {country.country}. Browse the biggest cities below or explore
-        the most popular categories of the country.
-      </p>
+      <p className="mt-2 max-w-3xl text-slate-600">{countryIntro(country)}</p>
       <StatTiles>
         <StatTile label="Total Businesses" value={country.businessCount.toLocaleString("en-US")} />
         <StatTile label="Cities" value={country.cityCount.toLocaleString("en-US")} />
         <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
       </StatTiles>
 
-      <section aria-labelledby="top-cities" className="mt-10">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="top-cities" className="text-xl font-semibold">Top Cities</h2>
-          {country.cityCount > COUNTRY_TOP_CITIES ? (
-            <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 hover:underline">
-              View all {country.cityCount.toLocaleString("en-US")} cities →
-            </Link>
-          ) : null}
-        </div>
-        <CountLinkTiles
-          prefetch="intent"
-          links={country.topCities.map((city) => ({ key: city.slug, to: `/cities/${code}/${city.slug}`, label: city.city, count: city.count }))}
-        />
-      </section>
+      {/* No heading over nothing: a country whose businesses have no city (the upload template has none) or no category. */}
+      {country.topCities.length > 0 ? (
+        <section aria-labelledby="top-cities" className="mt-10">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="top-cities" className="text-xl font-semibold">Top Cities</h2>
+            {country.cityCount > COUNTRY_TOP_CITIES ? (
+              <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 hover:underline">
+                View all {country.cityCount.toLocaleString("en-US")} cities →
+              </Link>
+            ) : null}
+          </div>
+          <CountLinkTiles
+            prefetch="intent"
+            links={country.topCities.map((city) => ({ key: city.slug, to: `/cities/${code}/${city.slug}`, label: city.city, count: city.count }))}
+          />
+        </section>
+      ) : null}
 
-      <section aria-labelledby="popular-categories" className="mt-10">
-        <h2 id="popular-categories" className="text-xl font-semibold">Popular Categories</h2>
-        <CountLinkTiles
-          links={country.topCategories.map((category) => ({ key: category.slug, to: `/categories/${category.slug}`, label: category.category, count: category.count }))}
-        />
-        {country.categoriesTotalPages > 1 ? (
-          <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
-            {country.categoriesPage > 1 ? (
-              <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
-                Previous
-              </Link>
-            ) : null}
-            <span className="text-slate-600">
-              Page {country.categoriesPage} of {country.categoriesTotalPages}
-            </span>
-            {country.categoriesPage < country.categoriesTotalPages ? (
-              <Link to={pageLink(country.categoriesPage + 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
-                Next
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
-      </section>
+      {country.categoryCount > 0 ? (
+        <section aria-labelledby="popular-categories" className="mt-10">
+          <h2 id="popular-categories" className="text-xl font-semibold">Popular Categories</h2>
+          <CountLinkTiles
+            links={country.topCategories.map((category) => ({ key: category.slug, to: `/categories/${category.slug}`, label: category.category, count: category.count }))}
+          />
+          {country.categoriesTotalPages > 1 ? (
+            <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
+              {country.categoriesPage > 1 ? (
+                <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                  Previous
+                </Link>
+              ) : null}
+              <span className="text-slate-600">
+                Page {country.categoriesPage} of {country.categoriesTotalPages}
+              </span>
+              {country.categoriesPage < country.categoriesTotalPages ? (
+                <Link to={pageLink(country.categoriesPage + 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                  Next
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,14 @@ const TEMPLATE = [
   `Pension Eins,"Hauptstr. 1, Berlin",,Guesthouse,52.5,13.4,4.2,1,min-2,DE`,
   // A name and nothing else.
   "Bare Name Lodge,,,,,,,,min-3,",
+  // A category and no country code.
+  "Nowhere Bistro,,,Bistro,,,,,min-4,",
+  // A country code and no category.
+  "Bare Code Inn,,,,,,,,min-5,TR",
 ].join("\n");
+
+// A Google-Maps export's columns with the category cell empty.
+const EXPORT = ["name,city,country_code,category,place_id", "Kaffee Ohne Sorte,Leipzig,DE,,min-6"].join("\n");
 
 async function page(path: string): Promise<string> {
   const response = await SELF.fetch(`https://example.com${path}`);
@@ -39,8 +46,9 @@ async function slugOf(placeId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const job = await importFile(await adminCookie(), "template.csv", TEMPLATE);
-  expect(job.result).toMatchObject({ success: true, successCount: 3 });
+  const cookie = await adminCookie();
+  expect((await importFile(cookie, "template.csv", TEMPLATE)).result).toMatchObject({ success: true, successCount: 5 });
+  expect((await importFile(cookie, "export.csv", EXPORT)).result).toMatchObject({ success: true, successCount: 1 });
 });
 
 describe("a business with the template's data only", () => {
@@ -75,5 +83,38 @@ describe("a business with the template's data only", () => {
     }
     const list = (await (await SELF.fetch("https://example.com/api/businesses?page=1")).json()) as { businesses: Record<string, unknown>[] };
     expect(list.businesses.find((b) => b.name === "Hotel Uncounted")).toMatchObject({ city: null, country: "Ghana", countryCode: "GH" });
+  });
+
+  it("leaves out a country page's lists it has nothing for, and never tells 0 cities or categories", async () => {
+    // Ghana: one hotel, no city.
+    const ghana = await page("/countries/gh");
+    expect(ghana).toContain('content="1 hotel or business in Ghana, in 1 category."');
+    expect(ghana).toContain(">Discover 1 hotel or business in Ghana. Explore the most popular categories of the country below.</p>");
+    expect(ghana).not.toContain("Top Cities");
+    expect(ghana).not.toContain("0 cities");
+    expect(ghana).toContain("Popular Categories");
+    expect(ghana).toContain('href="/categories/hotel"');
+    // Türkiye: one business with neither a city nor a category.
+    const turkey = await page("/countries/tr");
+    expect(turkey).toContain('content="1 hotel or business in Türkiye."');
+    expect(turkey).toContain(">Discover 1 hotel or business in Türkiye.</p>");
+    expect(turkey).not.toContain("Top Cities");
+    expect(turkey).not.toContain("Popular Categories");
+  });
+
+  it("shows a category of businesses without a country code, and a city of businesses without a category, with no empty 'Top' list", async () => {
+    const bistro = await page("/categories/bistro");
+    expect(bistro).toContain("<title>Bistro – 1 listing | WorldHotels Directory</title>");
+    expect(bistro).toContain('content="Find 1 Bistro listing: addresses, phone numbers');
+    expect(bistro).toContain(">1 business</p>");
+    expect(bistro).not.toContain("0 countries");
+    expect(bistro).not.toContain("Top Countries");
+    expect(cardText(bistro, "Nowhere Bistro")).toBe("Nowhere Bistro Bistro View Details");
+
+    const leipzig = await page("/cities/de/leipzig");
+    expect(leipzig).toContain('content="1 hotel or business in Leipzig, Germany."');
+    expect(leipzig).not.toContain("0 categories");
+    expect(leipzig).not.toContain("Top Categories");
+    expect(cardText(leipzig, "Kaffee Ohne Sorte")).toBe("Kaffee Ohne Sorte View Details");
   });
 });

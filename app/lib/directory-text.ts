@@ -1,0 +1,43 @@
+/**
+ * Sentences of the category, country and city pages that tell their counts. A count of 0 is
+ * left out rather than told: the upload template has no city column and many exports have empty
+ * category or country cells, so a country of 0 cities or a category in 0 countries is common,
+ * and "Browse the biggest cities below" above no cities misleads. Pure.
+ */
+import { countOf } from "./format";
+
+/** `${joiner}3 cities`, or "" for none: "in 0 countries" is never said. */
+export function inCount(count: number, one: string, many: string, joiner = " in "): string {
+  return count > 0 ? `${joiner}${countOf(count, one, many)}` : "";
+}
+
+export interface CountryCounts {
+  country: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+}
+
+function businesses(count: number): string {
+  return countOf(count, "hotel or business", "hotels and businesses");
+}
+
+/** The country page's description: "12 hotels and businesses in 3 cities of Ghana, in 2 categories." */
+export function countryDescription({ country, businessCount, cityCount, categoryCount }: CountryCounts): string {
+  const where = cityCount > 0 ? `${inCount(cityCount, "city", "cities")} of ${country}` : ` in ${country}`;
+  return `${businesses(businessCount)}${where}${inCount(categoryCount, "category", "categories", ", in ")}.`;
+}
+
+/** The country page's introduction, pointing only at the lists the page has. */
+export function countryIntro({ country, businessCount, cityCount, categoryCount }: CountryCounts): string {
+  const discover = `Discover ${businesses(businessCount)}${inCount(cityCount, "city", "cities", " across ")} in ${country}.`;
+  const browse =
+    cityCount > 0 && categoryCount > 0
+      ? "Browse the biggest cities below or explore the most popular categories of the country."
+      : cityCount > 0
+        ? "Browse the biggest cities below."
+        : categoryCount > 0
+          ? "Explore the most popular categories of the country below."
+          : "";
+  return browse ? `${discover} ${browse}` : discover;
+}

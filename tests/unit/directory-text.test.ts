@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { countryDescription, countryIntro, inCount } from "~/lib/directory-text";
+
+describe("directory texts", () => {
+  it("tell a count with its noun, and nothing for none", () => {
+    expect(inCount(1, "country", "countries")).toBe(" in 1 country");
+    expect(inCount(2981, "country", "countries", ", in ")).toBe(", in 2,981 countries");
+    expect(inCount(0, "country", "countries")).toBe("");
+  });
+
+  it("describe a country by the cities and categories it has, never 0 of them", () => {
+    const ghana = { country: "Ghana", businessCount: 12, cityCount: 3, categoryCount: 2 };
+    expect(countryDescription(ghana)).toBe("12 hotels and businesses in 3 cities of Ghana, in 2 categories.");
+    expect(countryDescription({ ...ghana, cityCount: 0 })).toBe("12 hotels and businesses in Ghana, in 2 categories.");
+    expect(countryDescription({ ...ghana, categoryCount: 0 })).toBe("12 hotels and businesses in 3 cities of Ghana.");
+    expect(countryDescription({ ...ghana, businessCount: 1, cityCount: 0, categoryCount: 0 })).toBe("1 hotel or business in Ghana.");
+  });
+
+  it("point the country's introduction only at the lists below it", () => {
+    const ghana = { country: "Ghana", businessCount: 12, cityCount: 3, categoryCount: 2 };
+    expect(countryIntro(ghana)).toBe(
+      "Discover 12 hotels and businesses across 3 cities in Ghana. Browse the biggest cities below or explore the most popular categories of the country.",
+    );
+    expect(countryIntro({ ...ghana, cityCount: 0 })).toBe("Discover 12 hotels and businesses in Ghana. Explore the most popular categories of the country below.");
+    expect(countryIntro({ ...ghana, categoryCount: 0 })).toBe("Discover 12 hotels and businesses across 3 cities in Ghana. Browse the biggest cities below.");
+    expect(countryIntro({ ...ghana, cityCount: 0, categoryCount: 0 })).toBe("Discover 12 hotels and businesses in Ghana.");
+  });
+});
