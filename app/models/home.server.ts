@@ -51,7 +51,11 @@ export interface FeaturedBusiness {
 
 const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.full_address, b.category, b.reviews, b.city, b.country`;
 
-/** Best rated, most reviewed approved businesses (the businesses_featured index), 9 at most. */
+/**
+ * Best rated, most reviewed approved businesses (the businesses_featured index), 9 at most. A
+ * rating of 0 is "not rated" (format.ts shownRating), like none: it never fills the top-rated
+ * list of a directory with few rated businesses.
+ */
 export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilter = "all"): Promise<FeaturedBusiness[]> {
   let statement: D1PreparedStatement;
   const band = ratingBand(filter);
@@ -59,7 +63,7 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
     statement = db
       .prepare(
         `SELECT ${FEATURED_COLUMNS} FROM businesses b INDEXED BY businesses_featured
-         WHERE b.is_approved = 1 AND b.rating >= ?2 AND b.rating < ?3 ORDER BY b.rating DESC, b.reviews DESC LIMIT ?1`,
+         WHERE b.is_approved = 1 AND b.rating > 0 AND b.rating >= ?2 AND b.rating < ?3 ORDER BY b.rating DESC, b.reviews DESC LIMIT ?1`,
       )
       .bind(HOME_FEATURED, band?.min ?? 0, band?.max ?? 6);
   } else {

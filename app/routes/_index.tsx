@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { formatCount } from "~/lib/format";
+import { formatCount, plural } from "~/lib/format";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/featured-filters";
@@ -79,30 +79,33 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="categories-heading">
-        <div className="flex items-end justify-between gap-4">
-          <div>
-            <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">Browse by Category</h2>
-            <p className="mt-1 text-slate-600">The most popular kinds of places in the directory.</p>
+      {/* No heading over nothing: files without category cells, or the upload template (no city column), leave none to list. */}
+      {homepage.popularSearches.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="categories-heading">
+          <div className="flex items-end justify-between gap-4">
+            <div>
+              <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">Browse by Category</h2>
+              <p className="mt-1 text-slate-600">The most popular kinds of places in the directory.</p>
+            </div>
+            <Link to="/categories" className="shrink-0 font-medium text-brand-700 hover:underline">
+              View All →
+            </Link>
           </div>
-          <Link to="/categories" className="shrink-0 font-medium text-brand-700 hover:underline">
-            View All →
-          </Link>
-        </div>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {homepage.popularSearches.map((category) => (
-            <li key={category.slug}>
-              <Link
-                to={`/categories/${category.slug}`}
-                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md"
-              >
-                <span dir="auto" className="font-semibold text-slate-900">{category.category}</span>
-                <span className="mt-1 text-sm text-slate-600">{formatCount(category.count)} listings</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {homepage.popularSearches.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/categories/${category.slug}`}
+                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md"
+                >
+                  <span dir="auto" className="font-semibold text-slate-900">{category.category}</span>
+                  <span className="mt-1 text-sm text-slate-600">{formatCount(category.count)} {plural(category.count, "listing", "listings")}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="bg-white py-14" aria-labelledby="featured-heading">
         <div className="mx-auto max-w-7xl px-4">
@@ -160,23 +163,25 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="cities-heading">
-        <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">Popular Cities</h2>
-        <p className="mt-1 text-slate-600">Where travellers look most.</p>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {homepage.topCities.map((city) => (
-            <li key={`${city.countryCode}/${city.slug}`}>
-              <Link
-                to={`/cities/${city.countryCode}/${city.slug}`}
-                className="flex items-center justify-between rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 px-4 py-4 text-white shadow-sm hover:from-brand-600"
-              >
-                <span dir="auto" className="font-semibold">{city.city}</span>
-                <span className="text-sm text-brand-100">{formatCount(city.count)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {homepage.topCities.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="cities-heading">
+          <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">Popular Cities</h2>
+          <p className="mt-1 text-slate-600">Where travellers look most.</p>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {homepage.topCities.map((city) => (
+              <li key={`${city.countryCode}/${city.slug}`}>
+                <Link
+                  to={`/cities/${city.countryCode}/${city.slug}`}
+                  className="flex items-center justify-between rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 px-4 py-4 text-white shadow-sm hover:from-brand-600"
+                >
+                  <span dir="auto" className="font-semibold">{city.city}</span>
+                  <span className="text-sm text-brand-100">{formatCount(city.count)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="bg-white py-14" aria-labelledby="why-heading">
         <div className="mx-auto max-w-7xl px-4">

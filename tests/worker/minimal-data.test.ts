@@ -2,6 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, importFile } from "./import-support";
 
+let cookie: string;
+
 // Businesses as the upload template gives them (its ten columns, many cells empty, as in real
 // exports), imported through the real upload and queue, then seen as a visitor sees them.
 const TEMPLATE = [
@@ -16,6 +18,8 @@ const TEMPLATE = [
   "Nowhere Bistro,,,Bistro,,,,,min-4,",
   // A country code and no category.
   "Bare Code Inn,,,,,,,,min-5,TR",
+  // Rated 0: not rated.
+  "Zero Rated Motel,,,Motel,,,0,0,min-7,FR",
 ].join("\n");
 
 // A Google-Maps export's columns with the category cell empty.
@@ -46,9 +50,8 @@ async function slugOf(placeId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const cookie = await adminCookie();
-  expect((await importFile(cookie, "template.csv", TEMPLATE)).result).toMatchObject({ success: true, successCount: 5 });
-  expect((await importFile(cookie, "export.csv", EXPORT)).result).toMatchObject({ success: true, successCount: 1 });
+  cookie = await adminCookie();
+  expect((await importFile(cookie, "template.csv", TEMPLATE)).result).toMatchObject({ success: true, successCount: 6 });
 });
 
 describe("a business with the template's data only", () => {
@@ -102,7 +105,22 @@ describe("a business with the template's data only", () => {
     expect(turkey).not.toContain("Popular Categories");
   });
 
+  it("leaves out the home page's Popular Cities when no business has a city, and features only rated businesses", async () => {
+    const home = await page("/");
+    expect(home).not.toContain("Popular Cities");
+    expect(home).toContain("Browse by Category");
+    expect(home).toMatch(/>Bistro<\/span><span[^>]*>1 listing<\/span>/);
+    const featured = home.slice(home.indexOf('data-testid="featured-list"'));
+    expect(featured).toContain(">Hotel Uncounted</a>");
+    expect(featured).toContain(">Pension Eins</a>");
+    expect(featured).not.toContain("Zero Rated Motel");
+    const api = (await (await SELF.fetch("https://example.com/api/featured-businesses")).json()) as { name: string }[];
+    expect(api.map((b) => b.name)).toEqual(["Hotel Uncounted", "Pension Eins"]);
+  });
+
+  // Runs after the home page's test: it adds the directory's only city.
   it("shows a category of businesses without a country code, and a city of businesses without a category, with no empty 'Top' list", async () => {
+    expect((await importFile(cookie, "export.csv", EXPORT)).result).toMatchObject({ success: true, successCount: 1 });
     const bistro = await page("/categories/bistro");
     expect(bistro).toContain("<title>Bistro – 1 listing | WorldHotels Directory</title>");
     expect(bistro).toContain('content="Find 1 Bistro listing: addresses, phone numbers');
