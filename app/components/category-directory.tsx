@@ -52,7 +52,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
       {pending ? (
         <CardSkeletons label="Loading categories..." />
       ) : list.categories.length === 0 ? (
-        <EmptyState title="No categories found">Try another letter or search text.</EmptyState>
+        <EmptyState title="No categories found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
       ) : (
         <>
           <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">

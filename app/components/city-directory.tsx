@@ -62,7 +62,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
       {pending ? (
         <CardSkeletons label="Loading cities..." />
       ) : list.cities.length === 0 ? (
-        <EmptyState title="No cities found">Try another letter or search text.</EmptyState>
+        <EmptyState title="No cities found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
       ) : (
         <>
           <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">

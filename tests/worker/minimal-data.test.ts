@@ -118,7 +118,14 @@ describe("a business with the template's data only", () => {
     expect(api.map((b) => b.name)).toEqual(["Hotel Uncounted", "Pension Eins"]);
   });
 
-  // Runs after the home page's test: it adds the directory's only city.
+  it("says the cities list is empty when no business has a city, without bidding to try another letter", async () => {
+    const cities = await page("/cities");
+    expect(cities).toContain("No cities found");
+    expect(cities).not.toContain("Try another letter");
+    expect(await page("/cities/q")).toContain("Try another letter or search text.");
+  });
+
+  // Runs after the tests of a directory without cities: it adds the only city.
   it("shows a category of businesses without a country code, and a city of businesses without a category, with no empty 'Top' list", async () => {
     expect((await importFile(cookie, "export.csv", EXPORT)).result).toMatchObject({ success: true, successCount: 1 });
     const bistro = await page("/categories/bistro");
