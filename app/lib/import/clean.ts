@@ -182,6 +182,8 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   if ((latitude !== null && Math.abs(latitude) > 90) || (longitude !== null && Math.abs(longitude) > 180)) {
     return { ok: false, name, reason: `geçersiz koordinat (${latitude}, ${longitude})` };
   }
+  // 0, 0 is where a failed geocode lands ("Null Island"): no point rather than a pin in the sea.
+  const nowhere = latitude === 0 && longitude === 0;
   const rating = cleanNumber(cell("rating"));
   if (Number.isNaN(rating) || (rating !== null && (rating < 0 || rating > 5))) {
     return { ok: false, name, reason: "geçersiz puan (rating)" };
@@ -207,8 +209,8 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       country,
       countryCode: deriveCountryCode({ countryCode: cleanText(cell("country_code")), country, fullAddress }),
       phone: cleanText(cell("phone")),
-      latitude,
-      longitude,
+      latitude: nowhere ? null : latitude,
+      longitude: nowhere ? null : longitude,
       rating,
       reviews: reviews ?? 0,
       reviewsLink: httpUrl(cleanText(cell("reviews_link"))),

@@ -57,6 +57,18 @@ describe("value cleaning", () => {
     expect(cleanRow(["None"], mapping)).toMatchObject({ ok: false, reason: "işletme adı boş" });
   });
 
+  it("keeps no point for a row placed at 0, 0 (a failed geocode), which would pin it in the Gulf of Guinea", () => {
+    const point = (latitude: string, longitude: string) => {
+      const row = cleanRow(["A", "", "", "", latitude, longitude], mapping);
+      return row.ok ? [row.record.latitude, row.record.longitude] : row.reason;
+    };
+    expect(point("0", "0")).toEqual([null, null]);
+    expect(point("0.0", "-0")).toEqual([null, null]);
+    // On the equator or the prime meridian alone is a real place (Quito's latitude is -0.18; Greenwich's longitude 0).
+    expect(point("0", "-78.47")).toEqual([0, -78.47]);
+    expect(point("51.48", "0")).toEqual([51.48, 0]);
+  });
+
   it("reads review counts written with thousands separators, and refuses one it cannot read", () => {
     const reviews = (value: unknown) => {
       const row = cleanRow(["A", "", "", value], mapping);
