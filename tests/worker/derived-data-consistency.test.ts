@@ -377,14 +377,16 @@ const OPERATIONS: { weight: number; run: (s: Scenario) => Promise<string> }[] = 
       const jobId = s.running.length ? s.rng.pick(s.running) : null;
       const id = await s.randomBusinessId();
       if (!jobId || id === null) return "concurrently: no import running";
-      const action = s.rng.pick(["toggle", "delete", "anchors"] as const);
+      const action = s.rng.pick(["toggle", "delete", "fix slugs", "anchors"] as const);
       await Promise.all([
         processImportJob(recordingEnv().env, jobId, steps(s.rng.pick([5, 10, 40]))),
         action === "toggle"
           ? setBusinessApproval(db(), id)
           : action === "delete"
             ? deleteBusiness(db(), id)
-            : rebuildMissingPageAnchors(db(), 20),
+            : action === "fix slugs"
+              ? fixSlugs(db(), 0)
+              : rebuildMissingPageAnchors(db(), 20),
       ]);
       await settle(s, jobId);
       return `advance ${jobId.slice(0, 8)} while ${action} (${id})`;
@@ -677,3 +679,50 @@ describe("derived data stays exact whatever admin operations and imports do, in 
   }, 120_000);
 });
 
+/** A D1 binding whose first db.batch waits for `release` after saying it was `reached`. */
+function pausingFirstBatch() {
+  let reached!: () => void;
+  let release!: () => void;
+  const atBatch = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const paused = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (++calls === 1) {
+            reached();
+            await released;
+          }
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: paused, atBatch, release };
+}
+
+describe("fix slugs beside an import", () => {
+  it("does not write the slugs it computed from a business's old city and type over a re-import that changed them", async () => {
+    await db().batch([db().prepare(`DELETE FROM businesses`), db().prepare(`DELETE FROM app_state WHERE key = 'fix_slugs_checkpoint'`)]);
+    const s = new Scenario(99);
+    const identity = s.newIdentity({ bigScope: true });
+    const before: BusinessRecord = { ...s.record(identity, { bigScope: true }), type: "Hotel", city: "Zürich" };
+    await upsertBusinesses(db(), [toBusinessRow(before)]);
+    // Written under an earlier slug rule: "fix slugs" has something to correct.
+    await db().prepare(`UPDATE businesses SET category_slug = 'hotels-old', city_slug = 'zuerich'`).run();
+    // Its step has read the business and computed its slugs when an import moves it.
+    const fixing = pausingFirstBatch();
+    const fix = fixSlugs(fixing.db, 0);
+    await fixing.atBatch;
+    await upsertBusinesses(db(), [toBusinessRow({ ...before, type: "Restaurant", city: "Genève" })]);
+    fixing.release();
+    expect((await fix).done).toBe(true);
+    const [row] = await all<Written>(`SELECT * FROM businesses`);
+    expect([row!.type, row!.category_slug, row!.city, row!.city_slug]).toEqual(["Restaurant", "restaurant", "Genève", "geneve"]);
+    expect(row!.slug).toBe(businessSlug(row!.name, rowIdentity(row!)));
+    await checkInvariants(s, "fix slugs beside an import", new Map());
+  });
+});
