@@ -549,6 +549,8 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
 
   const categoryList = await listCategories(db(), { letter: null, q: "", page: 1, perPage: 1000 });
   expect(categoryList.totalCount, where("/categories total")).toBe(categories.length);
+  // "Total Businesses" is the directory's (businesses without a category included).
+  expect(categoryList.totalBusinesses, where("/categories businesses")).toBe(approved.length);
   expect(Object.fromEntries(categoryList.categories.map((c) => [c.slug, c.count])), where("/categories counts")).toEqual(
     Object.fromEntries(categories.map((c) => [c.slug, count((r) => r.category_slug === c.slug)])),
   );
@@ -582,11 +584,13 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
     }
     const ownCities = await listCities(db(), { letter: null, q: "", page: 1, countryCode: c.code, perPage: 1000 });
     expect(ownCities.totalCount, where(`/countries/${c.code}/cities total`)).toBe(ownCities.cities.length);
+    expect([ownCities.totalBusinesses, ownCities.shareOf], where(`/countries/${c.code}/cities businesses`)).toEqual([inCountry.length, inCountry.length]);
   }
 
   const cityList = await listCities(db(), { letter: null, q: "", page: 1, perPage: 1000 });
   expect(cityList.totalCount, where("/cities total")).toBe(cityCount);
   expect(cityList.cities.length, where("/cities listed")).toBe(cityCount);
+  expect([cityList.totalBusinesses, cityList.shareOf], where("/cities businesses")).toEqual([approved.length, approved.length]);
   for (const c of cities) {
     const page = (await getCityPage(db(), c.country_code, c.slug, { page: 1, limit: 12, before: null }))!;
     const inCity = approved.filter((r) => r.country_code === c.country_code && r.city_slug === c.slug);
