@@ -209,6 +209,9 @@ export interface FixSlugsProgress extends FixSlugsCheckpoint {
   done: boolean;
 }
 
+/** What a business's slugs are computed from (and its slug, which says whether it holds its second). */
+const SLUG_SOURCES = ["name", "type", "category", "city", "full_address", "place_id", "slug"] as const;
+
 interface SlugSource {
   id: number;
   name: string;
@@ -242,6 +245,8 @@ function expectedSlugs(row: SlugSource) {
  * steps of FIX_SLUGS_STEP, until the time budget is spent; the checkpoint lets the next call go
  * on where this one stopped (a 2,000,000-row table takes several calls). A slug that would
  * collide with another business's is left as it is (UPDATE OR IGNORE) rather than failing the step.
+ * A business written between the step's read and its update (an import running beside it) is
+ * left as that write made it: its slugs were computed from what it held before.
  */
 export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<FixSlugsProgress> {
   const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
@@ -261,9 +266,9 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): 
       return { ...checkpoint, updatedNow, done: true };
     }
     const changed = results
-      .map((row) => ({ id: row.id, before: row, after: expectedSlugs(row) }))
+      .map((row) => ({ before: row, after: expectedSlugs(row) }))
       .filter(({ before, after }) => before.slug !== after.slug || before.category_slug !== after.category_slug || before.city_slug !== after.city_slug)
-      .map(({ id, after }) => ({ id, ...after }));
+      .map(({ before, after }) => ({ ...after, read: before }));
     checkpoint.afterId = results[results.length - 1]!.id;
     checkpoint.processed += results.length;
     const step: D1PreparedStatement[] = [];
@@ -274,7 +279,9 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): 
             `UPDATE OR IGNORE businesses
              SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
                  city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
-             FROM json_each(?1) AS j WHERE businesses.id = j.value ->> '$.id'`,
+             FROM json_each(?1) AS j
+             WHERE businesses.id = j.value ->> '$.read.id'
+               AND ${SLUG_SOURCES.map((c) => `businesses.${c} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
           )
           .bind(JSON.stringify(changed)),
       );
