@@ -25,6 +25,13 @@ export function cleanText(value: unknown): string | null {
   return text;
 }
 
+/**
+ * Soft hyphens, zero-width spaces and word joiners copied out of web pages: invisible, yet they
+ * cut a word in two for the search index ("Zü\u00ADrich" was not found as "Zürich") while the
+ * slug drops them. The joiners that shape a script's letters (ZWJ, ZWNJ) are kept.
+ */
+const INVISIBLE_BREAKS = /[\u00AD\u200B\u2060\uFEFF]/g;
+
 const HTML_ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
@@ -161,7 +168,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   // Names and places as a visitor reads them (see decodeHtmlEntities).
   const label = (column: MappedColumn) => {
     const text = cleanText(cell(column));
-    return text === null ? null : decodeHtmlEntities(text);
+    return text === null ? null : cleanText(decodeHtmlEntities(text).replace(INVISIBLE_BREAKS, ""));
   };
   const name = label("name")?.replace(/\s+/g, " ") ?? null;
   if (!name) return { ok: false, name: null, reason: "işletme adı boş" };

@@ -57,6 +57,15 @@ describe("value cleaning", () => {
     expect(cleanRow(["None"], mapping)).toMatchObject({ ok: false, reason: "işletme adı boş" });
   });
 
+  it("drops soft hyphens and zero-width spaces from names and places, keeping the joiners a script needs", () => {
+    const places = mapColumns(["name", "city", "category"]);
+    const row = cleanRow(["Hotel\u200B Baur au Lac", "Zü\u00ADrich", "\u2060Hotel\uFEFF"], places);
+    expect(row).toMatchObject({ ok: true, record: { name: "Hotel Baur au Lac", city: "Zürich", category: "Hotel" } });
+    // A soft hyphen alone is no city; a Persian name keeps its zero-width non-joiner.
+    expect(cleanRow(["A", "\u00AD", ""], places)).toMatchObject({ ok: true, record: { city: null } });
+    expect(cleanRow(["هتل می\u200Cخانه", "", ""], places)).toMatchObject({ ok: true, record: { name: "هتل می\u200Cخانه" } });
+  });
+
   it("keeps no point for a row placed at 0, 0 (a failed geocode), which would pin it in the Gulf of Guinea", () => {
     const point = (latitude: string, longitude: string) => {
       const row = cleanRow(["A", "", "", "", latitude, longitude], mapping);
