@@ -32,6 +32,8 @@ export function cleanText(value: unknown): string | null {
  */
 const INVISIBLE_BREAKS = /[\u00AD\u200B\u2060\uFEFF]/g;
 
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
 const HTML_ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
@@ -170,6 +172,12 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
     const text = cleanText(cell(column));
     return text === null ? null : cleanText(decodeHtmlEntities(text).replace(INVISIBLE_BREAKS, ""));
   };
+  // A type, category, city or country files a business in the directory by its slug: one with no
+  // letter or digit ("!!!", "&", "-") would file it nowhere, or name a list "&", so it is empty.
+  const directoryLabel = (column: MappedColumn) => {
+    const text = label(column);
+    return text !== null && WORD_CHARACTER.test(text) ? text : null;
+  };
   const name = label("name")?.replace(/\s+/g, " ") ?? null;
   if (!name) return { ok: false, name: null, reason: "işletme adı boş" };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, name: `${name.slice(0, 40)}…`, reason: `işletme adı ${MAX_NAME_LENGTH} karakterden uzun` };
@@ -202,16 +210,16 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   const about = cleanJsonCell(cell("about"));
   if (!about.ok) return { ok: false, name, reason: "about bozuk JSON" };
   const fullAddress = label("full_address");
-  const country = label("country");
+  const country = directoryLabel("country");
   return {
     ok: true,
     record: {
       name,
-      category: label("category"),
-      type: label("type"),
+      category: directoryLabel("category"),
+      type: directoryLabel("type"),
       fullAddress,
       street: label("street"),
-      city: label("city"),
+      city: directoryLabel("city"),
       postalCode: cleanPostalCode(cell("postal_code")),
       country,
       countryCode: deriveCountryCode({ countryCode: cleanText(cell("country_code")), country, fullAddress }),

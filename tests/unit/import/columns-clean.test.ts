@@ -66,6 +66,14 @@ describe("value cleaning", () => {
     expect(cleanRow(["هتل می\u200Cخانه", "", ""], places)).toMatchObject({ ok: true, record: { name: "هتل می\u200Cخانه" } });
   });
 
+  it("leaves empty a type, category, city or country with no letter or digit, which would file the business nowhere", () => {
+    const places = mapColumns(["name", "type", "category", "city", "country"]);
+    const row = cleanRow(["Otel Çınar", "!!!", "Hotel", "-", "&"], places);
+    expect(row).toMatchObject({ ok: true, record: { type: null, category: "Hotel", city: null, country: null } });
+    // A name needs no letter ("24/7" names a shop), and a one-letter place is a place (Å, Norway).
+    expect(cleanRow(["24/7", "", "", "Å", "Norway"], places)).toMatchObject({ ok: true, record: { name: "24/7", city: "Å" } });
+  });
+
   it("keeps no point for a row placed at 0, 0 (a failed geocode), which would pin it in the Gulf of Guinea", () => {
     const point = (latitude: string, longitude: string) => {
       const row = cleanRow(["A", "", "", "", latitude, longitude], mapping);
