@@ -286,15 +286,22 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): 
           .bind(JSON.stringify(changed)),
       );
     }
-    checkpoint.updated += changed.length;
-    updatedNow += changed.length;
-    // The step's updates and the checkpoint commit together (a D1 batch is one transaction).
+    // The step's updates and the checkpoint commit together (a D1 batch is one transaction). The
+    // count is the update's own (changes()): a row skipped for a taken slug or changed meanwhile
+    // by an import is not counted as fixed.
     step.push(
       db
-        .prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-        .bind(FIX_SLUGS_CHECKPOINT, JSON.stringify(checkpoint)),
+        .prepare(
+          `INSERT INTO app_state (key, value) VALUES (?1, json_set(?2, '$.updated', ?3 + ${changed.length > 0 ? "changes()" : "0"}))
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value
+           RETURNING value ->> '$.updated' AS updated`,
+        )
+        .bind(FIX_SLUGS_CHECKPOINT, JSON.stringify(checkpoint), checkpoint.updated),
     );
-    await db.batch(step);
+    // (The batch's meta.changes would count the rows its triggers wrote too.)
+    const stored = (await db.batch<{ updated: number }>(step)).at(-1)!.results[0]!.updated;
+    updatedNow += stored - checkpoint.updated;
+    checkpoint.updated = stored;
     if (results.length < FIX_SLUGS_STEP) {
       await db.prepare(`DELETE FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).run();
       return { ...checkpoint, updatedNow, done: true };
