@@ -349,7 +349,7 @@ function BusinessView({
             <dl className="mt-4 space-y-3 text-sm">
               <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd dir="auto" className="text-right font-medium">{category ?? "—"}</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
-              <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews.toLocaleString("en-US")}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? business.reviews.toLocaleString("en-US") : "—"}</dd></div>
             </dl>
           </section>
         </aside>

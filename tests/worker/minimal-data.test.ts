@@ -60,6 +60,8 @@ describe("a business with the template's data only", () => {
     expect(detail).toContain("<strong>4.6</strong>");
     expect(detail).not.toContain("0 reviews");
     expect(detail).toContain('content="Hotel Uncounted, Hotel in Ghana. Rated 4.6/5. Address, phone');
+    // Its details do not claim 0 reviews beside the rating: the count is not known.
+    expect(detail).toMatch(/Total Reviews<\/dt><dd class="font-medium">—<\/dd>/);
     for (const path of ["/businesses", "/categories/hotel", "/search?q=uncounted", "/"]) {
       const html = await page(path);
       expect(html, path).toContain("Hotel Uncounted");
