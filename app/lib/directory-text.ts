@@ -4,7 +4,7 @@
  * category or country cells, so a country of 0 cities or a category in 0 countries is common,
  * and "Browse the biggest cities below" above no cities misleads. Pure.
  */
-import { countOf } from "./format";
+import { countOf, countryInProse } from "./format";
 
 /** `${joiner}3 cities`, or "" for none: "in 0 countries" is never said. */
 export function inCount(count: number, one: string, many: string, joiner = " in "): string {
@@ -23,13 +23,15 @@ function businesses(count: number): string {
 }
 
 /** The country page's description: "12 hotels and businesses in 3 cities of Ghana, in 2 categories." */
-export function countryDescription({ country, businessCount, cityCount, categoryCount }: CountryCounts): string {
+export function countryDescription({ country: name, businessCount, cityCount, categoryCount }: CountryCounts): string {
+  const country = countryInProse(name);
   const where = cityCount > 0 ? `${inCount(cityCount, "city", "cities")} of ${country}` : ` in ${country}`;
   return `${businesses(businessCount)}${where}${inCount(categoryCount, "category", "categories", ", in ")}.`;
 }
 
 /** The country page's introduction, pointing only at the lists the page has. */
-export function countryIntro({ country, businessCount, cityCount, categoryCount }: CountryCounts): string {
+export function countryIntro({ country: name, businessCount, cityCount, categoryCount }: CountryCounts): string {
+  const country = countryInProse(name);
   const discover = `Discover ${businesses(businessCount)}${inCount(cityCount, "city", "cities", " across ")} in ${country}.`;
   const browse =
     cityCount > 0 && categoryCount > 0

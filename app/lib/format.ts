@@ -70,6 +70,14 @@ export function displayCountry(code: string, stored: unknown): string {
   return name !== code.toUpperCase() ? name : String(stored ?? code);
 }
 
+/** Country names English writes with "the": the United States, the Netherlands, the Cayman Islands. */
+const COUNTRY_WITH_THE = /^(?:United |Netherlands$|Philippines$|Bahamas$|Maldives$|Gambia$|Comoros$|Seychelles$)|(?:Islands|Republic|Emirates|States|Kingdom)$/;
+
+/** A country's name as a sentence names it after "in" or "of": "the United States", "Ghana". */
+export function countryInProse(name: string): string {
+  return COUNTRY_WITH_THE.test(name) ? `the ${name}` : name;
+}
+
 /**
  * The country a business is shown in: the English name of its code when it has one (imports
  * store the country text as written, "turkey" or "TR", or none at all: the upload template has

@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { businessCountry, formatRating, reviewCountText } from "~/lib/format";
+import { businessCountry, countryInProse, formatRating, reviewCountText } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -76,7 +76,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
   return seoMeta({
     title: `${business.name}${where ? ` – ${where}` : ""} | WorldHotels Directory`,
     description: [
-      `${business.name}${category ? `, ${category}` : ""}${where ? ` in ${where}` : ""}.`,
+      `${business.name}${category ? `, ${category}` : ""}${where ? ` in ${business.city ? where : countryInProse(where)}` : ""}.`,
       rating ? `Rated ${rating}/5${reviews ? ` from ${reviews}` : ""}.` : "",
       "Address, phone, opening hours, amenities and map.",
     ].filter(Boolean).join(" "),

@@ -5,6 +5,7 @@ import { CountLinkTiles } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
+import { countryInProse } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
-        title: `Businesses in ${data.country}`,
+        title: `Businesses in ${countryInProse(data.country)}`,
         description: countryDescription(data),
         path: `/countries/${data.countryCode.toLowerCase()}`,
         page: data.categoriesPage,
@@ -54,7 +55,7 @@ export default function CountryDetail() {
           { name: country.country, path: `/countries/${code}` },
         ]}
       />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {country.country}</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {countryInProse(country.country)}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{countryIntro(country)}</p>
       <StatTiles>
         <StatTile label="Total Businesses" value={country.businessCount.toLocaleString("en-US")} />

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
-import { countOf } from "~/lib/format";
+import { countOf, countryInProse } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -31,8 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
-        title: `Cities in ${data.country.name}`,
-        description: `All ${countOf(data.list.totalCount, "city", "cities")} of ${data.country.name} with hotels and businesses, biggest first.`,
+        title: `Cities in ${countryInProse(data.country.name)}`,
+        description: `All ${countOf(data.list.totalCount, "city", "cities")} of ${countryInProse(data.country.name)} with hotels and businesses, biggest first.`,
         path: `/countries/${data.country.code.toLowerCase()}/cities`,
         page: data.list.currentPage,
         searched: Boolean(data.list.q),
@@ -46,8 +46,8 @@ export default function CountryCities() {
   return (
     <CityDirectory
       list={list}
-      title={`Cities in ${country.name}`}
-      intro={`Every city of ${country.name} with listings in the directory, biggest first.`}
+      title={`Cities in ${countryInProse(country.name)}`}
+      intro={`Every city of ${countryInProse(country.name)} with listings in the directory, biggest first.`}
       crumbs={[
         { name: "Home", path: "/" },
         { name: "Countries", path: "/countries" },

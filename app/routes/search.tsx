@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
 import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { plural } from "~/lib/format";
+import { countryInProse, plural } from "~/lib/format";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
@@ -36,6 +36,7 @@ function resultsPath(query: string, location: string, page: number): string {
 
 function locationLabel(location: SearchLocation | null, text: string): string {
   if (!location) return text;
+  if (location.kind === "country") return countryInProse(location.name);
   return location.kind === "text" ? location.text : location.name;
 }
 

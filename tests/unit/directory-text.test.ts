@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryDescription, countryIntro, inCount } from "~/lib/directory-text";
+import { countryInProse } from "~/lib/format";
 
 describe("directory texts", () => {
   it("tell a count with its noun, and nothing for none", () => {
@@ -14,6 +15,15 @@ describe("directory texts", () => {
     expect(countryDescription({ ...ghana, cityCount: 0 })).toBe("12 hotels and businesses in Ghana, in 2 categories.");
     expect(countryDescription({ ...ghana, categoryCount: 0 })).toBe("12 hotels and businesses in 3 cities of Ghana.");
     expect(countryDescription({ ...ghana, businessCount: 1, cityCount: 0, categoryCount: 0 })).toBe("1 hotel or business in Ghana.");
+  });
+
+  it("name a country as English prose does, with 'the' where it takes one", () => {
+    const us = { country: "United States", businessCount: 2, cityCount: 1, categoryCount: 0 };
+    expect(countryDescription(us)).toBe("2 hotels and businesses in 1 city of the United States.");
+    expect(countryIntro({ ...us, cityCount: 0 })).toBe("Discover 2 hotels and businesses in the United States.");
+    const named = ["United Kingdom", "Netherlands", "Philippines", "Dominican Republic", "Cayman Islands", "United Arab Emirates", "Bahamas", "Gambia"];
+    expect(named.map(countryInProse)).toEqual(named.map((name) => `the ${name}`));
+    for (const name of ["Ghana", "Türkiye", "Isle of Man", "Czechia", "Ireland", "Unitedland"]) expect(countryInProse(name)).toBe(name);
   });
 
   it("point the country's introduction only at the lists below it", () => {

@@ -257,6 +257,10 @@ describe("search", () => {
     expect(await none.text()).toContain("No businesses found");
     // A search by place alone is titled by the place.
     expect(await (await SELF.fetch("https://example.com/search?location=Paris")).text()).toMatch(/<h1[^>]*>Businesses in Paris<\/h1>/);
+    // A country English names with "the" gets it, in the heading and the title.
+    const us = await (await SELF.fetch("https://example.com/search?q=hotel&location=us")).text();
+    expect(us).toContain("in the United States");
+    expect(us).toMatch(/<title>hotel in the United States/);
   });
 
   it("answers 500 with the spec's 'Error loading application' page when the search cannot run", async () => {
