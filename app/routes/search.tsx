@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
 import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { countryInProse, plural } from "~/lib/format";
+import { countryInProse, displayCountry, plural } from "~/lib/format";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
@@ -36,7 +36,9 @@ function resultsPath(query: string, location: string, page: number): string {
 
 function locationLabel(location: SearchLocation | null, text: string): string {
   if (!location) return text;
-  if (location.kind === "country") return countryInProse(location.name);
+  // The countries list keeps a country under the text its businesses stored ("GH" for the
+  // template's rows): named as its page names it.
+  if (location.kind === "country") return countryInProse(displayCountry(location.code, location.name));
   return location.kind === "text" ? location.text : location.name;
 }
 

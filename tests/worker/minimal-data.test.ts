@@ -86,6 +86,10 @@ describe("a business with the template's data only", () => {
     for (const path of ["/businesses", "/search?q=uncounted", "/search?q=hotel&location=Ghana"]) {
       expect(cardText(await page(path), "Hotel Uncounted"), path).toBe("Hotel Uncounted Hotel Ghana ★ 4.6 View Details");
     }
+    // The search names the country as its page does, not by the code its businesses stored.
+    const narrowed = await page("/search?q=hotel&location=Ghana");
+    expect(narrowed).toContain("Search results for “hotel” in Ghana</h1>");
+    expect(narrowed).toContain("<title>hotel in Ghana – Search results");
     const list = (await (await SELF.fetch("https://example.com/api/businesses?page=1")).json()) as { businesses: Record<string, unknown>[] };
     expect(list.businesses.find((b) => b.name === "Hotel Uncounted")).toMatchObject({ city: null, country: "Ghana", countryCode: "GH" });
   });
