@@ -109,6 +109,15 @@ describe("search", () => {
     expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
   });
 
+  it("ranks a business found by its country code as one whose file wrote the code as its country", async () => {
+    await insert(
+      record({ name: "Kervansaray Inn", placeId: "s-25", type: "Caravanserai", category: null, city: "Kars", country: "TR", countryCode: "TR" }),
+      record({ name: "Kervansaray Lodge", placeId: "s-26", type: "Caravanserai", category: null, city: "Kars", country: null, countryCode: "TR" }),
+    );
+    // Both hold the code "TR" in the index's country column: equal, the newer first.
+    expect(names(await searchBusinesses(env.DB, { q: "kervansaray tr", page: 1 }))).toEqual(["Kervansaray Lodge", "Kervansaray Inn"]);
+  });
+
   it("finds a word written with an apostrophe with or without it, and forgets a name once changed or deleted", async () => {
     await insert(
       record({ name: "Albergo Duomo", placeId: "s-11", city: "L'Aquila", country: "Italy", countryCode: "IT", fullAddress: "Piazza Duomo, L'Aquila" }),
