@@ -34,7 +34,7 @@ import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { indexedColumnSql, indexedCountrySql } from "../../scripts/search-fold-sql";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
 import { adminFetch, login } from "./admin-support";
-import { crashingDb, recordingEnv } from "./import-support";
+import { crashingDb, pausingDb, recordingEnv } from "./import-support";
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
 function generator(seed: number) {
@@ -683,31 +683,6 @@ describe("derived data stays exact whatever admin operations and imports do, in 
   }, 120_000);
 });
 
-/** A D1 binding whose first db.batch waits for `release` after saying it was `reached`. */
-function pausingFirstBatch() {
-  let reached!: () => void;
-  let release!: () => void;
-  const atBatch = new Promise<void>((resolve) => (reached = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let calls = 0;
-  const paused = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          if (++calls === 1) {
-            reached();
-            await released;
-          }
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: paused, atBatch, release };
-}
-
 describe("fix slugs beside an import", () => {
   it("does not write the slugs it computed from a business's old city and type over a re-import that changed them", async () => {
     await db().batch([db().prepare(`DELETE FROM businesses`), db().prepare(`DELETE FROM app_state WHERE key = 'fix_slugs_checkpoint'`)]);
@@ -718,9 +693,9 @@ describe("fix slugs beside an import", () => {
     // Written under an earlier slug rule: "fix slugs" has something to correct.
     await db().prepare(`UPDATE businesses SET category_slug = 'hotels-old', city_slug = 'zuerich'`).run();
     // Its step has read the business and computed its slugs when an import moves it.
-    const fixing = pausingFirstBatch();
+    const fixing = pausingDb(1);
     const fix = fixSlugs(fixing.db, 0);
-    await fixing.atBatch;
+    await fixing.reached;
     await upsertBusinesses(db(), [toBusinessRow({ ...before, type: "Restaurant", city: "Genève" })]);
     fixing.release();
     // Done, and not counting as fixed the business it left to the import.

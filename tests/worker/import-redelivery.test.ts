@@ -2,41 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getUploadJob } from "~/models/upload-job.server";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
-import { crashingDb, queuedJob, recordingEnv } from "./import-support";
+import { crashingDb, pausingDb, queuedJob, recordingEnv } from "./import-support";
 
 const STEPS_OF_300 = { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 };
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/**
- * A D1 binding whose `nth` db.batch first says it is about to run (`reached`) and then waits for
- * `release`: a delivery paused just before that write while something else happens.
- */
-function pausingDb(nth: number) {
-  const reached = deferred();
-  const release = deferred();
-  let calls = 0;
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          if (++calls === nth) {
-            reached.resolve();
-            await release.promise;
-          }
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db, reached: reached.promise, release: release.resolve };
-}
 
 async function importedCount(name: string, jobId: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1`).bind(`${name}-${jobId}-%`).first<{ n: number }>();

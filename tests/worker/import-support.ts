@@ -85,6 +85,34 @@ export function crashingDb(nth: number, message = "simulated crash after a commi
   });
 }
 
+/**
+ * A D1 binding whose `nth` db.batch first says it is about to run (`reached`) and then waits for
+ * `release`: a delivery or an admin step paused just before that write while something else happens.
+ */
+export function pausingDb(nth: number) {
+  let reached!: () => void;
+  let release!: () => void;
+  const atBatch = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const db = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (++calls === nth) {
+            reached();
+            await released;
+          }
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db, reached: atBatch, release };
+}
+
 /** The real bindings, with a queue that records what is sent and throws while `failing` is set. */
 export function recordingEnv(overrides: Partial<Env> = {}) {
   const sent: QueueMessage[] = [];
