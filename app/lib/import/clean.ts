@@ -26,11 +26,12 @@ export function cleanText(value: unknown): string | null {
 }
 
 /**
- * Soft hyphens, zero-width spaces and word joiners copied out of web pages: invisible, yet they
- * cut a word in two for the search index ("Zü\u00ADrich" was not found as "Zürich") while the
- * slug drops them. The joiners that shape a script's letters (ZWJ, ZWNJ) are kept.
+ * Soft hyphens and word joiners copied out of web pages: invisible, yet they cut a word in two
+ * for the search index ("Zü\u00ADrich" was not found as "Zürich") while the slug drops them. The
+ * zero-width space stays (Thai and Khmer mark word breaks with it), as do the joiners that shape
+ * a script's letters (ZWJ, ZWNJ).
  */
-const INVISIBLE_BREAKS = /[\u00AD\u200B\u2060\uFEFF]/g;
+const INVISIBLE_BREAKS = /[\u00AD\u2060\uFEFF]/g;
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 

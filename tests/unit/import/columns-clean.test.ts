@@ -57,13 +57,15 @@ describe("value cleaning", () => {
     expect(cleanRow(["None"], mapping)).toMatchObject({ ok: false, reason: "işletme adı boş" });
   });
 
-  it("drops soft hyphens and zero-width spaces from names and places, keeping the joiners a script needs", () => {
+  it("drops soft hyphens and word joiners from names and places, keeping the marks a script needs", () => {
     const places = mapColumns(["name", "city", "category"]);
-    const row = cleanRow(["Hotel\u200B Baur au Lac", "Zü\u00ADrich", "\u2060Hotel\uFEFF"], places);
+    const row = cleanRow(["Hotel Baur\u2060 au Lac", "Zü\u00ADrich", "\u2060Hotel\uFEFF"], places);
     expect(row).toMatchObject({ ok: true, record: { name: "Hotel Baur au Lac", city: "Zürich", category: "Hotel" } });
-    // A soft hyphen alone is no city; a Persian name keeps its zero-width non-joiner.
+    // A soft hyphen alone is no city; a Persian name keeps its zero-width non-joiner, a Thai one
+    // the zero-width space between its words.
     expect(cleanRow(["A", "\u00AD", ""], places)).toMatchObject({ ok: true, record: { city: null } });
     expect(cleanRow(["هتل می\u200Cخانه", "", ""], places)).toMatchObject({ ok: true, record: { name: "هتل می\u200Cخانه" } });
+    expect(cleanRow(["โรงแรม\u200Bสยาม", "", ""], places)).toMatchObject({ ok: true, record: { name: "โรงแรม\u200Bสยาม" } });
   });
 
   it("leaves empty a type, category, city or country with no letter or digit, which would file the business nowhere", () => {
