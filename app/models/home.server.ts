@@ -1,4 +1,5 @@
 import { ratingBand, type FeaturedFilter } from "~/lib/featured-filters";
+import { businessCountry, displayCountry } from "~/lib/format";
 import { matchExpression } from "~/lib/search-query";
 
 /** Home: 12 popular categories, 12 cities, 9 featured (spec section 9). */
@@ -28,7 +29,8 @@ export async function getHomepageData(db: D1Database): Promise<HomepageData> {
       countryCode: String(r.country_code).toLowerCase(),
       count: Number(r.business_count),
     })),
-    topCountries: (countries?.results ?? []).map((r) => ({ country: String(r.name), code: String(r.code).toLowerCase(), count: Number(r.business_count) })),
+    // Named by the code as the country's page is ("Ghana", not the stored "GH" of the template's rows).
+    topCountries: (countries?.results ?? []).map((r) => ({ country: displayCountry(String(r.code), r.name), code: String(r.code).toLowerCase(), count: Number(r.business_count) })),
   };
 }
 
@@ -49,7 +51,7 @@ export interface FeaturedBusiness {
   country: string | null;
 }
 
-const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.full_address, b.category, b.reviews, b.city, b.country`;
+const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.full_address, b.category, b.reviews, b.city, b.country, b.country_code`;
 
 /**
  * Best rated, most reviewed approved businesses (the businesses_featured index), 9 at most. A
@@ -89,6 +91,6 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
     category: (r.category as string | null) ?? null,
     review_count: Number(r.reviews ?? 0),
     city: (r.city as string | null) ?? null,
-    country: (r.country as string | null) ?? null,
+    country: businessCountry((r.country_code as string | null) ?? null, (r.country as string | null) ?? null),
   }));
 }

@@ -92,6 +92,11 @@ describe("a business with the template's data only", () => {
     expect(narrowed).toContain("<title>hotel in Ghana – Search results");
     const list = (await (await SELF.fetch("https://example.com/api/businesses?page=1")).json()) as { businesses: Record<string, unknown>[] };
     expect(list.businesses.find((b) => b.name === "Hotel Uncounted")).toMatchObject({ city: null, country: "Ghana", countryCode: "GH" });
+    // So do the home page's calls: its top countries and its featured businesses.
+    const home = (await (await SELF.fetch("https://example.com/api/homepage-data")).json()) as { topCountries: { country: string; code: string }[] };
+    expect(home.topCountries).toContainEqual(expect.objectContaining({ country: "Ghana", code: "gh" }));
+    const featured = (await (await SELF.fetch("https://example.com/api/featured-businesses")).json()) as { name: string; country: string | null }[];
+    expect(featured.find((b) => b.name === "Hotel Uncounted")).toMatchObject({ country: "Ghana" });
   });
 
   it("leaves out a country page's lists it has nothing for, and never tells 0 cities or categories", async () => {
