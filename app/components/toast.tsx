@@ -8,6 +8,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** The toast's language where it is not the page's: the spec's English texts in the Turkish back office. */
+  lang?: string;
 }
 
 interface ShownToast extends ToastMessage {
@@ -74,6 +76,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
         {toast ? (
           <li
             key={toast.id}
+            lang={toast.lang}
             data-variant={toast.variant ?? "default"}
             className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform ${
               destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
@@ -96,7 +99,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
                 <p className="text-sm font-semibold">{toast.title}</p>
                 {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
               </div>
-              <button type="button" onClick={onDismiss} aria-label="Close notification" className="text-lg leading-none opacity-70 hover:opacity-100">
+              <button type="button" onClick={onDismiss} aria-label="Close notification" lang="en" className="text-lg leading-none opacity-70 hover:opacity-100">
                 ×
               </button>
             </div>

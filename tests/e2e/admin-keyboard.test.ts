@@ -91,6 +91,11 @@ describe("the back office with the keyboard and a screen reader", () => {
     const visitor = await guest.newPage();
     await visitor.goto(`${base()}/admin`);
     expect(await langOf(visitor.getByLabel("Username"))).toBe("en");
+    // Its English toasts too, though they stand outside the form in the Turkish document.
+    await visitor.getByLabel("Username").fill("nobody");
+    await visitor.getByLabel("Password").fill("wrong");
+    await visitor.getByLabel("Password").press("Enter");
+    expect(await langOf(visitor.getByText("Invalid Login", { exact: true }))).toBe("en");
     for (const path of ["/", "/admin/no-such-page"]) {
       await visitor.goto(`${base()}${path}`);
       expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");

@@ -1,6 +1,6 @@
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useToast } from "~/components/toast";
+import { useToast, type ToastMessage } from "~/components/toast";
 import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
 import { ApiError, apiRequest, plainErrorMessage } from "~/lib/api-client";
 import { pageWindow } from "~/lib/paging";
@@ -81,7 +81,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
    * An action, then the list reloaded. A row another tab deleted answers 404: the list is
    * reloaded too (the row goes), and the toast says the server's message, not its JSON.
    */
-  async function run(label: string, work: () => Promise<void>, failure: string) {
+  async function run(label: string, work: () => Promise<void>, failure: Pick<ToastMessage, "title" | "lang">) {
     if (busy) return;
     setBusy(label);
     try {
@@ -89,7 +89,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) revalidator.revalidate();
-      toast({ title: failure, description: plainErrorMessage(error), variant: "destructive" });
+      toast({ ...failure, description: plainErrorMessage(error), variant: "destructive" });
     } finally {
       setBusy(null);
     }
@@ -127,7 +127,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         const answer = await apiRequest<{ isApproved: boolean }>("POST", `/api/admin/businesses/${id}/toggle-approval`, { isApproved: !shownApproved });
         setAnsweredApproval((shown) => ({ ...shown, [id]: answer.isApproved }));
       },
-      "Failed to update business approval status.",
+      { title: "Failed to update business approval status.", lang: "en" },
     );
   }
 
@@ -138,9 +138,9 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
       async () => {
         await apiRequest("DELETE", `/api/businesses/${id}`);
         focusAfterDelete.current = rowIndex;
-        toast({ title: "Business Deleted", description: name });
+        toast({ title: "Business Deleted", description: name, lang: "en" });
       },
-      "Error",
+      { title: "Error", lang: "en" },
     );
   }
 
@@ -154,7 +154,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         const deleted = steps.reduce((sum, step) => sum + step.deletedCount, 0);
         toast({ title: "İşletmeler silindi", description: `${deleted.toLocaleString("tr-TR")} işletme silindi` });
       },
-      "Failed to delete businesses",
+      { title: "Failed to delete businesses", lang: "en" },
     );
   }
 
@@ -167,7 +167,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         const deleted = steps.reduce((sum, step) => sum + step.deletedCount, 0);
         toast({ title: "Test verileri silindi", description: `${deleted} işletme silindi` });
       },
-      "Test verileri silinemedi",
+      { title: "Test verileri silinemedi" },
     );
   }
 
@@ -179,7 +179,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         const steps = await repeatUntilDone<{ message: string; done: boolean }>("POST", "/api/admin/fix-slugs");
         toast({ title: "URL'ler düzeltildi", description: steps[steps.length - 1]?.message });
       },
-      "URL'ler düzeltilemedi",
+      { title: "URL'ler düzeltilemedi" },
     );
   }
 

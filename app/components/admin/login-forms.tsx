@@ -29,7 +29,7 @@ function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => voi
       onSuccess();
     } catch (error) {
       if (error instanceof ApiError) onRefused(error);
-      else toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive" });
+      else toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive", lang: "en" });
     } finally {
       setBusy(false);
     }
@@ -98,7 +98,7 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
 export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive" });
+    toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive", lang: "en" });
   });
 
   return (
