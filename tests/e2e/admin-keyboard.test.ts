@@ -117,6 +117,8 @@ describe("the back office with the keyboard and a screen reader", () => {
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
     expect(await toggle.textContent()).toBe("Approve");
     expect(await isFocused(toggle)).toBe(true);
+    // The list reloads after the answer; until then the button says it is busy and ignores a press.
+    await expect.poll(() => toggle.getAttribute("aria-disabled")).toBe("false");
     await page.keyboard.press("Space");
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await isFocused(toggle)).toBe(true);
