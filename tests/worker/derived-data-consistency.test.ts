@@ -9,8 +9,9 @@
  *  - every summary table and the totals row equal a GROUP BY over the approved businesses (so no
  *    entry with a zero count lingers);
  *  - businesses_fts holds exactly what the triggers' expressions index for the rows as they are
- *    now, a name's stored bigrams being those of the name (compared term by term with a freshly built index), and search finds a business by its
- *    name's own word (and by its city and country) while it is approved, never after it is gone;
+ *    now (compared term by term with a freshly built index), each name's stored bigrams are the
+ *    name's, and search finds a business by its name's own word (and by its city and country)
+ *    while it is approved, never after it is gone;
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
  *    and deep typed pages (page anchors) show the businesses a plain ORDER BY id DESC gives;
  *  - every page anchor names the business at its position; slugs follow the slug rules once
