@@ -1,5 +1,5 @@
 /**
- * The SQL of migration 0007's and 0010's indexed columns, written from app/lib/search-fold.ts: a
+ * The SQL of the indexed columns of migrations 0007, 0010 and 0011, written from app/lib/search-fold.ts: a
  * column is indexed as it reads and, when it holds a SEARCH_FOLDS character, once more folded. The unit
  * test tests/unit/search-fold.test.ts checks the migration against this, so the table and the
  * index cannot drift apart; a change to the table needs a new migration written with it.
@@ -64,6 +64,16 @@ function foldedCopyBranchesSql(column: string): string {
 export function indexedCountrySql(row: "NEW" | "OLD" | ""): string {
   const column = (name: string) => (row ? `${row}.${name}` : name);
   return `CASE WHEN coalesce(${column("country")}, '') = '' THEN ${column("country_code")} ${foldedCopyBranchesSql(column("country"))} END`;
+}
+
+/**
+ * The indexed value of a row's name: as indexedColumnSql, then the bigrams of its Chinese,
+ * Japanese or Korean runs that the writer stored (app/lib/search-bigrams.ts; migration 0011).
+ * A row without them (NULL) is indexed as before.
+ */
+export function indexedNameSql(row: "NEW" | "OLD" | ""): string {
+  const column = (name: string) => (row ? `${row}.${name}` : name);
+  return `${indexedColumnSql(column("name"))} || coalesce(' ' || ${column("search_bigrams")}, '')`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(indexedColumnSql("NEW.name"));

@@ -59,6 +59,8 @@ export const businesses = sqliteTable(
     timeZone: text("time_zone"),
     /** The business's own website. */
     url: text("url"),
+    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-bigrams.ts, migration 0011). */
+    searchBigrams: text("search_bigrams"),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),

@@ -1,3 +1,4 @@
+import { cjkBigrams } from "./search-bigrams";
 import { businessSlug, slugify } from "./slug";
 
 /**
@@ -63,6 +64,8 @@ export interface BusinessRow {
   place_id: string | null;
   time_zone: string | null;
   url: string | null;
+  /** cjkBigrams(name): indexed with the name so a word inside a Chinese, Japanese or Korean name is found (decision 090). */
+  search_bigrams: string | null;
   created_at: number;
 }
 
@@ -86,8 +89,9 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
   const category = orNull(record.category);
   const city = orNull(record.city);
   const directoryCategory = type ?? category;
+  const name = record.name.trim();
   return {
-    name: record.name.trim(),
+    name,
     slug: businessSlug(record.name, businessIdentity(record)),
     category,
     type,
@@ -114,6 +118,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
+    search_bigrams: cjkBigrams(name),
     created_at: record.createdAt ?? now,
   };
 }

@@ -4,6 +4,7 @@
  * so "grand hot" finds "Grand Hotel". Pure.
  */
 
+import { cjkWordBigrams } from "./search-bigrams";
 import { foldForSearch } from "./search-fold";
 
 /** More tokens than this add nothing but work. */
@@ -27,11 +28,26 @@ export function searchTokens(text: string): string[] {
     .slice(0, MAX_SEARCH_TOKENS);
 }
 
-/** `"grand" "hot"*` for "Grand hot", or null when the text has no word. */
+/**
+ * One word's term: `"hot"*` or `"hotel"`. A word of Chinese, Japanese or Korean characters is
+ * also the phrase of its bigrams, which the index holds for names (decision 090), so "外滩酒店"
+ * is found inside "上海外滩酒店"; the word itself still finds what has no bigrams (another column,
+ * a business stored before them).
+ */
+function wordTerm(word: string, prefix: boolean): string {
+  const typed = `"${word}"${prefix ? "*" : ""}`;
+  const bigrams = cjkWordBigrams(word)?.join(" ");
+  return bigrams && bigrams !== word ? `(${typed} OR "${bigrams}")` : typed;
+}
+
+/**
+ * `"grand" AND "hot"*` for "Grand hot", or null when the text has no word. AND is written out:
+ * FTS5 takes no implicit AND next to a bracketed term.
+ */
 export function matchExpression(text: string, { prefixLast = true } = {}): string | null {
   const tokens = searchTokens(text);
   if (tokens.length === 0) return null;
-  return tokens.map((t, i) => `"${t}"${prefixLast && i === tokens.length - 1 ? "*" : ""}`).join(" ");
+  return tokens.map((t, i) => wordTerm(t, prefixLast && i === tokens.length - 1)).join(" AND ");
 }
 
 /** FTS5 columns of businesses_fts a location can narrow by. */
@@ -86,8 +102,8 @@ export function visitorMatchExpression(text: string, { prefixLast = true } = {})
   const words = visitorWords(text);
   if (words.length === 0) return null;
   const groups = words.map((word, i) => {
-    const [typed, ...others] = wordForms(word);
-    const first = `"${typed}"${prefixLast && i === words.length - 1 ? "*" : ""}`;
+    const others = wordForms(word).slice(1);
+    const first = wordTerm(word, prefixLast && i === words.length - 1);
     return others.length ? `(${[first, ...others.map((form) => `"${form}"`)].join(" OR ")})` : first;
   });
   return groups.join(" AND ");

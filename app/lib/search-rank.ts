@@ -6,6 +6,7 @@
  * candidates are ranked. Here every query word weighs the same (each candidate holds them all)
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
+import { cjkWordBigrams } from "./search-bigrams";
 import { meaningfulWords, wordForms } from "./search-query";
 import { foldForSearch } from "./search-fold";
 
@@ -56,7 +57,10 @@ const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
 export interface QueryWord {
-  /** The word as typed, then its other forms (wordForms: "hotels", "hotel"). */
+  /**
+   * The word as typed, then its other forms (wordForms: "hotels", "hotel"; a Chinese, Japanese
+   * or Korean word's bigrams, which the MATCH searched as a phrase).
+   */
   forms: string[];
   /** The last word of a prefix query matches any word starting with it as typed. */
   prefix: boolean;
@@ -65,7 +69,11 @@ export interface QueryWord {
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
   const words = meaningfulWords([...new Set(indexWords(foldForSearch(q.toLowerCase())))]);
-  return words.map((word, i) => ({ forms: wordForms(word), prefix: prefixLast && i === words.length - 1 }));
+  return words.map((word, i) => {
+    // Bigrams as a document's words are: through indexWords, as the candidate's name and bigrams go.
+    const bigrams = (cjkWordBigrams(word) ?? []).flatMap(indexWords).filter((bigram) => bigram !== word);
+    return { forms: [...wordForms(word), ...bigrams], prefix: prefixLast && i === words.length - 1 };
+  });
 }
 
 function matches(word: string, { forms, prefix }: QueryWord): boolean {

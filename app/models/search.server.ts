@@ -104,12 +104,13 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   const exact = location?.kind === "country" ? "AND b.country_code = ?3" : location?.kind === "city" ? "AND b.city_slug = ?3" : "AND ?3 IS NULL";
   const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
   // The newest matches, approved and in the exact location, with the columns they are ranked on
-  // as the index holds them (a country without a name is indexed as its code, migration 0010).
+  // as the index holds them (a name with its bigrams, migration 0011; a country without a name
+  // as its code, migration 0010).
   const candidateStatement = db.prepare(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, b.name, b.type, b.category, b.city, CASE WHEN coalesce(b.country, '') = '' THEN b.country_code ELSE b.country END AS country
+     SELECT b.id, b.name || coalesce(' ' || b.search_bigrams, '') AS name, b.type, b.category, b.city, CASE WHEN coalesce(b.country, '') = '' THEN b.country_code ELSE b.country END AS country
      FROM candidates c JOIN businesses b ON b.id = c.id
      WHERE b.is_approved = 1 ${exact}`,
   );

@@ -17,8 +17,8 @@ const EVERY_FIELD_MESSAGE = {
 
 describe("search query", () => {
   it("quotes every word, makes the last one a prefix and drops FTS syntax", () => {
-    expect(matchExpression("Grand hot")).toBe('"grand" "hot"*');
-    expect(matchExpression('name:"x" OR NEAR(y')).toBe('"name" "x" "or" "near" "y"*');
+    expect(matchExpression("Grand hot")).toBe('"grand" AND "hot"*');
+    expect(matchExpression('name:"x" OR NEAR(y')).toBe('"name" AND "x" AND "or" AND "near" AND "y"*');
     expect(matchExpression("  --  ")).toBeNull();
     expect(searchTokens("Zürich café")).toEqual(["zürich", "café"]);
     // A mark stays in its word: the dot of a lower-cased Turkish İ, a Devanagari vowel sign.
@@ -28,8 +28,22 @@ describe("search query", () => {
     expect(searchTokens("L'Aquila McDonald’s Hawaiʻi 'hotel'")).toEqual(["laquila", "mcdonalds", "hawaii", "hotel"]);
   });
 
+  it("searches a Chinese, Japanese or Korean word as the phrase of its bigrams, or as the word itself", () => {
+    expect(matchExpression("外滩酒店")).toBe('("外滩酒店"* OR "外滩 滩酒 酒店")');
+    expect(matchExpression("서울신라 hotel")).toBe('("서울신라" OR "서울 울신 신라") AND "hotel"*');
+    // Two characters are their own bigram; one stays a prefix; half-width kana are bigrammed full-width.
+    expect(matchExpression("酒店")).toBe('"酒店"*');
+    expect(matchExpression("店")).toBe('"店"*');
+    expect(matchExpression("ﾎﾃﾙ", { prefixLast: false })).toBe('("ﾎﾃﾙ" OR "ホテ テル")');
+    // Another script in the word: searched as before.
+    expect(matchExpression("hotel東京")).toBe('"hotel東京"*');
+    expect(visitorMatchExpression("東京ホテル hotels")).toBe('("東京ホテル" OR "東京 京ホ ホテ テル") AND ("hotels"* OR "hotel")');
+    expect(searchMatch("ホテル", { texts: ["東京都"], columns: "city" })).toBe('(("ホテル"* OR "ホテ テル")) AND ({city} : (("東京都" OR "東京 京都")))');
+    expect(nameWordsMatch("신라호텔")).toBe('{name} : (("신라호텔"* OR "신라 라호 호텔"))');
+  });
+
   it("narrows by location columns", () => {
-    expect(searchMatch("hotel", { texts: ["New York"], columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" "york"))');
+    expect(searchMatch("hotel", { texts: ["New York"], columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" AND "york"))');
     expect(searchMatch("", { texts: ["France"], columns: "country" })).toBe('{country} : ("france")');
     // A country by any of its names; names with the same words are asked once.
     expect(searchMatch("", { texts: ["Türkiye", "TR", "Turkey", "türkiye", "Türkei"], columns: "country" })).toBe('{country} : (("türkiye") OR ("tr") OR ("turkey") OR ("türkei"))');
@@ -59,8 +73,8 @@ describe("search query", () => {
   });
 
   it("looks for the admin's name search in names only, narrowed to a category's words", () => {
-    expect(nameWordsMatch("by Hilt")).toBe('{name} : ("by" "hilt"*)');
-    expect(nameWordsMatch("hilton", "Bed & Breakfast")).toBe('{name} : ("hilton"*) AND {type category} : ("bed" "breakfast")');
+    expect(nameWordsMatch("by Hilt")).toBe('{name} : ("by" AND "hilt"*)');
+    expect(nameWordsMatch("hilton", "Bed & Breakfast")).toBe('{name} : ("hilton"*) AND {type category} : ("bed" AND "breakfast")');
     expect(nameWordsMatch("hilton", "&")).toBe('{name} : ("hilton"*)');
     expect(nameWordsMatch(" -- ", "Hotel")).toBeNull();
   });

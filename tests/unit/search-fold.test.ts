@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
-import { indexedColumnSql, indexedCountrySql } from "../../scripts/search-fold-sql";
+import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
 
 describe("search folding", () => {
   it("folds what the index's tokenizer keeps: apostrophes, letters that do not decompose, Greek and Cyrillic accents", () => {
@@ -35,5 +35,25 @@ describe("search folding", () => {
     // the country's CASE, checked above, starts with its code.
     expect(columns).toHaveLength(24);
     for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
+  });
+
+  it("is what migration 0011 indexes: the name with its bigrams, the other columns as in 0010, in every trigger", () => {
+    const migration = readFileSync(new URL("../../migrations/0011_search_cjk_bigrams.sql", import.meta.url), "utf8");
+    const names = [...migration.matchAll(/\b(NEW|OLD)\.id,\n/g)].map((m) => m[1] as "NEW" | "OLD");
+    // Insert, delete, update (old and new).
+    expect(names).toEqual(["NEW", "OLD", "OLD", "NEW"]);
+    for (const row of names) {
+      expect(migration, row).toContain(`${row}.id,\n    ${indexedNameSql(row)},\n    ${indexedColumnSql(`${row}.type`)},`);
+      expect(migration, row).toContain(indexedCountrySql(row));
+    }
+    const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+    // Name, type, category and city of the four statements; the country's CASE starts with its code.
+    expect(columns).toHaveLength(16);
+    for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
+    expect(migration).toContain("AFTER UPDATE OF name, search_bigrams, type, category, city, country, country_code ON businesses");
+    // The summary half of the delete trigger is 0010's, unchanged.
+    const summary = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER businesses_ad "), sql.indexOf("INSERT INTO businesses_fts", sql.indexOf("CREATE TRIGGER businesses_ad ")));
+    const before = readFileSync(new URL("../../migrations/0010_search_country_code.sql", import.meta.url), "utf8");
+    expect(summary(migration)).toBe(summary(before));
   });
 });

@@ -28,6 +28,19 @@ describe("search ranking", () => {
     expect(ids(ranked)).toEqual([2, 1]);
   });
 
+  it("ranks a Chinese, Japanese or Korean word found by its bigrams in the name as a name match", () => {
+    expect(queryWords("外滩酒店", true)).toEqual([{ forms: ["外滩酒店", "外滩", "滩酒", "酒店"], prefix: true }]);
+    // As the search reads a candidate's name: with its stored bigrams.
+    const ranked = rankCandidates(
+      [candidate(1, { name: "上海外滩酒店 上海 海外 外滩 滩酒 酒店" }), candidate(2, { name: "Bund Inn", type: "外滩酒店" })],
+      queryWords("外滩酒店", false),
+    );
+    expect(ids(ranked)).toEqual([1, 2]);
+    // Hangul bigrams as indexWords reads them (decomposed), like the candidate's words.
+    const korean = rankCandidates([candidate(1, { city: "서울신라" }), candidate(2, { name: "서울신라호텔 서울 울신 신라 라호 호텔" })], queryWords("서울신라", false));
+    expect(ids(korean)).toEqual([2, 1]);
+  });
+
   it("puts a match in the name above one in the type, and that above one in the city", () => {
     const ranked = rankCandidates(
       [

@@ -9,8 +9,9 @@
  *  - every summary table and the totals row equal a GROUP BY over the approved businesses (so no
  *    entry with a zero count lingers);
  *  - businesses_fts holds exactly what the triggers' expressions index for the rows as they are
- *    now (compared term by term with a freshly built index), and search finds a business by its
- *    name's own word (and by its city and country) while it is approved, never after it is gone;
+ *    now (compared term by term with a freshly built index), each name's stored bigrams are the
+ *    name's, and search finds a business by its name's own word (and by its city and country)
+ *    while it is approved, never after it is gone;
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
  *    and deep typed pages (page anchors) show the businesses a plain ORDER BY id DESC gives;
  *  - every page anchor names the business at its position; slugs follow the slug rules once
@@ -19,6 +20,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rowIdentity, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { cjkBigrams } from "~/lib/search-bigrams";
 import { businessSlug, slugify } from "~/lib/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
 import { deleteBusiness, deleteTestBusinesses, fixSlugs, listAdminBusinesses, setBusinessApproval } from "~/models/admin-business.server";
@@ -31,7 +33,7 @@ import { startImportJob } from "~/models/import-upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
 import { searchBusinesses } from "~/models/search.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { indexedColumnSql, indexedCountrySql } from "../../scripts/search-fold-sql";
+import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
 import { adminFetch, login } from "./admin-support";
 import { crashingDb, pausingDb, recordingEnv } from "./import-support";
@@ -82,8 +84,8 @@ const KINDS: { type: string | null; category: string | null }[] = [
   { type: null, category: null },
 ];
 
-/** Name words around each business's own word (accents, apostrophes, Turkish and Greek letters). */
-const NAME_WORDS = ["Hotel Işık", "Straße Inn", "Café L'Étoile", "Ακρόπολις", "Grand", "Test", "Pension Zur Post", "Łódź Hostel"];
+/** Name words around each business's own word (accents, apostrophes, Turkish and Greek letters, CJK runs indexed as bigrams). */
+const NAME_WORDS = ["Hotel Işık", "Straße Inn", "Café L'Étoile", "Ακρόπολις", "Grand", "Test", "Pension Zur Post", "Łódź Hostel", "上海外滩酒店", "東京ホテル"];
 
 interface Identity {
   n: number;
@@ -108,6 +110,7 @@ interface Written {
   is_approved: number;
   place_id: string | null;
   full_address: string | null;
+  search_bigrams: string | null;
 }
 
 const db = () => env.DB;
@@ -427,7 +430,7 @@ async function createReferenceIndex() {
 }
 
 const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country)
-  SELECT id, ${indexedColumnSql("name")}, ${indexedColumnSql("type")}, ${indexedColumnSql("category")},
+  SELECT id, ${indexedNameSql("")}, ${indexedColumnSql("type")}, ${indexedColumnSql("category")},
          ${indexedColumnSql("city")}, ${indexedCountrySql("")} FROM businesses`;
 
 const recountPairs = (approved: string): [string, string, string][] => [
@@ -476,7 +479,7 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
   const rows = await all<Written>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address FROM businesses`,
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, search_bigrams FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const approved = rows.filter((r) => r.is_approved === 1).sort(byIdDesc);
@@ -487,7 +490,9 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   pairs.forEach(([name], i) => expect(answers[2 * i]!.results, where(name)).toEqual(answers[2 * i + 1]!.results));
   expect((await all(`SELECT * FROM summary_deferral`)).length, where("summary deferral left")).toBe(0);
 
-  // Search index: term for term what the triggers' expressions give for the rows as they are.
+  // Search index: term for term what the triggers' expressions give for the rows as they are,
+  // whose bigrams are their names' (every writer goes through toBusinessRow).
+  for (const r of rows) expect(r.search_bigrams, where(`bigrams of ${r.id} "${r.name}"`)).toBe(cjkBigrams(r.name));
   await db().batch([db().prepare(`DELETE FROM temp_fts_ref`), db().prepare(REFERENCE_INSERT)]);
   const [extra, missing] = await db().batch([
     db().prepare(`SELECT term, doc, col, offset FROM temp_fts_live_vocab EXCEPT SELECT term, doc, col, offset FROM temp_fts_ref_vocab LIMIT 5`),

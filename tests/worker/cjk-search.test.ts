@@ -1,0 +1,62 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { searchBusinesses } from "~/models/search.server";
+import { insert, record } from "./support/public-fixtures";
+
+const shanghai = { city: "上海", country: "China", countryCode: "CN", fullAddress: "中山东一路2号, 上海", timeZone: "Asia/Shanghai" };
+
+beforeAll(async () => {
+  await insert(
+    record({ name: "上海外滩华尔道夫酒店", placeId: "cjk-1", ...shanghai }),
+    record({ name: "東京ステーションホテル", placeId: "cjk-2", city: "東京", country: "Japan", countryCode: "JP", fullAddress: "丸の内1-9-1, 東京" }),
+    record({ name: "서울신라호텔", placeId: "cjk-3", city: "서울", country: "South Korea", countryCode: "KR", fullAddress: "동호로 249, 서울" }),
+    record({ name: "The Peninsula Shanghai", placeId: "cjk-4", city: "Shanghai", country: "China", countryCode: "CN", fullAddress: "32 The Bund, Shanghai" }),
+  );
+});
+
+const names = async (q: string, location?: string) => (await searchBusinesses(env.DB, { q, location, page: 1 })).businesses.map((b) => b.name);
+
+describe("search in Chinese, Japanese and Korean names", () => {
+  it("finds a word inside a name, the whole name, and Latin words as before", async () => {
+    for (const q of ["酒店", "外滩", "华尔道夫", "外滩华尔道夫", "上海外滩华尔道夫酒店", "上海外滩华尔道夫酒店 hotel"]) expect(await names(q), q).toEqual(["上海外滩华尔道夫酒店"]);
+    for (const q of ["ホテル", "ステーション", "ｽﾃｰｼｮﾝ", "東京ステーションホテル"]) expect(await names(q), q).toEqual(["東京ステーションホテル"]);
+    for (const q of ["신라", "신라호텔", "서울신라호텔"]) expect(await names(q), q).toEqual(["서울신라호텔"]);
+    expect(await names("外滩酒店")).toEqual([]);
+    expect(await names("peninsula")).toEqual(["The Peninsula Shanghai"]);
+    expect(await names("酒店", "China")).toEqual(["上海外滩华尔道夫酒店"]);
+    expect(await names("hotel", "上海")).toEqual(["上海外滩华尔道夫酒店"]);
+  });
+
+  it("ranks a word found inside the name above the same word at the start of the type", async () => {
+    await insert(record({ name: "Bund Inn", placeId: "cjk-5", type: "外滩酒店", category: null, ...shanghai }));
+    expect(await names("外滩")).toEqual(["上海外滩华尔道夫酒店", "Bund Inn"]);
+  });
+
+  it("still finds a business stored before bigrams by its name's start, and inside its name once imported again", async () => {
+    await env.DB.prepare(`INSERT INTO businesses (name, slug, city, place_id) VALUES ('北京饭店', 'beijing-hotel-cjk6', '北京', 'cjk-6')`).run();
+    expect(await names("北京饭")).toEqual(["北京饭店"]);
+    expect(await names("饭店")).toEqual([]);
+    await insert(record({ name: "北京饭店", placeId: "cjk-6", city: "北京", country: "China", countryCode: "CN" }));
+    expect(await names("饭店")).toEqual(["北京饭店"]);
+  });
+
+  it("forgets a name's bigrams once it is renamed or deleted", async () => {
+    await insert(record({ name: "京都グランドホテル", placeId: "cjk-7", city: "京都", country: "Japan", countryCode: "JP" }));
+    expect(await names("グランド")).toEqual(["京都グランドホテル"]);
+    await insert(record({ name: "京都ブライトンホテル", placeId: "cjk-7", city: "京都", country: "Japan", countryCode: "JP" }));
+    expect(await names("グランド")).toEqual([]);
+    expect(await names("ブライトン")).toEqual(["京都ブライトンホテル"]);
+    await env.DB.prepare(`DELETE FROM businesses WHERE place_id = 'cjk-7'`).run();
+    expect(await names("ブライトン")).toEqual([]);
+    const { results } = await env.DB.prepare(`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH '"グラ" OR "ブラ"'`).all();
+    expect(results).toEqual([]);
+  });
+
+  it("renders /search with them", async () => {
+    const html = await (await SELF.fetch(`https://example.com/search?q=${encodeURIComponent("酒店")}`)).text();
+    expect(html).toContain("上海外滩华尔道夫酒店");
+    expect(html).not.toContain("No businesses found");
+    const korean = await (await SELF.fetch(`https://example.com/search?q=${encodeURIComponent("신라")}`)).text();
+    expect(korean).toContain("서울신라호텔");
+  });
+});
