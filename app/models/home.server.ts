@@ -77,7 +77,8 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
          SELECT ${FEATURED_COLUMNS} FROM candidates c JOIN businesses b ON b.id = c.id
          WHERE b.is_approved = 1 ORDER BY b.rating IS NULL, b.rating DESC, b.reviews DESC LIMIT ?3`,
       )
-      .bind(`{name type category} : ${matchExpression(filter, { prefixLast: false })}`, WORD_FILTER_CANDIDATES, HOME_FEATURED);
+      // Bracketed: a column filter binds only to the term after it.
+      .bind(`{name type category} : (${matchExpression(filter, { prefixLast: false })})`, WORD_FILTER_CANDIDATES, HOME_FEATURED);
   }
   const { results } = await statement.all<Record<string, unknown>>();
   return results.map((r) => ({
