@@ -1,8 +1,9 @@
 /**
- * The SQL of the indexed columns of migrations 0007, 0010 and 0011, written from app/lib/search-fold.ts: a
- * column is indexed as it reads and, when it holds a SEARCH_FOLDS character, once more folded. The unit
- * test tests/unit/search-fold.test.ts checks the migration against this, so the table and the
- * index cannot drift apart; a change to the table needs a new migration written with it.
+ * The SQL of the indexed columns of migrations 0007, 0010 and 0011, written from
+ * app/lib/search-fold.ts: a column is indexed as it reads and, when it holds a SEARCH_FOLDS
+ * character, once more folded. The unit test tests/unit/search-fold.test.ts checks the
+ * migrations against this, so the table and the index cannot drift apart; a change to the table
+ * needs a new migration written with it.
  * `npx tsx scripts/search-fold-sql.ts` prints the expression of NEW.name as an example.
  */
 import { SEARCH_FOLDS } from "../app/lib/search-fold";
@@ -55,14 +56,21 @@ function foldedCopyBranchesSql(column: string): string {
   return `WHEN ${holdsFoldableSql(column)} THEN ${column} || ' ' || (${folded}) ELSE ${column}`;
 }
 
+/** A trigger's NEW or OLD row, or "" for the table's own columns (a re-index in a migration). */
+type TriggerRow = "NEW" | "OLD" | "";
+
+function rowColumn(row: TriggerRow, name: string): string {
+  return row ? `${row}.${name}` : name;
+}
+
 /**
  * The indexed value of a row's country (`row` "NEW", "OLD", or "" for the table's own columns):
  * as above, or, when the file gave no country name (the upload template has only country_code),
  * the code, so a search narrowed to the country by any of its names finds the business (migration
  * 0010).
  */
-export function indexedCountrySql(row: "NEW" | "OLD" | ""): string {
-  const column = (name: string) => (row ? `${row}.${name}` : name);
+export function indexedCountrySql(row: TriggerRow): string {
+  const column = (name: string) => rowColumn(row, name);
   return `CASE WHEN coalesce(${column("country")}, '') = '' THEN ${column("country_code")} ${foldedCopyBranchesSql(column("country"))} END`;
 }
 
@@ -71,9 +79,8 @@ export function indexedCountrySql(row: "NEW" | "OLD" | ""): string {
  * Japanese or Korean runs that the writer stored (app/lib/search-bigrams.ts; migration 0011).
  * A row without them (NULL) is indexed as before.
  */
-export function indexedNameSql(row: "NEW" | "OLD" | ""): string {
-  const column = (name: string) => (row ? `${row}.${name}` : name);
-  return `${indexedColumnSql(column("name"))} || coalesce(' ' || ${column("search_bigrams")}, '')`;
+export function indexedNameSql(row: TriggerRow): string {
+  return `${indexedColumnSql(rowColumn(row, "name"))} || coalesce(' ' || ${rowColumn(row, "search_bigrams")}, '')`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(indexedColumnSql("NEW.name"));
