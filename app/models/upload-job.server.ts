@@ -173,11 +173,6 @@ export async function readKnownIdentities(
   };
 }
 
-/** Where a job stands, read again when a step's batch fails: did another delivery move it on? */
-export async function readUploadJobPosition(db: D1Database, id: string): Promise<{ cursor: string | null; status: UploadJobStatus } | null> {
-  return db.prepare(`SELECT cursor, status FROM upload_jobs WHERE id = ?1`).bind(id).first<{ cursor: string | null; status: UploadJobStatus }>();
-}
-
 /**
  * The statements that commit one step, to run in one db.batch around the step's upserts:
  * the guard first (fails the whole batch when another delivery already moved the cursor or the

@@ -21,7 +21,6 @@ import {
   getUploadJob,
   markUploadJobProcessing,
   readKnownIdentities,
-  readUploadJobPosition,
   stepCommitStatements,
   type UploadJob,
 } from "~/models/upload-job.server";
@@ -164,7 +163,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     try {
       await env.DB.batch(statements);
     } catch (error) {
-      const position = await readUploadJobPosition(env.DB, jobId);
+      const position = await getUploadJob(env.DB, jobId);
       const ours = position?.cursor === nextText || (position?.cursor === cursorText && position.status === "processing");
       if (!ours) throw new DeliveryOvertaken(`import ${jobId}: another delivery moved the job on`);
       throw error;
