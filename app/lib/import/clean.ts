@@ -171,7 +171,10 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
   // Names and places as a visitor reads them (see decodeHtmlEntities).
   const label = (column: MappedColumn) => {
     const text = cleanText(cell(column));
-    return text === null ? null : cleanText(decodeHtmlEntities(text).replace(INVISIBLE_BREAKS, ""));
+    if (text === null) return null;
+    // Cleaned again only when decoding or dropping breaks changed it (it may now be blank or padded).
+    const shown = decodeHtmlEntities(text).replace(INVISIBLE_BREAKS, "");
+    return shown === text ? text : cleanText(shown);
   };
   // A type, category, city or country files a business in the directory by its slug: one with no
   // letter or digit ("!!!", "&", "-") would file it nowhere, or name a list "&", so it is empty.
