@@ -1,3 +1,5 @@
+import { businessCountry } from "~/lib/format";
+
 /**
  * The columns every business list shape carries (list item, search result, category/city card),
  * read from a D1 row: D1 answers plain objects, so each column is typed here once.
@@ -13,6 +15,14 @@ export interface BusinessBasics {
 
 export function textColumn(row: Record<string, unknown>, column: string): string | null {
   return (row[column] as string | null | undefined) ?? null;
+}
+
+/**
+ * The country a listed business is shown in (format.ts businessCountry): the row's country_code
+ * and country, so the English name of its code, else the stored text.
+ */
+export function countryColumn(row: Record<string, unknown>): string | null {
+  return businessCountry(textColumn(row, "country_code"), textColumn(row, "country"));
 }
 
 export function businessBasics(row: Record<string, unknown>): BusinessBasics {

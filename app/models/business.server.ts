@@ -1,8 +1,7 @@
 import { rowIdentity, type BusinessRow } from "~/lib/business-record";
-import { businessCountry } from "~/lib/format";
 import { businessSlug } from "~/lib/slug";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { businessBasics, textColumn } from "./business-row.server";
+import { businessBasics, countryColumn, textColumn } from "./business-row.server";
 
 /** Columns written from a BusinessRow; the SQL below is generated from this one list. */
 const WRITTEN_COLUMNS = [
@@ -189,7 +188,7 @@ export async function listBusinesses(db: D1Database, page: number) {
     category: textColumn(r, "category"),
     city: textColumn(r, "city"),
     // Shown as the detail page names it; the template's rows have a code and no name.
-    country: businessCountry(textColumn(r, "country_code"), textColumn(r, "country")),
+    country: countryColumn(r),
     countryCode: textColumn(r, "country_code"),
   }));
   return {

@@ -1,6 +1,7 @@
 import { ratingBand, type FeaturedFilter } from "~/lib/featured-filters";
-import { businessCountry, displayCountry } from "~/lib/format";
+import { displayCountry } from "~/lib/format";
 import { matchExpression } from "~/lib/search-query";
+import { countryColumn } from "./business-row.server";
 
 /** Home: 12 popular categories, 12 cities, 9 featured (spec section 9). */
 export const HOME_POPULAR_CATEGORIES = 12;
@@ -92,6 +93,6 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
     category: (r.category as string | null) ?? null,
     review_count: Number(r.reviews ?? 0),
     city: (r.city as string | null) ?? null,
-    country: businessCountry((r.country_code as string | null) ?? null, (r.country as string | null) ?? null),
+    country: countryColumn(r),
   }));
 }

@@ -1,9 +1,8 @@
 import { countryCodeFromText, countryNames } from "~/lib/country-names";
-import { businessCountry } from "~/lib/format";
 import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
 import { slugify } from "~/lib/slug";
-import { businessBasics, textColumn } from "./business-row.server";
+import { businessBasics, countryColumn, textColumn } from "./business-row.server";
 
 export const SEARCH_PER_PAGE = 20;
 /**
@@ -165,7 +164,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
       ...businessBasics(r),
       category: textColumn(r, "category"),
       city: textColumn(r, "city"),
-      country: businessCountry(textColumn(r, "country_code"), textColumn(r, "country")),
+      country: countryColumn(r),
       fullAddress: textColumn(r, "full_address"),
       verified: Boolean(r.verified),
       photo: textColumn(r, "photo"),
