@@ -1,5 +1,6 @@
-import { Link, useLocation, useNavigationType } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useLinkArrival } from "./pager";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 
@@ -23,14 +24,12 @@ export function LetterBar({ basePath, active, withAll = false, label }: LetterBa
   const idle = "border-slate-200 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700";
   const current = "border-brand-700 bg-brand-700 text-white";
   const bar = useRef<HTMLElement>(null);
-  const location = useLocation();
-  const navigationType = useNavigationType();
   const chosenHere = { letterBar: label };
+  const arrival = useLinkArrival("letterBar", label);
   useEffect(() => {
-    if (navigationType !== "PUSH" || (location.state as typeof chosenHere | null)?.letterBar !== label) return;
-    if (bar.current?.contains(document.activeElement)) return;
+    if (!arrival || bar.current?.contains(document.activeElement)) return;
     bar.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-  }, [location, navigationType, label]);
+  }, [arrival]);
   return (
     <nav ref={bar} aria-label={label} className="flex flex-wrap gap-1.5">
       {withAll ? (

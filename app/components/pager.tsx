@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigationType } from "@remix-run/react";
+import { Link, useLocation, useNavigationType, type Location } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { pagerItems, pageWindow } from "~/lib/paging";
 
@@ -13,12 +13,23 @@ const PAGED = { paged: true };
  */
 export function useResultsStart<T extends HTMLElement>() {
   const start = useRef<T>(null);
+  const arrival = useLinkArrival("paged", PAGED.paged);
+  useEffect(() => {
+    if (arrival) start.current?.focus();
+  }, [arrival]);
+  return start;
+}
+
+/**
+ * The current location when it was opened by following a link whose history state has `key` set
+ * to `value` (a PUSH navigation), else null: back and forward, a reload or a replacing navigation
+ * (search-as-you-type) are not arrivals. A new arrival is a new location, for an effect's deps.
+ */
+export function useLinkArrival(key: string, value: unknown): Location | null {
   const location = useLocation();
   const navigationType = useNavigationType();
-  useEffect(() => {
-    if (navigationType === "PUSH" && (location.state as typeof PAGED | null)?.paged) start.current?.focus();
-  }, [location, navigationType]);
-  return start;
+  const state = location.state as Record<string, unknown> | null;
+  return navigationType === "PUSH" && state?.[key] === value ? location : null;
 }
 
 interface PagerProps {

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
 import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { withParams } from "~/lib/directory-query";
 import { countryInProse, displayCountry, plural } from "~/lib/format";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
@@ -26,12 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * reached with other parameters (?utm_source=…, ?page=1) names its clean address.
  */
 function resultsPath(query: string, location: string, page: number): string {
-  const params = new URLSearchParams();
-  if (query) params.set("q", query);
-  if (location) params.set("location", location);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/search?${search}` : "/search";
+  return `/search${withParams("", { q: query, location, page })}`;
 }
 
 function locationLabel(location: SearchLocation | null, text: string): string {
