@@ -40,18 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
-function countryOf(business: Pick<BusinessDetail, "country" | "countryCode">): string | null {
-  return businessCountry(business.countryCode, business.country);
-}
-
 function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
-  return [business.city, countryOf(business)].filter(Boolean).join(", ");
+  return [business.city, businessCountry(business.countryCode, business.country)].filter(Boolean).join(", ");
 }
 
 function crumbs(business: BusinessDetail): Crumb[] {
   const list: Crumb[] = [{ name: "Home", path: "/" }];
   const cc = business.countryCode?.toLowerCase();
-  if (cc) list.push({ name: countryOf(business) ?? cc, path: `/countries/${cc}` });
+  if (cc) list.push({ name: businessCountry(business.countryCode, business.country) ?? cc, path: `/countries/${cc}` });
   if (cc && business.citySlug && business.city) list.push({ name: business.city, path: `/cities/${cc}/${business.citySlug}` });
   list.push({ name: business.name, path: `/business/${business.slug}` });
   return list;
@@ -149,7 +145,7 @@ function BusinessView({
   const website = websiteUrl(business.url);
   const rating = formatRating(business.rating);
   const reviews = reviewCountText(business.reviews);
-  const country = countryOf(business);
+  const country = businessCountry(business.countryCode, business.country);
   const where = place(business);
   const path = crumbs(business);
 
