@@ -41,6 +41,9 @@ export async function withEdgeCache(
   }
 
   const response = await render();
+  // A not-found or failed answer is kept by no cache (the category an import adds next is there
+  // at once), whatever the route that gave it set.
+  if (response.status >= 400) return neverStored(response);
   if (!head && response.status === 200 && isSharedCacheable(response)) {
     ctx.waitUntil(cache.put(key, response.clone()));
   }

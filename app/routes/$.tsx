@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { AdSlot } from "~/components/ad-slot";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
-import { NO_STORE } from "~/lib/cache-policy";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -13,7 +12,7 @@ export const headers = loaderHeaders;
 export async function loader({ context }: LoaderFunctionArgs) {
   const { ads } = await getPublicSiteCode(context.cloudflare.env.DB);
   // The 300 × 250 banner shows the first ad code (the admin has no separate 404 slot).
-  return data({ banner: ads.ad1 }, { status: 404, headers: NO_STORE });
+  return data({ banner: ads.ad1 }, { status: 404 });
 }
 
 export const meta: MetaFunction = ({ matches, location }) =>

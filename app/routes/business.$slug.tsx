@@ -12,7 +12,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { businessCountry, countryInProse, formatRating, reviewCountText } from "~/lib/format";
 import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
@@ -31,7 +31,7 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404, headers: NO_STORE });
+  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404 });
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;

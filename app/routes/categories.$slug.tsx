@@ -6,7 +6,7 @@ import { CategoriesError, CategoryDirectory } from "~/components/category-direct
 import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { inCount } from "~/lib/directory-text";
 import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
-  if (!category) throw data("Category not found", { status: 404, headers: NO_STORE });
+  if (!category) throw data("Category not found", { status: 404 });
   redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }

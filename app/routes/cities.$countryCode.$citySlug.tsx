@@ -5,7 +5,7 @@ import { BusinessGrid } from "~/components/business-grid";
 import { ListingsWithTopLinks } from "~/components/count-links";
 import { ErrorState } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { inCount } from "~/lib/directory-text";
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
-  if (!city) throw data("City not found", { status: 404, headers: NO_STORE });
+  if (!city) throw data("City not found", { status: 404 });
   redirectIfPastLastPage(request, city.currentPage, city.totalPages);
   return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
 import { permanentRedirect, redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!letter) {
     if (!/^[a-z]{2}$/i.test(raw)) throw redirect("/cities");
     if (!(await getCountrySummary(db, raw.toUpperCase()))) {
-      throw data("Country not found", { status: 404, headers: NO_STORE });
+      throw data("Country not found", { status: 404 });
     }
     throw permanentRedirect(request, `/countries/${raw.toLowerCase()}/cities`);
   }

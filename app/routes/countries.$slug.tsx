@@ -7,7 +7,7 @@ import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
   const country = code ? await getCountryPage(db, code, page) : null;
-  if (!country) throw data("Country not found", { status: 404, headers: NO_STORE });
+  if (!country) throw data("Country not found", { status: 404 });
   redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
 import { countOf, countryInProse } from "~/lib/format";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [country, list] = code
     ? await Promise.all([getCountrySummary(db, code), listCities(db, { letter: null, q, page, countryCode: code })])
     : [null, null];
-  if (!country || !list) throw data("Country not found", { status: 404, headers: NO_STORE });
+  if (!country || !list) throw data("Country not found", { status: 404 });
   redirectIfPastLastPage(request, list.currentPage, list.totalPages);
   return data({ country: { name: country.country, code: country.countryCode }, list }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
