@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, importFile } from "./import-support";
+import { slugOf } from "./support/public-fixtures";
 
 let cookie: string;
 
@@ -42,11 +43,6 @@ function cardText(html: string, name: string): string {
 /** The page's schema.org data, as a crawler reads it. */
 function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-}
-
-async function slugOf(placeId: string): Promise<string> {
-  const row = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ slug: string }>();
-  return row!.slug;
 }
 
 beforeAll(async () => {
