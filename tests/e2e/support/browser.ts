@@ -48,11 +48,11 @@ export function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement);
 }
 
-/** Presses Tab on `page` until `target` holds the focus (at most `limit` times). */
-export async function tabTo(page: Page, target: Locator, limit = 80) {
+/** Presses Tab (or `key`, e.g. Shift+Tab) on `page` until `target` holds the focus (at most `limit` times). */
+export async function tabTo(page: Page, target: Locator, limit = 80, key: "Tab" | "Shift+Tab" = "Tab") {
   for (let i = 0; i < limit; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
     if (await isFocused(target)) return;
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
