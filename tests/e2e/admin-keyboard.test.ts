@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN, signedInContext } from "./support/admin-session";
-import { axeViolations, hydrated, launchBrowser } from "./support/browser";
+import { axeViolations, hydrated, isFocused, launchBrowser, tabTo } from "./support/browser";
 import { runSql } from "./support/public-db";
 
 // The back office driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
@@ -25,17 +25,6 @@ async function open(path: string) {
   await page.goto(`${base()}${path}`);
   await page.locator("main h1").first().waitFor();
   await hydrated(page);
-}
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(target: Locator, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press("Tab");
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
 }
 
 /** The text of the elements an element's aria-describedby names. */
@@ -108,7 +97,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     const row = page.getByTestId("business-row").first();
     const name = (await row.locator("td").first().locator("p").first().textContent())!;
     const toggle = row.getByRole("button", { name: /^Approve/ });
-    await tabTo(toggle);
+    await tabTo(page, toggle);
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     // Among twenty rows of the same two buttons, each says which business it is for.
     expect(await description(toggle)).toBe(name);
@@ -138,7 +127,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     await expect.poll(() => rows.count()).toBe(2);
     page.on("dialog", (dialog) => dialog.accept());
     const firstDelete = rows.first().getByRole("button", { name: "Sil" });
-    await tabTo(firstDelete);
+    await tabTo(page, firstDelete);
     await page.keyboard.press("Enter");
     await expect.poll(() => rows.count()).toBe(1);
     // Inn B's row took Inn A's place, and its Sil button the focus.
@@ -154,7 +143,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     await open("/admin/businesses");
     const header = (label: string) => page.locator("thead th", { hasText: label });
     const rating = page.getByRole("group", { name: "Sırala" }).getByRole("button", { name: /^Puan/ });
-    await tabTo(rating);
+    await tabTo(page, rating);
     await page.keyboard.press("Enter");
     await page.waitForURL(/sortBy=rating&sortOrder=asc/);
     await expect.poll(() => header("Puan").getAttribute("aria-sort")).toBe("ascending");
@@ -171,12 +160,12 @@ describe("the back office with the keyboard and a screen reader", () => {
     const picker = page.locator('input[type="file"]');
     // Listening first: Playwright turns on its file-chooser interception when a listener is added.
     const choosing = page.waitForEvent("filechooser");
-    await tabTo(picker);
+    await tabTo(page, picker);
     await page.keyboard.press("Space");
     const csv = ["name,address,category,place_id,country_code", ...Array.from({ length: 20 }, (_, i) => `Klavye Otel ${i},"Kordon ${i}, İzmir",Hotel,keyboard-${Date.now()}-${i},TR`)].join("\n");
     await (await choosing).setFiles({ name: "klavye.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     const upload = page.getByRole("button", { name: "Yükle (1)" });
-    await tabTo(upload);
+    await tabTo(page, upload);
     await page.keyboard.press("Enter");
     await page.getByTestId("upload-report").waitFor({ timeout: 30_000 });
     // Done, nothing waits and Yükle is disabled: the focus goes on to choosing more files, not to the top of the page.
@@ -212,7 +201,7 @@ describe("the back office with the keyboard and a screen reader", () => {
   it("runs the export dialog from the keyboard: focus in, Tab kept inside, a failed export keeps the focus, Escape back to the button", async () => {
     await open("/admin/businesses");
     const opener = page.getByRole("button", { name: "CSV Dışa Aktar" });
-    await tabTo(opener);
+    await tabTo(page, opener);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "CSV Dışa Aktar" });
     await dialog.getByText("Hotel", { exact: true }).first().waitFor();
@@ -233,7 +222,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     // The server refuses: the error toast is said and the focus stays on Dışa Aktar, to try again.
     await page.route("**/api/admin/export-csv?**", (route) => route.fulfill({ status: 500, body: "boom" }));
     const exportButton = dialog.getByRole("button", { name: "Dışa Aktar", exact: true });
-    await tabTo(exportButton, 200);
+    await tabTo(page, exportButton, 200);
     await page.keyboard.press("Enter");
     await page.getByTestId("toast-region").getByText("Dışa aktarma hatası").waitFor();
     expect(await isFocused(exportButton)).toBe(true);
@@ -247,18 +236,16 @@ describe("the back office with the keyboard and a screen reader", () => {
   it("keeps the focus on Kaydet through a save made with the keyboard", async () => {
     await open("/admin/advertisements");
     const ad = page.getByLabel(/Reklam 4/);
-    await tabTo(ad);
+    await tabTo(page, ad);
     await page.keyboard.type("<!-- klavye -->");
     const save = page.getByRole("button", { name: "Kaydet" });
-    await page.keyboard.press("Shift+Tab");
-    while (!(await isFocused(save))) await page.keyboard.press("Shift+Tab");
+    await tabTo(page, save, 80, "Shift+Tab");
     await page.keyboard.press("Enter");
     await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
     expect(await isFocused(save)).toBe(true);
     // Leave the public pages' ads as they were.
     await ad.fill("");
-    await page.keyboard.press("Shift+Tab");
-    while (!(await isFocused(save))) await page.keyboard.press("Shift+Tab");
+    await tabTo(page, save, 80, "Shift+Tab");
     await page.keyboard.press("Enter");
     await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
   });
@@ -275,7 +262,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     await small.goto(`${base()}/admin/businesses`);
     await hydrated(small);
     const menuButton = small.getByRole("button", { name: "Menü" });
-    for (let i = 0; i < 10 && !(await menuButton.evaluate((element) => element === document.activeElement)); i++) await small.keyboard.press("Tab");
+    await tabTo(small, menuButton, 10);
     await small.keyboard.press("Enter");
     await small.getByRole("link", { name: /Site Ayarları/ }).waitFor();
     const drawer = small.getByRole("dialog", { name: "Admin menu" });
@@ -284,7 +271,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     expect(await small.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.id)).toBe("admin-menu");
     await small.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
-    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await isFocused(menuButton)).toBe(true);
     // Closed, it is no dialog (and on a wide screen the menu is the page's sidebar).
     expect(await small.getByRole("dialog").count()).toBe(0);
     await phone.close();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, hydrated, launchBrowser } from "./support/browser";
+import { axeViolations, hydrated, isFocused, launchBrowser, tabTo } from "./support/browser";
 import { runSql, sqlString } from "./support/public-db";
 
 // The public site driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
@@ -36,17 +36,6 @@ async function open(path: string, on: Page = page) {
   await hydrated(on);
 }
 
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(target: Locator, limit = 80, on: Page = page) {
-  for (let i = 0; i < limit; i++) {
-    await on.keyboard.press("Tab");
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
 /** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
 function contrast(a: string, b: string): number {
   const luminance = (rgb: string) => {
@@ -67,7 +56,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     await open("/", small);
     const toggle = small.getByRole("button", { name: "Menu" });
     const menu = small.locator("#home-menu");
-    await tabTo(toggle, 20, small);
+    await tabTo(small, toggle, 20);
     await small.keyboard.press("Enter");
     expect(await menu.isVisible()).toBe(true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
@@ -80,7 +69,7 @@ describe("the public site with the keyboard and a screen reader", () => {
 
     // Open again and Tab on past its last link: the menu, laid over the hero, folds away.
     await small.keyboard.press("Enter");
-    await tabTo(menu.getByRole("link", { name: "Submit Hotel" }), 10, small);
+    await tabTo(small, menu.getByRole("link", { name: "Submit Hotel" }), 10);
     await small.keyboard.press("Tab");
     expect(await isFocused(small.getByLabel("Search hotels and businesses"))).toBe(true);
     expect(await menu.isVisible()).toBe(false);
@@ -90,7 +79,7 @@ describe("the public site with the keyboard and a screen reader", () => {
   it("keeps the focus on the letter chosen in an A–Z bar, also when the letter's page is another route", async () => {
     await open("/categories");
     const bar = page.getByRole("navigation", { name: "Categories by first letter" });
-    await tabTo(bar.getByRole("link", { name: "H", exact: true }));
+    await tabTo(page, bar.getByRole("link", { name: "H", exact: true }));
     await page.keyboard.press("Enter");
     await page.waitForURL("**/categories/h");
     await page.getByRole("heading", { name: "Keywords beginning with H" }).waitFor();
@@ -100,7 +89,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     // The lower bar of the cities: its All goes back to /cities with the focus on All.
     await open("/cities/t");
     const lower = page.getByRole("navigation", { name: "Cities by first letter (with all cities)" });
-    await tabTo(lower.getByRole("link", { name: "All" }), 120);
+    await tabTo(page, lower.getByRole("link", { name: "All" }), 120);
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/cities$/);
     await page.getByRole("heading", { name: "Cities Directory" }).waitFor();
@@ -113,7 +102,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     const status = page.getByRole("search").getByRole("status");
     // Nothing is said before the visitor searches.
     expect(await status.textContent()).toBe("");
-    await tabTo(box);
+    await tabTo(page, box);
     await page.keyboard.type("ber");
     await expect.poll(() => status.textContent()).toMatch(/^\d+ (city|cities) found$/);
     await page.keyboard.type("xq");
@@ -122,7 +111,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     expect(await isFocused(box)).toBe(true);
 
     await open("/countries");
-    await tabTo(page.getByRole("searchbox", { name: "Search countries" }));
+    await tabTo(page, page.getByRole("searchbox", { name: "Search countries" }));
     await page.keyboard.type("switz");
     await expect.poll(() => page.getByRole("search").getByRole("status").textContent()).toBe("1 country found");
   });
@@ -130,7 +119,7 @@ describe("the public site with the keyboard and a screen reader", () => {
   it("rings a focused list search box in a colour that stands out from the page", async () => {
     await open("/categories");
     const box = page.getByRole("searchbox", { name: "Search categories" });
-    await tabTo(box);
+    await tabTo(page, box);
     const { shadow, background } = await box.evaluate((element) => {
       // The page's background as rgb() (Tailwind's palette computes to oklch).
       const pixel = document.createElement("canvas").getContext("2d")!;
@@ -150,7 +139,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     const status = page.getByTestId("share-status");
     expect(await status.getAttribute("role")).toBe("status");
     expect(await status.textContent()).toBe("");
-    await tabTo(page.getByRole("button", { name: "Share" }));
+    await tabTo(page, page.getByRole("button", { name: "Share" }));
     await page.keyboard.press("Enter");
     await expect.poll(() => status.textContent()).toBe("Copied!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base()}${BUSINESS}`);
@@ -166,7 +155,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     // region for the map (not a region "Map" inside another).
     expect(await canvas.getAttribute("aria-label")).toBe("Map showing E2E Keyboard Inn");
     expect(await page.getByRole("region", { name: /Map/ }).count()).toBe(1);
-    await tabTo(canvas);
+    await tabTo(page, canvas);
     // Arrows pan the map; Tab and Shift+Tab still go on and come back.
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Tab");
@@ -181,7 +170,7 @@ describe("the public site with the keyboard and a screen reader", () => {
     await map.scrollIntoViewIfNeeded();
     const canvas = page.locator(".maplibregl-canvas");
     await canvas.waitFor({ timeout: 15_000 });
-    await tabTo(canvas);
+    await tabTo(page, canvas);
     // The canvas fills a box that clips anything drawn outside it: the ring goes around the box.
     expect(await map.evaluate((element) => getComputedStyle(element).overflow)).toBe("hidden");
     const outline = await map.evaluate((element) => ({ style: getComputedStyle(element).outlineStyle, width: getComputedStyle(element).outlineWidth }));
@@ -197,7 +186,7 @@ describe("the public site with the keyboard and a screen reader", () => {
       expect(await page.getByLabel(label).evaluate((element) => (element as HTMLInputElement).required), label).toBe(false);
     }
     // Sent empty from the keyboard: the page's own messages (no browser bubble), the focus on the first field to fix.
-    await tabTo(page.getByRole("button", { name: "Send Message" }), 60);
+    await tabTo(page, page.getByRole("button", { name: "Send Message" }), 60);
     await page.keyboard.press("Enter");
     const name = page.getByLabel("Full Name *");
     await expect.poll(() => isFocused(name)).toBe(true);

@@ -4,6 +4,11 @@ import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
 import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
 
+const migrationSql = (file: string) => readFileSync(new URL(`../../migrations/${file}`, import.meta.url), "utf8");
+
+/** The columns a migration indexes with a folded copy (each CASE of indexedColumnSql, by the column it reads). */
+const foldedColumns = (migration: string) => [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+
 describe("search folding", () => {
   it("folds what the index's tokenizer keeps: apostrophes, letters that do not decompose, Greek and Cyrillic accents", () => {
     expect(foldForSearch("L'Aquila McDonald’s Işık İzmir Straße Tromsø Łódź Ακρόπολις Ёжик")).toBe(
@@ -17,20 +22,20 @@ describe("search folding", () => {
   });
 
   it("is what migration 0007 indexes: every indexed column's expression is written from the table", () => {
-    const migration = readFileSync(new URL("../../migrations/0007_search_folded_copy.sql", import.meta.url), "utf8");
-    const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+    const migration = migrationSql("0007_search_folded_copy.sql");
+    const columns = foldedColumns(migration);
     // Insert, delete, update (old and new) and the re-index: five columns each.
     expect(columns).toHaveLength(25);
     for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
   });
 
   it("is what migration 0010 indexes: the country column's code when it has no name, in every trigger and the re-index", () => {
-    const migration = readFileSync(new URL("../../migrations/0010_search_country_code.sql", import.meta.url), "utf8");
+    const migration = migrationSql("0010_search_country_code.sql");
     const countries = [...migration.matchAll(/CASE WHEN coalesce\((\w+\.)?country, ''\) = ''/g)].map((m) => m[1]?.slice(0, -1) ?? "");
     // Insert, delete, update (old and new) and the re-index.
     expect(countries).toEqual(["NEW", "OLD", "OLD", "NEW", ""]);
     for (const row of countries) expect(migration, row).toContain(indexedCountrySql(row as "NEW" | "OLD" | ""));
-    const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+    const columns = foldedColumns(migration);
     // The four other columns in each of the six statements (the re-index's delete among them);
     // the country's CASE, checked above, starts with its code.
     expect(columns).toHaveLength(24);
@@ -38,7 +43,7 @@ describe("search folding", () => {
   });
 
   it("is what migration 0011 indexes: the name with its bigrams, the other columns as in 0010, in every trigger", () => {
-    const migration = readFileSync(new URL("../../migrations/0011_search_cjk_bigrams.sql", import.meta.url), "utf8");
+    const migration = migrationSql("0011_search_cjk_bigrams.sql");
     const names = [...migration.matchAll(/\b(NEW|OLD)\.id,\n/g)].map((m) => m[1] as "NEW" | "OLD");
     // Insert, delete, update (old and new).
     expect(names).toEqual(["NEW", "OLD", "OLD", "NEW"]);
@@ -46,14 +51,14 @@ describe("search folding", () => {
       expect(migration, row).toContain(`${row}.id,\n    ${indexedNameSql(row)},\n    ${indexedColumnSql(`${row}.type`)},`);
       expect(migration, row).toContain(indexedCountrySql(row));
     }
-    const columns = [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+    const columns = foldedColumns(migration);
     // Name, type, category and city of the four statements; the country's CASE starts with its code.
     expect(columns).toHaveLength(16);
     for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
     expect(migration).toContain("AFTER UPDATE OF name, search_bigrams, type, category, city, country, country_code ON businesses");
     // The summary half of the delete trigger is 0010's, unchanged.
     const summary = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER businesses_ad "), sql.indexOf("INSERT INTO businesses_fts", sql.indexOf("CREATE TRIGGER businesses_ad ")));
-    const before = readFileSync(new URL("../../migrations/0010_search_country_code.sql", import.meta.url), "utf8");
+    const before = migrationSql("0010_search_country_code.sql");
     expect(summary(migration)).toBe(summary(before));
   });
 });

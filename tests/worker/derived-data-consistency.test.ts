@@ -209,13 +209,8 @@ const OPERATIONS: { weight: number; run: (s: Scenario) => Promise<string> }[] = 
         const code = r.country && rng.chance(0.4) ? null : r.countryCode;
         lines.push([r.name, r.placeId, r.type, r.category, r.fullAddress, r.city, r.country, code].map(csvCell).join(","));
       }
-      const text = lines.join("\n");
-      const jobId = crypto.randomUUID();
-      await env.BUCKET.put(uploadObjectKey(jobId), text);
       const batchSize = rng.pick([3, 7, 25, 100]);
-      const started = await startImportJob(recordingEnv().env, { jobId, fileName: `s${s.seed}.csv`, fileSize: text.length, fileType: "csv", batchSize });
-      expect(started.ok).toBe(true);
-      s.running.push(jobId);
+      const jobId = await queueImport(s, lines, `s${s.seed}.csv`, batchSize);
       const deliveries = rng.int(3);
       for (let i = 0; i < deliveries; i++) await deliver(s, jobId, rng.pick([5, 10, 40]));
       return `import ${jobId.slice(0, 8)}: ${identities.length} rows, batches of ${batchSize}, ${deliveries} deliveries`;
@@ -333,11 +328,8 @@ const OPERATIONS: { weight: number; run: (s: Scenario) => Promise<string> }[] = 
       await db().prepare(`UPDATE businesses SET slug = ?2 WHERE id = ?1`).bind(holder, slug).run();
       s.staleSlugs = true;
       s.fixStartedClean = false;
-      const text = [CSV_COLUMNS.join(","), [r.name, r.placeId, r.type, r.category, r.fullAddress, r.city, r.country, r.countryCode].map(csvCell).join(",")].join("\n");
-      const jobId = crypto.randomUUID();
-      await env.BUCKET.put(uploadObjectKey(jobId), text);
-      expect((await startImportJob(recordingEnv().env, { jobId, fileName: "taken.csv", fileSize: text.length, fileType: "csv", batchSize: 100 })).ok).toBe(true);
-      s.running.push(jobId);
+      const row = [r.name, r.placeId, r.type, r.category, r.fullAddress, r.city, r.country, r.countryCode].map(csvCell).join(",");
+      const jobId = await queueImport(s, [CSV_COLUMNS.join(","), row], "taken.csv", 100);
       await deliver(s, jobId, 100);
       const [written] = await all<{ slug: string }>(`SELECT slug FROM businesses WHERE name = ?1 AND id <> ?2`, r.name, holder);
       expect(written?.slug).toBe(businessSlug(r.name, rowIdentity(toBusinessRow(r)), { second: true }));
@@ -404,6 +396,16 @@ const OPERATIONS: { weight: number; run: (s: Scenario) => Promise<string> }[] = 
     },
   },
 ];
+
+/** Queues an import of a CSV of these lines (its upload message recorded, not delivered); it runs from now on. */
+async function queueImport(s: Scenario, lines: string[], fileName: string, batchSize: number): Promise<string> {
+  const text = lines.join("\n");
+  const jobId = crypto.randomUUID();
+  await env.BUCKET.put(uploadObjectKey(jobId), text);
+  expect((await startImportJob(recordingEnv().env, { jobId, fileName, fileSize: text.length, fileType: "csv", batchSize })).ok).toBe(true);
+  s.running.push(jobId);
+  return jobId;
+}
 
 /** One delivery of an import job's message, as the queue would make it. */
 async function deliver(s: Scenario, jobId: string, rows: number) {

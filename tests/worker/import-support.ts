@@ -127,11 +127,11 @@ export function recordingEnv(overrides: Partial<Env> = {}) {
 }
 
 /** A queued CSV job of `rows` businesses (place ids `name-jobId-i`), its upload message recorded, not delivered. */
-export async function queuedJob(name: string, rows: number, batchSize = 100) {
+export async function queuedJob(name: string, rows: number) {
   const jobId = crypto.randomUUID();
   const text = ["name,place_id", ...Array.from({ length: rows }, (_, i) => `${name} Hotel ${i},${name}-${jobId}-${i}`)].join("\n");
   await env.BUCKET.put(uploadObjectKey(jobId), text);
   const { env: quiet } = recordingEnv();
-  expect((await startImportJob(quiet, { jobId, fileName: `${name}.csv`, fileSize: text.length, fileType: "csv", batchSize })).ok).toBe(true);
+  expect((await startImportJob(quiet, { jobId, fileName: `${name}.csv`, fileSize: text.length, fileType: "csv", batchSize: 100 })).ok).toBe(true);
   return jobId;
 }

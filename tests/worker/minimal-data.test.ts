@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, importFile } from "./import-support";
+import { pageText, slugOf } from "./support/public-fixtures";
 
 let cookie: string;
 
@@ -25,13 +26,6 @@ const TEMPLATE = [
 // A Google-Maps export's columns with the category cell empty.
 const EXPORT = ["name,city,country_code,category,place_id", "Kaffee Ohne Sorte,Leipzig,DE,,min-6"].join("\n");
 
-async function page(path: string): Promise<string> {
-  const response = await SELF.fetch(`https://example.com${path}`);
-  expect(response.status, path).toBe(200);
-  // React's text separators aside, as a visitor reads the text.
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
-
 /** The text of the card of `name` on a list page. */
 function cardText(html: string, name: string): string {
   const card = [...html.matchAll(/<article\b.*?<\/article>/gs)].map((m) => m[0]).find((c) => c.includes(`>${name}</a>`));
@@ -44,11 +38,6 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
-async function slugOf(placeId: string): Promise<string> {
-  const row = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ slug: string }>();
-  return row!.slug;
-}
-
 beforeAll(async () => {
   cookie = await adminCookie();
   expect((await importFile(cookie, "template.csv", TEMPLATE)).result).toMatchObject({ success: true, successCount: 6 });
@@ -56,38 +45,38 @@ beforeAll(async () => {
 
 describe("a business with the template's data only", () => {
   it("shows a rating without a review count alone, never 'from 0 reviews'; a single review in the singular on cards", async () => {
-    const detail = await page(`/business/${await slugOf("min-1")}`);
+    const detail = await pageText(`/business/${await slugOf("min-1")}`);
     expect(detail).toContain("<strong>4.6</strong>");
     expect(detail).not.toContain("0 reviews");
     expect(detail).toContain('content="Hotel Uncounted, Hotel in Ghana. Rated 4.6/5. Address, phone');
     // Its details do not claim 0 reviews beside the rating: the count is not known.
     expect(detail).toMatch(/Total Reviews<\/dt><dd class="font-medium">—<\/dd>/);
     for (const path of ["/businesses", "/categories/hotel", "/search?q=uncounted", "/"]) {
-      const html = await page(path);
+      const html = await pageText(path);
       expect(html, path).toContain("Hotel Uncounted");
       expect(html, path).not.toContain("0 reviews");
     }
     for (const path of ["/businesses", "/categories/guesthouse", "/search?q=pension", "/"]) {
-      const html = await page(path);
+      const html = await pageText(path);
       expect(html, path).toContain("(1 review)");
       expect(html, path).not.toContain("1 reviews");
     }
   });
 
   it("gives a business with no address, city or country code no empty PostalAddress in its JSON-LD", async () => {
-    const [business] = jsonLd(await page(`/business/${await slugOf("min-3")}`));
+    const [business] = jsonLd(await pageText(`/business/${await slugOf("min-3")}`));
     expect(business).toMatchObject({ "@type": "LocalBusiness", name: "Bare Name Lodge" });
     expect(business).not.toHaveProperty("address");
-    const [coded] = jsonLd(await page(`/business/${await slugOf("min-1")}`));
+    const [coded] = jsonLd(await pageText(`/business/${await slugOf("min-1")}`));
     expect(coded!.address).toEqual({ "@type": "PostalAddress", addressCountry: "GH" });
   });
 
   it("names the country of its code on the all-businesses and search cards, and in /api/businesses", async () => {
     for (const path of ["/businesses", "/search?q=uncounted", "/search?q=hotel&location=Ghana"]) {
-      expect(cardText(await page(path), "Hotel Uncounted"), path).toBe("Hotel Uncounted Hotel Ghana ★ 4.6 View Details");
+      expect(cardText(await pageText(path), "Hotel Uncounted"), path).toBe("Hotel Uncounted Hotel Ghana ★ 4.6 View Details");
     }
     // The search names the country as its page does, not by the code its businesses stored.
-    const narrowed = await page("/search?q=hotel&location=Ghana");
+    const narrowed = await pageText("/search?q=hotel&location=Ghana");
     expect(narrowed).toContain("Search results for “hotel” in Ghana</h1>");
     expect(narrowed).toContain("<title>hotel in Ghana – Search results");
     const list = (await (await SELF.fetch("https://example.com/api/businesses?page=1")).json()) as { businesses: Record<string, unknown>[] };
@@ -101,7 +90,7 @@ describe("a business with the template's data only", () => {
 
   it("leaves out a country page's lists it has nothing for, and never tells 0 cities or categories", async () => {
     // Ghana: one hotel, no city.
-    const ghana = await page("/countries/gh");
+    const ghana = await pageText("/countries/gh");
     expect(ghana).toContain('content="1 hotel or business in Ghana, in 1 category."');
     expect(ghana).toContain(">Discover 1 hotel or business in Ghana. Explore the most popular categories of the country below.</p>");
     expect(ghana).not.toContain("Top Cities");
@@ -109,7 +98,7 @@ describe("a business with the template's data only", () => {
     expect(ghana).toContain("Popular Categories");
     expect(ghana).toContain('href="/categories/hotel"');
     // Türkiye: one business with neither a city nor a category.
-    const turkey = await page("/countries/tr");
+    const turkey = await pageText("/countries/tr");
     expect(turkey).toContain('content="1 hotel or business in Türkiye."');
     expect(turkey).toContain(">Discover 1 hotel or business in Türkiye.</p>");
     expect(turkey).not.toContain("Top Cities");
@@ -117,7 +106,7 @@ describe("a business with the template's data only", () => {
   });
 
   it("leaves out the home page's Popular Cities when no business has a city, and features only rated businesses", async () => {
-    const home = await page("/");
+    const home = await pageText("/");
     expect(home).not.toContain("Popular Cities");
     expect(home).toContain("Browse by Category");
     expect(home).toMatch(/>Bistro<\/span><span[^>]*>1 listing<\/span>/);
@@ -130,16 +119,16 @@ describe("a business with the template's data only", () => {
   });
 
   it("says the cities list is empty when no business has a city, without bidding to try another letter", async () => {
-    const cities = await page("/cities");
+    const cities = await pageText("/cities");
     expect(cities).toContain("No cities found");
     expect(cities).not.toContain("Try another letter");
-    expect(await page("/cities/q")).toContain("Try another letter or search text.");
+    expect(await pageText("/cities/q")).toContain("Try another letter or search text.");
   });
 
   // Runs after the tests of a directory without cities: it adds the only city.
   it("shows a category of businesses without a country code, and a city of businesses without a category, with no empty 'Top' list", async () => {
     expect((await importFile(cookie, "export.csv", EXPORT)).result).toMatchObject({ success: true, successCount: 1 });
-    const bistro = await page("/categories/bistro");
+    const bistro = await pageText("/categories/bistro");
     expect(bistro).toContain("<title>Bistro – 1 listing | WorldHotels Directory</title>");
     expect(bistro).toContain('content="Find 1 Bistro listing: addresses, phone numbers');
     expect(bistro).toContain(">1 business</p>");
@@ -147,7 +136,7 @@ describe("a business with the template's data only", () => {
     expect(bistro).not.toContain("Top Countries");
     expect(cardText(bistro, "Nowhere Bistro")).toBe("Nowhere Bistro Bistro View Details");
 
-    const leipzig = await page("/cities/de/leipzig");
+    const leipzig = await pageText("/cities/de/leipzig");
     expect(leipzig).toContain('content="1 hotel or business in Leipzig, Germany."');
     expect(leipzig).not.toContain("0 categories");
     expect(leipzig).not.toContain("Top Categories");

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { insert, record, slugOf } from "./support/public-fixtures";
+import { insert, pageText, record, slugOf } from "./support/public-fixtures";
 
 // Arabic and Hebrew listings on a left-to-right site: each imported text must be its own
 // bidirectional run (dir="auto" or <bdi>), or it reorders its neighbours and is cut at its start.
@@ -25,21 +25,15 @@ function isolated(html: string, text: string): boolean {
   return new RegExp(`<(?:bdi|[a-z0-9]+ [^>]*\\bdir="auto"[^>]*)>${escaped}</`).test(html);
 }
 
-async function html(path: string): Promise<string> {
-  const response = await SELF.fetch(`https://example.com${path}`);
-  expect(response.status, path).toBe(200);
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
-
 describe("right-to-left texts", () => {
   it("isolates the name, address, city, category and hours on the business page", async () => {
-    const page = await html(`/business/${await slugOf("rtl-ar")}`);
+    const page = await pageText(`/business/${await slugOf("rtl-ar")}`);
     for (const text of [arabic.name, arabic.fullAddress, arabic.city, arabic.category, ARABIC_HOURS]) {
       expect(isolated(page, text), text).toBe(true);
     }
     expect(page).toMatch(new RegExp(`<h1 [^>]*dir="auto"[^>]*>${arabic.name}</h1>`));
     expect(page).toMatch(new RegExp(`<td [^>]*dir="auto"[^>]*>${ARABIC_HOURS}</td>`));
-    const hebrewPage = await html(`/business/${await slugOf("rtl-he")}`);
+    const hebrewPage = await pageText(`/business/${await slugOf("rtl-he")}`);
     for (const text of [hebrew.name, hebrew.fullAddress, hebrew.city, hebrew.workingHours]) {
       expect(isolated(hebrewPage, text), text).toBe(true);
     }
@@ -47,7 +41,7 @@ describe("right-to-left texts", () => {
 
   it("isolates the name, category and address on a business card, so a long address is cut at its end", async () => {
     const city = await env.DB.prepare(`SELECT city_slug FROM businesses WHERE place_id = 'rtl-ar'`).first<string>("city_slug");
-    const list = await html(`/cities/eg/${encodeURIComponent(city ?? "")}`);
+    const list = await pageText(`/cities/eg/${encodeURIComponent(city ?? "")}`);
     expect(list).toMatch(new RegExp(`<h3 [^>]*dir="auto"[^>]*><a [^>]*>${arabic.name}</a></h3>`));
     expect(isolated(list, arabic.category)).toBe(true);
     expect(list).toMatch(new RegExp(`<p [^>]*dir="auto"[^>]*class="[^"]*truncate[^"]*"[^>]*>${arabic.fullAddress}</p>`));
@@ -65,7 +59,7 @@ describe("right-to-left texts", () => {
       "/": [arabic.city, arabic.category],
     };
     for (const [path, texts] of Object.entries(pages)) {
-      const page = await html(path);
+      const page = await pageText(path);
       for (const text of texts) expect(isolated(page, text), `${path}: ${text}`).toBe(true);
     }
   });

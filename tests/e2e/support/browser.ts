@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { OUTPUT_DIR } from "./server";
 
 /** Debian's Chromium; never a downloaded browser. Flags that work offline on these machines. */
@@ -41,4 +41,18 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
   // Effects run right after hydration; give them a tick.
   await page.waitForTimeout(100);
+}
+
+/** Whether `target` holds the focus. */
+export function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/** Presses Tab (or `key`, e.g. Shift+Tab) on `page` until `target` holds the focus (at most `limit` times). */
+export async function tabTo(page: Page, target: Locator, limit = 80, key: "Tab" | "Shift+Tab" = "Tab") {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(key);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${key} never reached ${target}`);
 }

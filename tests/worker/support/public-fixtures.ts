@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
 import { upsertBusinesses } from "~/models/business.server";
 import { demoBusinesses } from "../../../scripts/demo-data";
@@ -29,4 +30,11 @@ export async function slugOf(placeId: string): Promise<string> {
   const row = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ slug: string }>();
   if (!row) throw new Error(`no business ${placeId}`);
   return row.slug;
+}
+
+/** A public page's HTML as a visitor reads its text (React's text separators aside); it must answer 200. */
+export async function pageText(path: string): Promise<string> {
+  const response = await SELF.fetch(`https://example.com${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.text()).replaceAll("<!-- -->", "");
 }
