@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { Card, MiniFigure } from "~/components/admin/ui";
+import { BusyButton, Card, MiniFigure } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
 import { formatCount } from "~/lib/format";
 import type { SitemapStatus } from "~/models/sitemap.server";
@@ -24,7 +24,6 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
   }
 
   async function rebuild() {
-    if (requesting) return;
     setRequesting(true);
     try {
       const response = await fetch("/api/admin/sitemaps/rebuild", { method: "POST" });
@@ -43,14 +42,13 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
     <Card
       title="Site Haritası Yönetimi"
       action={
-        <button
-          type="button"
+        <BusyButton
           onClick={rebuild}
-          aria-disabled={requesting}
+          busy={requesting}
           className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 aria-disabled:cursor-wait aria-disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
         >
           {requesting ? "Gönderiliyor…" : "Şimdi yeniden oluştur"}
-        </button>
+        </BusyButton>
       }
     >
       <p className="-mt-2 text-sm text-slate-600 dark:text-slate-400">Her 6 saatte bir otomatik olarak yeniden oluşturulur.</p>

@@ -115,6 +115,47 @@ describe("the back office with the keyboard and a screen reader", () => {
     expect(api.businesses.find((b) => b.name === name)?.isApproved).toBe(true);
   });
 
+  it("ignores every row's buttons while one action is on its way: no second request, no confirm, the focus kept", async () => {
+    await open("/admin/businesses?sortBy=name");
+    const rows = page.getByTestId("business-row");
+    const first = rows.nth(0).getByRole("button", { name: /^Approve/ });
+    const second = rows.nth(1).getByRole("button", { name: /^Approve/ });
+    const secondWas = await second.getAttribute("aria-pressed");
+    // The first answer is held until the other presses have been tried.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requests: string[] = [];
+    await page.route("**/api/admin/businesses/*/toggle-approval", async (route) => {
+      requests.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await tabTo(page, first);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => first.getAttribute("aria-disabled")).toBe("true");
+    for (const other of [second, rows.nth(1).getByRole("button", { name: "Sil" }), page.getByRole("button", { name: "Tümünü Sil" })]) {
+      expect(await other.getAttribute("aria-disabled")).toBe("true");
+      await other.focus();
+      await page.keyboard.press("Enter");
+      expect(await isFocused(other)).toBe(true);
+    }
+    release();
+    await expect.poll(() => first.getAttribute("aria-disabled")).toBe("false");
+    await page.unroute("**/api/admin/businesses/*/toggle-approval");
+    page.removeAllListeners("dialog");
+    expect(requests).toHaveLength(1);
+    expect(dialogs).toEqual([]);
+    expect(await second.getAttribute("aria-pressed")).toBe(secondWas);
+    // Put the first row back as it was for the tests after this one.
+    await first.press("Enter");
+    await expect.poll(() => first.getAttribute("aria-pressed")).toBe("true");
+  });
+
   it("deletes with the keyboard, the focus going to the row that takes the deleted one's place, then to the search box", async () => {
     runSql(
       inject("stateDir"),

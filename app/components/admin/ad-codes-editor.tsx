@@ -3,7 +3,7 @@ import { useToast } from "~/components/toast";
 import { apiRequest, plainErrorMessage } from "~/lib/api-client";
 import { AD_CODE_MAX_BYTES, formatKilobytes, utf8Bytes } from "~/lib/code-limits";
 import type { AdCodes, AdSlot } from "~/models/site-settings.server";
-import { buttonClass, Card } from "./ui";
+import { BusyButton, buttonClass, Card } from "./ui";
 import { useChangedFieldsSave } from "./use-changed-fields-save";
 
 const SLOTS: { slot: AdSlot; label: string }[] = [
@@ -39,9 +39,9 @@ export function AdCodesEditor({ saved }: { saved: AdCodes }) {
       action={
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setCodes(EMPTY)}>Sıfırla</button>
-          <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
+          <BusyButton className={buttonClass.primary} onClick={save} busy={saving}>
             {saving ? "Kaydediliyor..." : "Kaydet"}
-          </button>
+          </BusyButton>
         </div>
       }
     >

@@ -8,7 +8,7 @@ import type { AdminBusinessList } from "~/models/admin-business.server";
 import type { AdminStats } from "~/models/admin-stats.server";
 import { repeatUntilDone } from "./bulk-actions";
 import { ExportDialog, SimpleExportDialog } from "./export-dialog";
-import { buttonClass, Card, inputClass, StatTile } from "./ui";
+import { BusyButton, buttonClass, Card, inputClass, StatTile } from "./ui";
 
 const SEARCH_DELAY_MS = 400;
 const SORT_LABELS: Record<AdminBusinessSearch["sortBy"], string> = { name: "Ad", rating: "Puan", reviewCount: "Yorum", createdAt: "Eklenme" };
@@ -82,7 +82,6 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
    * reloaded too (the row goes), and the toast says the server's message, not its JSON.
    */
   async function run(label: string, work: () => Promise<void>, failure: Pick<ToastMessage, "title" | "lang">) {
-    if (busy) return;
     setBusy(label);
     try {
       await work();
@@ -132,7 +131,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteOne(id: number, name: string, rowIndex: number) {
-    if (busy || !window.confirm(`Are you sure you want to delete "${name}"?`)) return;
+    if (!window.confirm(`Are you sure you want to delete "${name}"?`)) return;
     return run(
       "delete",
       async () => {
@@ -145,7 +144,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteAll() {
-    if (busy || !window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
+    if (!window.confirm("Tüm işletmeler silinecek. Emin misiniz?")) return;
     if (!window.confirm("Bu işlem geri alınamaz. Gerçekten TÜM işletmeleri silmek istiyor musunuz?")) return;
     run(
       "deleteAll",
@@ -159,7 +158,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function deleteTestData() {
-    if (busy || !window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
+    if (!window.confirm('Test verileri (adı "Test …" ile başlayan veya place id\'si "test" ile başlayan işletmeler) silinsin mi?')) return;
     run(
       "testData",
       async () => {
@@ -172,7 +171,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
   }
 
   function fixAllSlugs() {
-    if (busy || !window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
+    if (!window.confirm("Tüm işletme URL'leri yeniden hesaplansın mı?")) return;
     run(
       "fixSlugs",
       async () => {
@@ -202,15 +201,15 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         action={
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonClass.primary} onClick={() => setExportOpen(true)}>CSV Dışa Aktar</button>
-            <button type="button" className={buttonClass.secondary} onClick={fixAllSlugs} aria-disabled={busy !== null}>
+            <BusyButton className={buttonClass.secondary} onClick={fixAllSlugs} busy={busy !== null}>
               {busy === "fixSlugs" ? "Düzeltiliyor..." : "URL'leri Düzelt"}
-            </button>
-            <button type="button" className={buttonClass.secondary} onClick={deleteTestData} aria-disabled={busy !== null}>
+            </BusyButton>
+            <BusyButton className={buttonClass.secondary} onClick={deleteTestData} busy={busy !== null}>
               {busy === "testData" ? "Siliniyor..." : "Test Verilerini Sil"}
-            </button>
-            <button type="button" className={buttonClass.danger} onClick={deleteAll} aria-disabled={busy !== null}>
+            </BusyButton>
+            <BusyButton className={buttonClass.danger} onClick={deleteAll} busy={busy !== null}>
               {busy === "deleteAll" ? "Siliniyor..." : "Tümünü Sil"}
-            </button>
+            </BusyButton>
           </div>
         }
       >
@@ -284,28 +283,29 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                       <td className="py-2 pr-3">{business.rating ?? "—"}</td>
                       <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
                       <td className="py-2 pr-3">
-                        <button
-                          type="button"
+                        <BusyButton
                           onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
                           aria-pressed={business.isApproved}
                           aria-describedby={nameId}
-                          aria-disabled={busy !== null}
+                          busy={busy !== null}
                           lang="en"
                           className={`rounded-full px-3 py-1 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-60 ${business.isApproved ? "bg-emerald-700 text-white" : "border border-slate-300 text-slate-700 dark:text-slate-200"}`}
                         >
                           {business.isApproved ? "Approved" : "Approve"}
-                        </button>
+                        </BusyButton>
                       </td>
                       <td className="py-2 text-right">
-                        <button
+                        <BusyButton
                           ref={(button) => {
                             deleteButtons.current[rowIndex] = button;
                           }}
-                          type="button"
                           onClick={() => deleteOne(business.id, business.name, rowIndex)}
-                          aria-describedby={nameId} aria-disabled={busy !== null} className="rounded-md border aria-disabled:cursor-wait aria-disabled:opacity-60 border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950">
+                          aria-describedby={nameId}
+                          busy={busy !== null}
+                          className="rounded-md border border-red-200 px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 aria-disabled:cursor-wait aria-disabled:opacity-60 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950"
+                        >
                           Sil
-                        </button>
+                        </BusyButton>
                       </td>
                     </tr>
                   );

@@ -11,7 +11,7 @@ import {
   type ExportColumn,
   type SimpleExportField,
 } from "~/lib/export-options";
-import { AdminDialog, buttonClass, inputClass } from "./ui";
+import { AdminDialog, BusyButton, buttonClass, inputClass } from "./ui";
 
 const SHOWN_CATEGORIES = 100;
 const RANGE_LABELS: Record<DateRange, string> = {
@@ -94,7 +94,6 @@ function useExportForm<T extends string>(defaults: readonly T[], onClose: () => 
   const [countryCode, setCountryCode] = useState("all");
   const [exporting, setExporting] = useState(false);
   async function run(request: () => Promise<Response>) {
-    if (exporting) return;
     setExporting(true);
     try {
       await saveCsv(await request());
@@ -129,9 +128,9 @@ function ExportForm<T extends string>({ form, all, onExport, filters, children }
       footer={
         <>
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={exporting}>İptal</button>
-          <button type="button" className={buttonClass.primary} disabled={fields.length === 0} aria-disabled={exporting} onClick={onExport}>
+          <BusyButton className={buttonClass.primary} disabled={fields.length === 0} busy={exporting} onClick={onExport}>
             {exporting ? "Dışa aktarılıyor..." : "Dışa Aktar"}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
 import { apiRequest, plainErrorMessage } from "~/lib/api-client";
 import type { SiteSettingKey, SiteSettings } from "~/models/site-settings.server";
-import { buttonClass, Card } from "./ui";
+import { BusyButton, buttonClass, Card } from "./ui";
 import { useChangedFieldsSave } from "./use-changed-fields-save";
 
 export const CACHE_CLEAR_RELOAD_MS = 2000;
@@ -41,7 +41,6 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
   }
 
   async function clearCache() {
-    if (clearing) return;
     setClearing(true);
     try {
       await apiRequest("POST", "/api/admin/clear-cache");
@@ -60,13 +59,13 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
           title="Kod alanları"
           action={
             <div className="flex gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={clearCache} aria-disabled={clearing}>
+              <BusyButton className={buttonClass.secondary} onClick={clearCache} busy={clearing}>
                 {clearing ? "Temizleniyor..." : "Cache Temizle"}
-              </button>
+              </BusyButton>
               <button type="button" className={buttonClass.secondary} onClick={() => setValues(serverValues)}>Sıfırla</button>
-              <button type="button" className={buttonClass.primary} onClick={save} aria-disabled={saving}>
+              <BusyButton className={buttonClass.primary} onClick={save} busy={saving}>
                 {saving ? "Kaydediliyor..." : "Kaydet"}
-              </button>
+              </BusyButton>
             </div>
           }
         >

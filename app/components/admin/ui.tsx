@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { forwardRef, useEffect, useId, useRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type RefObject } from "react";
 
 /** Small building blocks shared by the admin screens (light and dark). */
 export function Card({ title, action, children, className = "" }: { title?: ReactNode; action?: ReactNode; children: ReactNode; className?: string }) {
@@ -69,11 +69,6 @@ export function SampleBadge() {
   );
 }
 
-/**
- * A button busy with its own work is aria-disabled, not disabled, and its handler ignores it
- * meanwhile: a disabled button loses the keyboard focus to the page, and the administrator who
- * pressed it would start again from the top.
- */
 export const buttonClass = {
   primary:
     "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50",
@@ -82,6 +77,20 @@ export const buttonClass = {
   danger:
     "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50",
 } as const;
+
+/**
+ * A button busy with its own work is aria-disabled, not disabled, and ignores presses meanwhile:
+ * a disabled button loses the keyboard focus to the page, and the administrator who pressed it
+ * would start again from the top. The press is dropped here, so no handler has to remember to.
+ */
+export const BusyButton = forwardRef<HTMLButtonElement, Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "aria-disabled"> & { busy: boolean }>(
+  function BusyButton({ busy, onClick, ...attributes }, ref) {
+    const press = (event: MouseEvent<HTMLButtonElement>) => {
+      if (!busy) onClick?.(event);
+    };
+    return <button ref={ref} type="button" {...attributes} aria-disabled={busy} onClick={press} />;
+  },
+);
 
 export const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
