@@ -28,8 +28,11 @@ const K1 = 1.2;
 const B = 0.75;
 
 /**
- * Words as the index's tokenizer (unicode61, remove_diacritics 2) sees them: letters and digits
- * of any script, lower-cased, accents removed ("Zürich" → "zurich").
+ * Words about as the index's tokenizer (unicode61, remove_diacritics 2) sees them: letters and
+ * digits of any script, lower-cased, accents removed ("Zürich" → "zurich"). The tokenizer
+ * removes only Latin letters' accents (its own table), so it keeps "ακρόπολισ" where this says
+ * "ακροπολις"; ranking makes the query's words and the candidates' with this one function, so
+ * they still meet (and the index's folded copy holds "ακροπολισ" for both).
  */
 export function indexWords(text: string): string[] {
   // Most names are plain ASCII: the Unicode path costs several times more (1,001 candidates a search).

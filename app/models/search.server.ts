@@ -85,6 +85,15 @@ function locationMatch(location: SearchLocation | null): LocationWords | null {
 }
 
 /**
+ * A candidate's columns (of businesses `b`) as businesses_fts indexes them before its folded
+ * copies, which ranking adds itself (app/lib/search-rank.ts documentWords): the name with its
+ * bigrams (migration 0011), a country without a name as its code (migration 0010). The
+ * derived-data worker test holds these words to the index's, so the two cannot drift apart.
+ */
+export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.search_bigrams, '') AS name, b.type, b.category, b.city,
+  CASE WHEN coalesce(b.country, '') = '' THEN b.country_code ELSE b.country END AS country`;
+
+/**
  * Full-text search over name, type, category, city and country (businesses_fts), approved
  * businesses only, name weighted most, 20 a page. A resolved country or city also narrows by
  * country_code / city_slug exactly. Never scans businesses: rows read stay below about
@@ -102,14 +111,12 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
 
   const exact = location?.kind === "country" ? "AND b.country_code = ?3" : location?.kind === "city" ? "AND b.city_slug = ?3" : "AND ?3 IS NULL";
   const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
-  // The newest matches, approved and in the exact location, with the columns they are ranked on
-  // as the index holds them (a name with its bigrams, migration 0011; a country without a name
-  // as its code, migration 0010).
+  // The newest matches, approved and in the exact location, with the columns they are ranked on.
   const candidateStatement = db.prepare(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, b.name || coalesce(' ' || b.search_bigrams, '') AS name, b.type, b.category, b.city, CASE WHEN coalesce(b.country, '') = '' THEN b.country_code ELSE b.country END AS country
+     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}
      FROM candidates c JOIN businesses b ON b.id = c.id
      WHERE b.is_approved = 1 ${exact}`,
   );

@@ -9,7 +9,8 @@
  *  - every summary table and the totals row equal a GROUP BY over the approved businesses (so no
  *    entry with a zero count lingers);
  *  - businesses_fts holds exactly what the triggers' expressions index for the rows as they are
- *    now (compared term by term with a freshly built index), each name's stored bigrams are the
+ *    now (compared term by term with a freshly built index), the columns search ranks its
+ *    candidates on give the words of that text, each name's stored bigrams are the
  *    name's, and search finds a business by its name's own word (and by its city and country)
  *    while it is approved, never after it is gone;
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
@@ -21,6 +22,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rowIdentity, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
 import { cjkBigrams } from "~/lib/search-bigrams";
+import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search-rank";
 import { businessSlug, slugify } from "~/lib/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
 import { deleteBusiness, deleteTestBusinesses, fixSlugs, listAdminBusinesses, setBusinessApproval } from "~/models/admin-business.server";
@@ -31,7 +33,7 @@ import { getCountryPage, listCountries } from "~/models/country.server";
 import { getHomepageData } from "~/models/home.server";
 import { startImportJob } from "~/models/import-upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
-import { searchBusinesses } from "~/models/search.server";
+import { CANDIDATE_COLUMNS_SQL, searchBusinesses } from "~/models/search.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
@@ -431,9 +433,11 @@ async function createReferenceIndex() {
   ]);
 }
 
-const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country)
-  SELECT id, ${indexedNameSql("")}, ${indexedColumnSql("type")}, ${indexedColumnSql("category")},
-         ${indexedColumnSql("city")}, ${indexedCountrySql("")} FROM businesses`;
+/** The text each column of businesses_fts is made of, as the triggers write it, for a row of businesses. */
+const REFERENCE_COLUMNS = `${indexedNameSql("")} AS name, ${indexedColumnSql("type")} AS type, ${indexedColumnSql("category")} AS category,
+  ${indexedColumnSql("city")} AS city, ${indexedCountrySql("")} AS country`;
+
+const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country) SELECT id, ${REFERENCE_COLUMNS} FROM businesses`;
 
 const recountPairs = (approved: string): [string, string, string][] => [
   [
@@ -502,6 +506,20 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   ]);
   expect(extra!.results, where("terms indexed that the rows do not hold")).toEqual([]);
   expect(missing!.results, where("terms of the rows not indexed")).toEqual([]);
+  // Ranking reads each candidate's columns as the index holds them: the words ranking makes of
+  // them (with the folded copies it adds itself) are the words of the text the triggers index.
+  const [candidates, indexedTexts] = await db().batch<Record<string, string | number | null>>([
+    db().prepare(`SELECT b.id, ${CANDIDATE_COLUMNS_SQL} FROM businesses b ORDER BY b.id`),
+    db().prepare(`SELECT id, ${REFERENCE_COLUMNS} FROM businesses ORDER BY id`),
+  ]);
+  candidates!.results.forEach((candidate, i) => {
+    for (const [column] of SEARCH_COLUMN_WEIGHTS) {
+      const words = (text: string[]) => [...new Set(text)].sort();
+      expect(words(documentWords(String(candidate[column] ?? ""))), where(`ranked words of ${candidate.id}'s ${column}`)).toEqual(
+        words(indexWords(String(indexedTexts!.results[i]![column] ?? ""))),
+      );
+    }
+  });
 
   // Search: each sampled business is found by its own word while approved, and nothing is found
   // by the word of a business that is gone (up to 8 of those gone in this step are sampled).
