@@ -81,9 +81,9 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-slate-900 focus:shadow-lg"
         >
-          {isAdmin ? "İçeriğe geç" : "Skip to main content"}
+          {turkish ? "İçeriğe geç" : "Skip to main content"}
         </a>
-        <ToastProvider>
+        <ToastProvider language={turkish ? "tr" : "en"}>
           {isAdmin ? null : <SiteHeader />}
           {/* Imported names, categories and addresses can be one long word: it breaks rather than widen the page. */}
           {isAdmin ? children : <main id="main" tabIndex={-1} className="wrap-anywhere">{children}</main>}

@@ -28,7 +28,15 @@ export function useDismissToast() {
   return useContext(DismissToastContext);
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** The region's own words, in the page's language (the back office is Turkish). */
+const TOAST_LABELS = {
+  en: { region: "Notifications (F8)", close: "Close notification" },
+  tr: { region: "Bildirimler (F8)", close: "Bildirimi kapat" },
+} as const;
+
+export type ToastLanguage = keyof typeof TOAST_LABELS;
+
+export function ToastProvider({ language, children }: { language: ToastLanguage; children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
   const nextId = useRef(1);
   const show = useCallback((message: ToastMessage) => setToast({ ...message, id: nextId.current++ }), []);
@@ -38,13 +46,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       <DismissToastContext.Provider value={dismiss}>
         {children}
-        <ToastViewport toast={toast} onDismiss={dismiss} />
+        <ToastViewport toast={toast} onDismiss={dismiss} language={language} />
       </DismissToastContext.Provider>
     </ToastContext.Provider>
   );
 }
 
-function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: () => void }) {
+function ToastViewport({ toast, onDismiss, language }: { toast: ShownToast | null; onDismiss: () => void; language: ToastLanguage }) {
+  const labels = TOAST_LABELS[language];
   const region = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
   const startX = useRef<number | null>(null);
@@ -69,7 +78,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
 
   const destructive = toast?.variant === "destructive";
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
+    <section aria-label={labels.region} className="pointer-events-none fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
       {/* The live region is on the page before any toast: a region inserted together with its
           text is not reliably read out. An error interrupts; other toasts wait their turn. */}
       <ol ref={region} tabIndex={-1} aria-live={destructive ? "assertive" : "polite"} className="outline-none" data-testid="toast-region">
@@ -99,7 +108,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
                 <p className="text-sm font-semibold">{toast.title}</p>
                 {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
               </div>
-              <button type="button" onClick={onDismiss} aria-label="Close notification" lang="en" className="text-lg leading-none opacity-70 hover:opacity-100">
+              <button type="button" onClick={onDismiss} aria-label={labels.close} lang={language} className="text-lg leading-none opacity-70 hover:opacity-100">
                 ×
               </button>
             </div>

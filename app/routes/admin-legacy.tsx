@@ -51,7 +51,7 @@ export default function AdminLegacyPage() {
   const title = VIEWS.find((v) => v.id === view)!.label;
   return (
     <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
-      <aside className="bg-white p-4 shadow md:w-60 md:shrink-0" aria-label="Admin menu">
+      <aside className="bg-white p-4 shadow md:w-60 md:shrink-0" aria-label="Yönetim menüsü">
         <p lang="en" className="mb-4 px-2 text-lg font-bold">Admin Panel</p>
         <nav className="space-y-1">
           {VIEWS.map((v) => (

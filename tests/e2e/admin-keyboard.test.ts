@@ -74,6 +74,10 @@ describe("the back office with the keyboard and a screen reader", () => {
     expect(await langOf(page.getByTestId("business-row").first().getByRole("button", { name: /^Approve/ }))).toBe("en");
     await open("/admin/settings");
     expect(await langOf(page.getByText("Head Tag codes", { exact: true }))).toBe("en");
+    // The page's own furniture speaks the page's language.
+    expect(await page.getByRole("region", { name: "Bildirimler (F8)" }).count()).toBe(1);
+    expect(await page.getByRole("complementary", { name: "Yönetim menüsü" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "İçeriğe geç" }).count()).toBe(1);
     // The signed-out /admin panel is the spec's English one; the public site, and its 404 page
     // under /admin, stay English.
     const guest = await browser.newContext();
@@ -88,6 +92,8 @@ describe("the back office with the keyboard and a screen reader", () => {
     for (const path of ["/", "/admin/no-such-page"]) {
       await visitor.goto(`${base()}${path}`);
       expect(await visitor.evaluate(() => document.documentElement.lang), path).toBe("en");
+      expect(await visitor.getByRole("region", { name: "Notifications (F8)" }).count(), path).toBe(1);
+      expect(await visitor.getByRole("link", { name: "Skip to main content" }).count(), path).toBe(1);
     }
     await guest.close();
   });
@@ -306,7 +312,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     await tabTo(small, menuButton, 10);
     await small.keyboard.press("Enter");
     await small.getByRole("link", { name: /Site Ayarları/ }).waitFor();
-    const drawer = small.getByRole("dialog", { name: "Admin menu" });
+    const drawer = small.getByRole("dialog", { name: "Yönetim menüsü" });
     expect(await drawer.count()).toBe(1);
     expect(await drawer.getAttribute("aria-modal")).toBe("true");
     expect(await small.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.id)).toBe("admin-menu");

@@ -82,7 +82,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
           role={menu.open ? "dialog" : undefined}
           aria-modal={menu.open || undefined}
           className={`fixed inset-y-0 left-0 z-40 flex h-screen w-64 flex-col bg-slate-900 text-slate-200 transition-transform dark:bg-slate-950 lg:visible lg:sticky lg:top-0 lg:z-auto lg:translate-x-0 ${menu.open ? "translate-x-0" : "invisible -translate-x-full"}`}
-          aria-label="Admin menu"
+          aria-label="Yönetim menüsü"
         >
           <div className="flex items-center gap-3 border-b border-slate-800 px-5 py-5">
             <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-600 font-bold text-white">A</div>
