@@ -2,6 +2,7 @@ import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
 import { NO_STORE } from "~/lib/cache-policy";
 import { dropTrackingParams } from "~/lib/tracking-params";
 import { getCacheGeneration } from "~/models/cache.server";
+import { withEditedHeaders } from "./response-headers";
 
 /**
  * Public pages and public API answers are cached with the Cache API for as long as their
@@ -35,9 +36,8 @@ export async function withEdgeCache(
 
   const hit = await cache.match(key);
   if (hit) {
-    const response = new Response(head ? null : hit.body, hit);
-    response.headers.set("X-Edge-Cache", "HIT");
-    return response;
+    if (head) await hit.body?.cancel();
+    return withEditedHeaders(hit, (headers) => headers.set("X-Edge-Cache", "HIT"), head ? null : hit.body);
   }
 
   const response = await render();
@@ -47,18 +47,11 @@ export async function withEdgeCache(
   if (!head && response.status === 200 && isSharedCacheable(response)) {
     ctx.waitUntil(cache.put(key, response.clone()));
   }
-  const answered = new Response(response.body, response);
-  answered.headers.set("X-Edge-Cache", "MISS");
-  return answered;
+  return withEditedHeaders(response, (headers) => headers.set("X-Edge-Cache", "MISS"));
 }
 
 function neverStored(response: Response): Response {
-  // A WebSocket upgrade (the upload progress) carries its socket on the response object, which
-  // a copy would lose.
-  if (response.status === 101) return response;
-  const answer = new Response(response.body, response);
-  answer.headers.set("Cache-Control", NO_STORE["Cache-Control"]);
-  return answer;
+  return withEditedHeaders(response, (headers) => headers.set("Cache-Control", NO_STORE["Cache-Control"]));
 }
 
 function isPublicPath(pathname: string): boolean {

@@ -1,3 +1,5 @@
+import { withEditedHeaders } from "./response-headers";
+
 /**
  * Headers every answer of the Worker carries, set once in the Worker entry so that Remix pages,
  * API calls, error pages, refusals and edge-cache hits all get them:
@@ -11,16 +13,13 @@
  *   are what a search engine should list, and robots.txt keeps crawlers out of /api/admin only.
  */
 export function withSecurityHeaders(response: Response): Response {
-  // A WebSocket upgrade carries its socket on the response object, which a copy would lose.
-  if (response.status === 101) return response;
-  // A copy: a response from a Durable Object or the cache may have immutable headers.
-  const secured = new Response(response.body, response);
-  secured.headers.set("X-Content-Type-Options", "nosniff");
-  const type = secured.headers.get("Content-Type") ?? "";
-  if (type.startsWith("application/json")) secured.headers.set("X-Robots-Tag", "noindex");
-  if (type.startsWith("text/html")) {
-    secured.headers.set("X-Frame-Options", "SAMEORIGIN");
-    secured.headers.set("Content-Security-Policy", "frame-ancestors 'self'");
-  }
-  return secured;
+  return withEditedHeaders(response, (headers) => {
+    headers.set("X-Content-Type-Options", "nosniff");
+    const type = headers.get("Content-Type") ?? "";
+    if (type.startsWith("application/json")) headers.set("X-Robots-Tag", "noindex");
+    if (type.startsWith("text/html")) {
+      headers.set("X-Frame-Options", "SAMEORIGIN");
+      headers.set("Content-Security-Policy", "frame-ancestors 'self'");
+    }
+  });
 }
