@@ -1,9 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertBusinesses } from "~/models/business.server";
-import { directoryRows } from "./directory-fixtures";
-
-const BASE = "http://example.com";
+import { BASE, directoryRows, fetchPage } from "./directory-fixtures";
 
 async function getJson(path: string) {
   const response = await SELF.fetch(`${BASE}${path}`);
@@ -11,15 +9,10 @@ async function getJson(path: string) {
   return { status: response.status, cache: response.headers.get("Cache-Control"), body: (await response.json()) as any };
 }
 
-async function getPage(path: string) {
-  const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual" });
-  return { status: response.status, location: response.headers.get("Location"), cache: response.headers.get("Cache-Control"), html: (await response.text()).replaceAll("<!-- -->", "") };
-}
-
 /** Each path answers `status` with its Location. */
 async function expectRedirects(status: number, cases: readonly [path: string, location: string][]) {
   for (const [path, location] of cases) {
-    const answer = await getPage(path);
+    const answer = await fetchPage(path);
     expect(answer.status, path).toBe(status);
     expect(answer.location, path).toBe(location);
   }
@@ -202,7 +195,7 @@ describe("GET /api/businesses", () => {
 
 describe("directory pages", () => {
   it("render server-side with title, canonical, breadcrumbs JSON-LD and the list cache policy", async () => {
-    const page = await getPage("/categories");
+    const page = await fetchPage("/categories");
     expect(page.status).toBe(200);
     expect(page.cache).toContain("s-maxage=7200");
     expect(page.html).toContain("<title>Business Categories | WorldHotels Directory</title>");
@@ -210,39 +203,39 @@ describe("directory pages", () => {
     expect(page.html).toContain('"@type":"BreadcrumbList"');
     expect(page.html).toContain("Showing 1 to 12 of 32 categories");
 
-    const businesses = await getPage("/businesses?page=2");
+    const businesses = await fetchPage("/businesses?page=2");
     expect(businesses.html).toContain("Showing 21-40 of 50 businesses");
     expect(businesses.html).toContain("Page 2 of 3");
     expect(businesses.html).toContain("View Details");
   });
 
   it("treat a single letter as the letter view and redirect any other single character", async () => {
-    const letter = await getPage("/categories/k");
+    const letter = await fetchPage("/categories/k");
     expect(letter.status).toBe(200);
     expect(letter.html).toContain("Keywords beginning with K");
     expect(letter.html).toContain("Showing 1 to 12 of 30 categories");
-    const other = await getPage("/categories/1");
+    const other = await fetchPage("/categories/1");
     expect(other.status).toBe(302);
     expect(other.location).toBe("/categories");
   });
 
   it("show detail pages and answer 404 with the spec's texts for unknown ones", async () => {
-    const category = await getPage("/categories/hotel");
+    const category = await fetchPage("/categories/hotel");
     expect(category.status).toBe(200);
     expect(category.html).toContain("Top Countries");
     expect(category.html).toContain('href="/countries/ch"');
 
-    const country = await getPage("/countries/ch");
+    const country = await fetchPage("/countries/ch");
     expect(country.html).toContain("Businesses in Switzerland");
     expect(country.html).toContain('href="/countries/ch/cities"');
     expect(country.html).toContain('href="/cities/ch/zurich"');
-    expect((await getPage("/countries/switzerland")).location).toBe("/countries/ch");
+    expect((await fetchPage("/countries/switzerland")).location).toBe("/countries/ch");
 
-    const cities = await getPage("/countries/ch/cities?page=3");
+    const cities = await fetchPage("/countries/ch/cities?page=3");
     expect(cities.html).toContain("Cities in Switzerland");
     expect(cities.html).toContain("Showing 25 to 31 of 31 cities");
 
-    const letter = await getPage("/cities/t");
+    const letter = await fetchPage("/cities/t");
     expect(letter.html).toContain("Cities beginning with T");
     // Two letters are a known country's code: a permanent alias of its cities, query kept.
     await expectRedirects(301, [
@@ -250,7 +243,7 @@ describe("directory pages", () => {
       ["/cities/CH?page=2&q=z", "/countries/ch/cities?page=2&q=z"],
     ]);
 
-    const city = await getPage("/cities/ch/zurich");
+    const city = await fetchPage("/cities/ch/zurich");
     expect(city.html).toContain("Top Categories");
     expect(city.html).toContain('href="/categories/hotel"');
 
@@ -260,7 +253,7 @@ describe("directory pages", () => {
       ["/cities/zz", "Country not found"],
       ["/cities/ch/atlantis", "City not found"],
     ]) {
-      const missing = await getPage(path!);
+      const missing = await fetchPage(path!);
       expect(missing.status, path).toBe(404);
       expect(missing.html, path).toContain(text);
       expect(missing.html, path).toMatch(new RegExp(`<title>${text}`));
@@ -299,34 +292,34 @@ describe("directory pages", () => {
       ["/cities/ch/zurich?page=99", "/cities/ch/zurich"],
     ]);
     // The last page itself, and page 1 of an empty search, stay where they are.
-    expect((await getPage("/countries/ch/cities?page=3")).status).toBe(200);
-    expect((await getPage("/categories?q=no-such-category")).status).toBe(200);
+    expect((await fetchPage("/countries/ch/cities?page=3")).status).toBe(200);
+    expect((await fetchPage("/categories?q=no-such-category")).status).toBe(200);
   });
 
   it("show a pager window of at most 5 page buttons around the current page", async () => {
     // Hotel has 18 businesses: 9 pages of 2.
     const labels = (html: string) => [...html.matchAll(/aria-label="Page (\d+)"|aria-current="page"[^>]*>(\d+)</g)].map((m) => Number(m[1] ?? m[2]));
-    expect(labels((await getPage("/categories/hotel?limit=2")).html)).toEqual([1, 2, 3, 4, 5]);
-    expect(labels((await getPage("/categories/hotel?limit=2&page=6")).html)).toEqual([4, 5, 6, 7, 8]);
-    expect(labels((await getPage("/categories/hotel?limit=2&page=9")).html)).toEqual([5, 6, 7, 8, 9]);
+    expect(labels((await fetchPage("/categories/hotel?limit=2")).html)).toEqual([1, 2, 3, 4, 5]);
+    expect(labels((await fetchPage("/categories/hotel?limit=2&page=6")).html)).toEqual([4, 5, 6, 7, 8]);
+    expect(labels((await fetchPage("/categories/hotel?limit=2&page=9")).html)).toEqual([5, 6, 7, 8, 9]);
   });
 
   it("word titles and descriptions in the singular for one (a category, city or country of one business)", async () => {
-    const category = await getPage("/categories/kiosk-7");
+    const category = await fetchPage("/categories/kiosk-7");
     expect(category.html).toContain("<title>Kiosk 7 – 1 listing in 1 country | WorldHotels Directory</title>");
     expect(category.html).toContain('content="Find 1 Kiosk 7 listing in 1 country: addresses');
     expect(category.html).toContain("1 business in 1 country");
-    const city = await getPage("/cities/ch/town-7");
+    const city = await fetchPage("/cities/ch/town-7");
     expect(city.html).toContain('content="1 hotel or business in Town 7, Switzerland, in 1 category."');
-    const country = await getPage("/countries/fr");
+    const country = await fetchPage("/countries/fr");
     expect(country.html).toContain('content="5 hotels and businesses in 1 city of France, in 2 categories."');
     expect(country.html).toContain("Discover 5 hotels and businesses across 1 city in France.");
-    expect((await getPage("/countries/fr/cities")).html).toContain('content="All 1 city of France with hotels and businesses');
+    expect((await fetchPage("/countries/fr/cities")).html).toContain('content="All 1 city of France with hotels and businesses');
   });
 
   it("show the empty states", async () => {
-    expect((await getPage("/countries?q=atlantis")).html).toContain("No countries found");
-    expect((await getPage("/cities?q=atlantis")).html).toContain("No cities found");
-    expect((await getPage("/categories?q=atlantis")).html).toContain("No categories found");
+    expect((await fetchPage("/countries?q=atlantis")).html).toContain("No countries found");
+    expect((await fetchPage("/cities?q=atlantis")).html).toContain("No cities found");
+    expect((await fetchPage("/categories?q=atlantis")).html).toContain("No categories found");
   });
 });

@@ -1,4 +1,18 @@
+import { SELF } from "cloudflare:test";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+
+export const BASE = "http://example.com";
+
+/** A page as the Worker answers it, redirects not followed; React's text separators left out of the HTML. */
+export async function fetchPage(path: string, init: RequestInit = {}) {
+  const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    cache: response.headers.get("Cache-Control") ?? "",
+    html: (await response.text()).replaceAll("<!-- -->", ""),
+  };
+}
 
 /** A business of the directory tests; everything not given is a plausible Swiss hotel. */
 export function directoryRecord(overrides: Partial<BusinessRecord> & { name: string; placeId: string }): BusinessRecord {

@@ -1,25 +1,19 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertBusinesses } from "~/models/business.server";
-import { directoryRows } from "./directory-fixtures";
+import { BASE, directoryRows, fetchPage } from "./directory-fixtures";
 
 /**
  * The public site as a crawler meets it: status codes, redirects to one address per page,
  * canonical links, robots meta and cache headers (decision 086).
  */
-const BASE = "http://example.com";
-
 async function get(path: string, init: RequestInit = {}) {
-  const response = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
-  const html = (await response.text()).replaceAll("<!-- -->", "");
+  const page = await fetchPage(path, init);
   return {
-    status: response.status,
-    location: response.headers.get("Location"),
-    cache: response.headers.get("Cache-Control") ?? "",
-    html,
-    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? null,
-    robots: html.match(/<meta name="robots" content="([^"]*)"/)?.[1] ?? null,
-    description: html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? null,
+    ...page,
+    canonical: page.html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? null,
+    robots: page.html.match(/<meta name="robots" content="([^"]*)"/)?.[1] ?? null,
+    description: page.html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? null,
   };
 }
 
