@@ -15,6 +15,7 @@ import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";
+import { backfillSearchBigramsRound, startSearchBigramsBackfill } from "./search-bigrams";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
@@ -93,6 +94,9 @@ export default {
           case "pageAnchors.rebuild":
             await rebuildPageAnchorRound(env);
             break;
+          case "searchBigrams.backfill":
+            await backfillSearchBigramsRound(env);
+            break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
             break;
@@ -116,6 +120,8 @@ export default {
             ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
             // Catches anchors a lost message left missing.
             ["page anchors", () => queuePageAnchorRebuild(env)],
+            // Names stored before their search bigrams were (migration 0012).
+            ["search bigrams", () => startSearchBigramsBackfill(env)],
             ["abandoned uploads", () => clearAbandonedUploads(env)],
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],

@@ -5,7 +5,9 @@ export type QueueMessage =
   /** One bounded step of a sitemap build (workers/sitemaps.ts): the build's generation and its next business file. */
   | { kind: "sitemaps.build"; generation: number; page: number }
   /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
-  | { kind: "pageAnchors.rebuild" };
+  | { kind: "pageAnchors.rebuild" }
+  /** Write the search bigrams of businesses stored before them (app/models/search-bigrams-backfill.server.ts), a round at a time. */
+  | { kind: "searchBigrams.backfill" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
 export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
@@ -15,4 +17,9 @@ export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason
 /** Asks for the page anchors a directory change deleted to be rebuilt (decision 065). */
 export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
+}
+
+/** Asks for the next round of the search bigrams walk (decision 091). */
+export async function queueSearchBigramsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "searchBigrams.backfill" } satisfies QueueMessage);
 }

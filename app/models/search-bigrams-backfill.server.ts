@@ -1,0 +1,61 @@
+/**
+ * The search bigrams of businesses stored before migration 0011 (decision 091). Such a row has
+ * search_bigrams NULL and is indexed as before, so "酒店" does not find "上海外滩酒店" until the
+ * row is written again. Migration 0012 leaves a cursor in app_state when such rows exist; the
+ * queue walks the table from it by id, a step at a time, writes each name's bigrams
+ * (app/lib/search-bigrams.ts; the update trigger re-indexes the row) and drops the cursor at
+ * the end. The bigrams come from JavaScript (Unicode scripts, NFKC), which SQL cannot compute.
+ */
+import { cjkBigrams } from "~/lib/search-bigrams";
+
+const CURSOR_KEY = "search_bigrams_backfill_after";
+
+/** Rows read per step: names only, so a step stays far inside a queue delivery. */
+export const BACKFILL_ROWS_PER_STEP = 2000;
+
+/** Whether a walk is due (the cursor is there). */
+export async function searchBigramsBackfillDue(db: D1Database): Promise<boolean> {
+  return (await db.prepare(`SELECT 1 FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first()) !== null;
+}
+
+export interface BackfillStep {
+  /** Businesses given their bigrams in this step. */
+  updated: number;
+  /** Another step is due: this one moved the cursor and the table goes on. */
+  more: boolean;
+}
+
+/**
+ * One step: the next `limit` businesses after the cursor, each whose stored bigrams are not its
+ * name's given them, and the cursor moved past them (dropped at the table's end), all in one
+ * transaction. The cursor moves only from the value this step read, so of two chains of steps
+ * started at once (a cron's message beside a running walk) one stops; a business an import
+ * renamed meanwhile keeps what the import wrote. Null when no walk is due.
+ */
+export async function backfillSearchBigramsStep(db: D1Database, limit = BACKFILL_ROWS_PER_STEP): Promise<BackfillStep | null> {
+  const cursor = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first<{ value: string }>();
+  if (!cursor) return null;
+  const rows = (
+    await db
+      .prepare(`SELECT id, name, search_bigrams FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(Number(cursor.value), limit)
+      .all<{ id: number; name: string; search_bigrams: string | null }>()
+  ).results;
+  const more = rows.length === limit;
+  const moveCursor = more
+    ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor.value, String(rows.at(-1)!.id))
+    : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor.value);
+  const updates = rows
+    .map((row) => ({ ...row, bigrams: cjkBigrams(row.name) }))
+    .filter((row) => row.bigrams !== row.search_bigrams)
+    .map((row) =>
+      db
+        .prepare(`UPDATE businesses SET search_bigrams = ?2 WHERE id = ?1 AND name = ?3 AND search_bigrams IS ?4 RETURNING id`)
+        .bind(row.id, row.bigrams, row.name, row.search_bigrams),
+    );
+  // Counted by RETURNING: D1's changes count the index rows the update trigger writes too.
+  const [moved, ...updated] = await db.batch([moveCursor, ...updates]);
+  // Another chain moved the cursor first: its steps go on, this one's end (its writes were the same).
+  if (moved!.results.length === 0) return { updated: 0, more: false };
+  return { updated: updated.reduce((sum, answer) => sum + answer.results.length, 0), more };
+}

@@ -1,0 +1,106 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cjkBigrams } from "~/lib/search-bigrams";
+import { backfillSearchBigramsStep } from "~/models/search-bigrams-backfill.server";
+import { searchBusinesses } from "~/models/search.server";
+import migration0012 from "../../migrations/0012_search_bigrams_backfill.sql?raw";
+import worker from "../../workers/app";
+import { UPKEEP_CRON } from "../../workers/cron-schedules";
+import type { QueueMessage } from "../../workers/queue-messages";
+import { backfillSearchBigramsRound } from "../../workers/search-bigrams";
+import { pausingDb, recordingEnv } from "./import-support";
+import { insert, record } from "./support/public-fixtures";
+
+// Businesses stored before migration 0011 have no search bigrams: the queue writes them (decision 091).
+
+const names = async (q: string) => (await searchBusinesses(env.DB, { q, page: 1 })).businesses.map((b) => b.name).sort();
+const cursor = async () => (await env.DB.prepare(`SELECT value FROM app_state WHERE key = 'search_bigrams_backfill_after'`).first<{ value: string }>())?.value ?? null;
+const NAMES = ["北京饭店", "Grand Hotel", "上海外滩酒店", "Hôtel de Crillon", "東京ホテル", "Pension Zur Post", "서울신라호텔", "ｽﾃｰｼｮﾝﾎﾃﾙ", "Bund Inn"];
+
+/** The directory as a database from before 0011 holds it: the names without their bigrams. */
+async function storedBeforeBigrams() {
+  await env.DB.prepare(`DELETE FROM businesses`).run();
+  await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE businesses SET search_bigrams = NULL`),
+    env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`),
+    env.DB.prepare(migration0012),
+  ]);
+}
+
+async function storedBigrams() {
+  return (await env.DB.prepare(`SELECT name, search_bigrams FROM businesses ORDER BY id`).all<{ name: string; search_bigrams: string | null }>()).results;
+}
+
+beforeEach(storedBeforeBigrams);
+
+describe("the search bigrams of names stored before them", () => {
+  it("are written by the upkeep cron's walk, a round at a time through the queue, until a word inside each name is found", async () => {
+    expect(await names("饭店")).toEqual([]);
+    expect(await names("ホテル")).toEqual([]);
+    expect(await cursor()).toBe("0");
+    // More businesses than a round of ten steps of 2 rows reads.
+    const plain = Array.from({ length: 15 }, (_, i) => `Plain Inn ${i}`);
+    await insert(...plain.map((name, i) => record({ name, placeId: `plain-${i}` })));
+
+    // The 6-hourly upkeep starts the walk.
+    const { env: cron, sent: started } = recordingEnv();
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), cron);
+    expect(started.filter((m) => m.kind === "searchBigrams.backfill")).toHaveLength(1);
+
+    // A round of ten steps of 2 rows goes on to a second round, which ends at the table's end.
+    const { env: queue, sent } = recordingEnv();
+    await backfillSearchBigramsRound(queue, 2);
+    expect(sent).toEqual([{ kind: "searchBigrams.backfill" }]);
+    expect(await cursor()).not.toBe("0");
+    // The next round, delivered as the queue delivers it.
+    const batch = createMessageBatch<QueueMessage>("directory-jobs", [{ id: "bigrams-1", timestamp: new Date(), attempts: 1, body: { kind: "searchBigrams.backfill" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, queue);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bigrams-1"]);
+    expect(sent).toHaveLength(1);
+
+    expect(await storedBigrams()).toEqual([...NAMES, ...plain].map((name) => ({ name, search_bigrams: cjkBigrams(name) })));
+    expect(await names("饭店")).toEqual(["北京饭店"]);
+    expect(await names("ホテル")).toEqual(["東京ホテル", "ｽﾃｰｼｮﾝﾎﾃﾙ"]);
+    expect(await names("신라")).toEqual(["서울신라호텔"]);
+    expect(await names("crillon")).toEqual(["Hôtel de Crillon"]);
+    // Walked: the cursor is gone and the cron starts nothing more.
+    expect(await cursor()).toBeNull();
+    const { env: later, sent: laterSent } = recordingEnv();
+    await worker.scheduled(createScheduledController({ cron: UPKEEP_CRON, scheduledTime: Date.now() }), later);
+    expect(laterSent.filter((m) => m.kind === "searchBigrams.backfill")).toEqual([]);
+  });
+
+  it("are due only where a Chinese, Japanese or Korean name lacks them: the migration leaves no walk on a directory written since", async () => {
+    await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
+    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0012)]);
+    expect(await cursor()).toBeNull();
+    expect(await backfillSearchBigramsStep(env.DB)).toBeNull();
+  });
+
+  it("are written once by two walks started together, and the one that lost the cursor stops", async () => {
+    // One walk pauses before its write; the other moves the cursor meanwhile.
+    const paused = pausingDb(1);
+    const first = backfillSearchBigramsStep(paused.db, 4);
+    await paused.reached;
+    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 2, more: true });
+    paused.release();
+    expect(await first).toEqual({ updated: 0, more: false });
+    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
+    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
+    expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: cjkBigrams(name) })));
+  });
+
+  it("leave a name an import wrote during a step as the import wrote it", async () => {
+    const paused = pausingDb(1);
+    const step = backfillSearchBigramsStep(paused.db, 20);
+    await paused.reached;
+    await insert(record({ name: "上海和平饭店", placeId: "bigrams-2" }));
+    paused.release();
+    expect(await step).toEqual({ updated: 4, more: false });
+    const renamed = (await storedBigrams())[2]!;
+    expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: cjkBigrams("上海和平饭店") });
+    expect(await names("和平")).toEqual(["上海和平饭店"]);
+  });
+});
