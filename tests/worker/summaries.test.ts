@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
 import { upsertBusinesses, upsertBusinessesStatements } from "~/models/business.server";
 import { getDirectoryTotals } from "~/models/directory.server";
+import migration0013 from "../../migrations/0013_summary_display_names.sql?raw";
 
 function record(overrides: Partial<BusinessRecord> & { name: string; placeId: string | null }): BusinessRecord {
   return {
@@ -131,5 +132,40 @@ describe("summary tables kept by triggers", () => {
     expect(await search("bar")).toEqual(["Rössli Bar"]);
     await env.DB.prepare(`DELETE FROM businesses WHERE place_id = 's2'`).run();
     expect(await search("paris")).toEqual([]);
+  });
+
+  it("names a category or city by the first mixed-case spelling to join it where the kept one is in one case, in bulk and row by row", async () => {
+    const turkish = { country: "Turkey", countryCode: "TR", timeZone: "Europe/Istanbul" };
+    const cityName = async (slug: string) =>
+      (await env.DB.prepare(`SELECT name FROM cities WHERE country_code = 'TR' AND slug = ?1`).bind(slug).first<{ name: string }>())?.name;
+    const categoryName = async (slug: string) => (await env.DB.prepare(`SELECT name FROM categories WHERE slug = ?1`).bind(slug).first<{ name: string }>())?.name;
+    // One bulk write: the first spelling is in capitals, a later one in mixed case.
+    await upsertBusinesses(env.DB, [
+      toBusinessRow(record({ name: "Pera Palace", placeId: "n1", city: "ISTANBUL", type: "GUESTHOUSE", ...turkish })),
+      toBusinessRow(record({ name: "Sirkeci Konak", placeId: "n2", city: "İstanbul", type: "Guesthouse", ...turkish })),
+      toBusinessRow(record({ name: "Ankara Palas", placeId: "n3", city: "ANKARA", type: "guesthouse", ...turkish })),
+      toBusinessRow(record({ name: "Ulus Inn", placeId: "n4", city: "ANKARA", ...turkish })),
+      toBusinessRow(record({ name: "Van Inn", placeId: "n5", city: "VAN", ...turkish })),
+      toBusinessRow(record({ name: "Alsancak Inn", placeId: "n6", city: "IZMIR", ...turkish })),
+      toBusinessRow(record({ name: "Konak Inn", placeId: "n7", city: "IZMIR", ...turkish })),
+    ]);
+    expect([await cityName("istanbul"), await categoryName("guesthouse"), await cityName("ankara"), await cityName("van")]).toEqual(["İstanbul", "Guesthouse", "ANKARA", "VAN"]);
+    // A later bulk write: a new business in mixed case renames a name in capitals; one case never
+    // replaces a mixed-case name, nor a short name in capitals (an abbreviation).
+    await upsertBusinesses(env.DB, [
+      toBusinessRow(record({ name: "Galata Inn", placeId: "n8", city: "istanbul", type: "GUESTHOUSE", ...turkish })),
+      toBusinessRow(record({ name: "Lake Van Hotel", placeId: "n9", city: "Van", ...turkish })),
+      toBusinessRow(record({ name: "Kizilay Inn", placeId: "n10", city: "Ankara", ...turkish })),
+    ]);
+    expect([await cityName("istanbul"), await categoryName("guesthouse"), await cityName("van"), await cityName("ankara")]).toEqual(["İstanbul", "Guesthouse", "VAN", "Ankara"]);
+    // Row by row: a re-import that spells its city in mixed case renames the entry it stays in.
+    await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Konak Inn", placeId: "n7", city: "İzmir", ...turkish }))]);
+    expect(await cityName("izmir")).toBe("İzmir");
+    // Migration 0013 mends the names kept before it from the approved businesses' spellings.
+    await env.DB.prepare(`UPDATE cities SET name = 'IZMIR' WHERE country_code = 'TR' AND slug = 'izmir'`).run();
+    const repairs = migration0013.split("--> statement-breakpoint").filter((sql) => sql.trim().startsWith("UPDATE"));
+    await env.DB.batch(repairs.map((sql) => env.DB.prepare(sql)));
+    expect(await cityName("izmir")).toBe("İzmir");
+    await env.DB.prepare(`DELETE FROM businesses`).run();
   });
 });
