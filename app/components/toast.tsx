@@ -81,13 +81,14 @@ function ToastViewport({ toast, onDismiss, language }: { toast: ShownToast | nul
     <section aria-label={labels.region} className="pointer-events-none fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
       {/* The live region is on the page before any toast: a region inserted together with its
           text is not reliably read out. An error interrupts; other toasts wait their turn. */}
-      <ol ref={region} tabIndex={-1} aria-live={destructive ? "assertive" : "polite"} className="outline-none" data-testid="toast-region">
+      {/* F8's focus shows as a ring around the toast (an empty region draws nothing). */}
+      <ol ref={region} tabIndex={-1} aria-live={destructive ? "assertive" : "polite"} className="group outline-none" data-testid="toast-region">
         {toast ? (
           <li
             key={toast.id}
             lang={toast.lang}
             data-variant={toast.variant ?? "default"}
-            className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform ${
+            className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform group-focus-visible:ring-2 group-focus-visible:ring-blue-600 group-focus-visible:ring-offset-2 ${
               destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
             }`}
             style={{ transform: `translateX(${offset}px)` }}

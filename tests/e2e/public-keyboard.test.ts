@@ -146,6 +146,28 @@ describe("the public site with the keyboard and a screen reader", () => {
     await expect.poll(() => status.textContent(), { timeout: 4000 }).toBe("");
   });
 
+  it("takes the focus to a notification with F8, ringed, and closes it from there with the keyboard", async () => {
+    const refusing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await refusing.newPage();
+    await tab.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) } });
+    });
+    await open(BUSINESS, tab);
+    await tabTo(tab, tab.getByRole("button", { name: "Share" }));
+    await tab.keyboard.press("Enter");
+    const toast = tab.getByTestId("toast-region").locator("li");
+    await toast.getByText("Could not copy the link").waitFor();
+    await tab.keyboard.press("F8");
+    expect(await isFocused(tab.getByTestId("toast-region"))).toBe(true);
+    // The ring is the shadow that only spreads (no offset, no blur).
+    expect(await toast.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/rgba?\([^)]*\) 0px 0px 0px [1-9]\d*px/);
+    await tab.keyboard.press("Tab");
+    expect(await isFocused(tab.getByRole("button", { name: "Close notification" }))).toBe(true);
+    await tab.keyboard.press("Enter");
+    await toast.waitFor({ state: "detached" });
+    await refusing.close();
+  });
+
   it("lets the keyboard into the map and out again, the map named for its business", async () => {
     await open(BUSINESS);
     await page.getByTestId("business-map").scrollIntoViewIfNeeded();
