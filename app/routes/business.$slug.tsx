@@ -190,6 +190,8 @@ function BusinessView({
                 className={`rounded-full px-3 py-1 text-xs font-semibold ${status === "open" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
               >
                 {status === "open" ? "Open" : "Closed"}
+                {/* Said after the name, a bare "Open" could be read as a command. */}
+                <span className="sr-only"> now</span>
               </span>
             ) : null}
             {business.verified ? <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">✓ Verified</span> : null}

@@ -34,13 +34,13 @@ describe("business page of a business without a time zone", () => {
     await page.clock.setFixedTime(new Date("2025-03-05T02:30:00Z"));
     await page.goto(inject("baseURL") + "/business/e2e-ginza-hotel-aaa111");
     await hydrated(page);
-    expect(await page.getByTestId("open-status").textContent()).toBe("Open");
+    expect(await page.getByTestId("open-status").textContent()).toBe("Open now");
     expect(await page.locator('tr[data-today="true"] th').textContent()).toBe("Wednesday (Today)");
 
     // Chicago, by its coordinates: Tuesday evening, closed.
     await page.goto(inject("baseURL") + "/business/e2e-lakeside-motel-bbb222");
     await hydrated(page);
-    expect(await page.getByTestId("open-status").textContent()).toBe("Closed");
+    expect(await page.getByTestId("open-status").textContent()).toBe("Closed now");
     expect(await page.locator('tr[data-today="true"] th').textContent()).toBe("Tuesday (Today)");
 
     // Somewhere in the United States, no coordinates: no clock to read.

@@ -46,7 +46,7 @@ describe("business detail page", () => {
     await page.goto(inject("baseURL") + "/business/e2e-harbour-hotel-abc123");
     await hydrated(page);
     expect(await page.locator("h1").textContent()).toBe("E2E Harbour Hotel");
-    expect(await page.getByTestId("open-status").textContent()).toBe("Open");
+    expect(await page.getByTestId("open-status").textContent()).toBe("Open now");
     const today = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "Europe/Zurich" }).format(new Date());
     expect(await page.locator('tr[data-today="true"] th').textContent()).toBe(`${today} (Today)`);
     expect(await page.locator("#amenities-heading + ul li").count()).toBe(4);
