@@ -219,6 +219,7 @@ export default function Home() {
 function Hero() {
   const navigate = useNavigate();
   const [text, setText] = useState("");
+  const searchBox = useRef<HTMLInputElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navLinks = [
@@ -289,6 +290,7 @@ function Hero() {
             Search hotels and businesses
           </label>
           <input
+            ref={searchBox}
             id="hero-search"
             name="q"
             value={text}
@@ -305,7 +307,11 @@ function Hero() {
             <button
               key={label}
               type="button"
-              onClick={() => setText(label)}
+              onClick={() => {
+                setText(label);
+                // The filled box takes the focus: a screen reader reads what it now holds, and Enter searches it.
+                searchBox.current?.focus();
+              }}
               className="rounded-full border border-white/40 bg-white/10 px-4 py-1.5 text-sm font-medium hover:bg-white/20"
             >
               {label}

@@ -50,6 +50,20 @@ describe("home page", () => {
     await page.close();
   });
 
+  it("gives the filled search box the focus when a chip is pressed from the keyboard, so Enter searches it", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    const chip = page.getByRole("button", { name: "Luxury Hotels" });
+    await chip.focus();
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id)).toBe("hero-search");
+    expect(await page.locator("#hero-search").inputValue()).toBe("Luxury Hotels");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/search?q=Luxury%20Hotels");
+    await page.close();
+  });
+
   it("switches the featured hotels between grid and list and filters them by chip", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/");
