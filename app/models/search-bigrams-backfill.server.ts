@@ -13,9 +13,14 @@ const CURSOR_KEY = "search_bigrams_backfill_after";
 /** Rows read per step: names only, so a step stays far inside a queue delivery. */
 export const BACKFILL_ROWS_PER_STEP = 2000;
 
+/** The walk's cursor (the last id walked), or null when no walk is due. */
+async function readCursor(db: D1Database): Promise<string | null> {
+  return (await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first<{ value: string }>())?.value ?? null;
+}
+
 /** Whether a walk is due (the cursor is there). */
 export async function searchBigramsBackfillDue(db: D1Database): Promise<boolean> {
-  return (await db.prepare(`SELECT 1 FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first()) !== null;
+  return (await readCursor(db)) !== null;
 }
 
 export interface BackfillStep {
@@ -33,18 +38,18 @@ export interface BackfillStep {
  * renamed meanwhile keeps what the import wrote. Null when no walk is due.
  */
 export async function backfillSearchBigramsStep(db: D1Database, limit = BACKFILL_ROWS_PER_STEP): Promise<BackfillStep | null> {
-  const cursor = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first<{ value: string }>();
-  if (!cursor) return null;
+  const cursor = await readCursor(db);
+  if (cursor === null) return null;
   const rows = (
     await db
       .prepare(`SELECT id, name, search_bigrams FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
-      .bind(Number(cursor.value), limit)
+      .bind(Number(cursor), limit)
       .all<{ id: number; name: string; search_bigrams: string | null }>()
   ).results;
   const more = rows.length === limit;
   const moveCursor = more
-    ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor.value, String(rows.at(-1)!.id))
-    : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor.value);
+    ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor, String(rows.at(-1)!.id))
+    : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor);
   const updates = rows
     .map((row) => ({ ...row, bigrams: cjkBigrams(row.name) }))
     .filter((row) => row.bigrams !== row.search_bigrams)
