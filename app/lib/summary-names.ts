@@ -8,10 +8,12 @@
  * neither (never replaced, never replacing). Pure: SQL text.
  */
 
+/** SQL: true when `name` is all lower case from a Latin letter on ("hotel", not "İstanbul"). */
+const lowerCaseNameSql = (name: string) => `(${name} = lower(${name}) AND ${name} GLOB '[a-z]*')`;
 /** SQL: true when `name` is a kept name a mixed-case spelling replaces (the migration's repair too). */
-export const oneCaseNameSql = (name: string) => `((${name} = upper(${name}) AND length(${name}) > 3) OR (${name} = lower(${name}) AND ${name} GLOB '[a-z]*'))`;
+export const oneCaseNameSql = (name: string) => `((${name} = upper(${name}) AND length(${name}) > 3) OR ${lowerCaseNameSql(name)})`;
 /** SQL: true when `name` is a spelling that may replace one. */
-export const mixedCaseNameSql = (name: string) => `(${name} <> upper(${name}) AND NOT (${name} = lower(${name}) AND ${name} GLOB '[a-z]*'))`;
+export const mixedCaseNameSql = (name: string) => `(${name} <> upper(${name}) AND NOT ${lowerCaseNameSql(name)})`;
 
 /**
  * SQL: the entry's name once a business named `offered` joins it (`joining`, a condition, so a
