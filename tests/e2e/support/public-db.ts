@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -14,9 +14,12 @@ const root = path.resolve(import.meta.dirname, "../../..");
  * it last read (as any other isolate would).
  */
 export function runSql(stateDir: string, sql: string) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "public-e2e-")), "statements.sql");
+  const directory = mkdtempSync(path.join(tmpdir(), "public-e2e-"));
+  const file = path.join(directory, "statements.sql");
   writeFileSync(file, `${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\n`);
+  // spawnSync reports a failure in its result rather than throwing.
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], { cwd: root, env: wranglerEnv, encoding: "utf8" });
+  rmSync(directory, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, GENERATION_TRUST_MS + 100);
 }
