@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
-import { fileEntry, FileProgress, followEntry, formatSize, runningEntry, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
+import { fileEntry, FileProgress, followEntry, formatSize, inFlight, runningEntry, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
 import { runningUploadJobs } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
@@ -35,10 +35,10 @@ export default function AdminUpload() {
   const revalidator = useRevalidator();
   const [entries, setEntries] = useState<FileEntry[]>([]);
   const [batchSize, setBatchSize] = useState<number>(defaultBatchSize);
-  // Imports this page is busy with: its own uploads and those it follows after a reload run side
-  // by side, and the page stays busy until both have ended.
-  const [busyFlows, setBusyFlows] = useState(0);
-  const uploading = busyFlows > 0;
+  // Only this page's own uploads make it busy. Imports it follows (sent before a reload, or from
+  // another tab) are shown to their report, while the administrator may choose and send more
+  // files: the queue imports them one after another anyway.
+  const [uploading, setUploading] = useState(false);
   const nextId = useRef(1);
   const input = useRef<HTMLInputElement>(null);
 
@@ -51,8 +51,7 @@ export default function AdminUpload() {
     if (results.some((result) => result.successCount > 0)) revalidator.revalidate();
   };
 
-  // An import started before a reload (or from another visit) is shown and followed to its
-  // report, and the page stays busy meanwhile, as while its own files are imported.
+  // An import started before a reload (or from another visit) is shown and followed to its report.
   useEffect(() => {
     let open = true;
     const stops: (() => void)[] = [];
@@ -60,7 +59,6 @@ export default function AdminUpload() {
       if (!open || jobs.length === 0) return;
       const followed = jobs.map((job) => ({ job, entry: runningEntry(nextId.current++, job) }));
       setEntries((current) => [...followed.map((f) => f.entry), ...current]);
-      setBusyFlows((n) => n + 1);
       const results = await Promise.all(
         followed.map(({ job, entry }) => {
           const watcher = followEntry(entry, job.id, (change) => update(entry.id, change));
@@ -68,9 +66,7 @@ export default function AdminUpload() {
           return watcher.result;
         }),
       );
-      if (!open) return;
-      setBusyFlows((n) => n - 1);
-      report(results);
+      if (open) report(results);
     });
     return () => {
       open = false;
@@ -102,18 +98,20 @@ export default function AdminUpload() {
     if (uploading) return;
     const queue = entries.flatMap((e) => (e.phase === "waiting" && e.file ? [{ ...e, file: e.file }] : []));
     if (queue.length === 0) return;
-    setBusyFlows((n) => n + 1);
+    setUploading(true);
     const results: BatchResult[] = [];
     for (const [index, entry] of queue.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_FILES_MS));
       results.push(await uploadEntry(entry, batchSize, (change) => update(entry.id, change)));
     }
     focusPickerWhenDone.current = document.activeElement === uploadButton.current;
-    setBusyFlows((n) => n - 1);
+    setUploading(false);
     report(results);
   };
 
   const waiting = entries.filter((e) => e.phase === "waiting").length;
+  // An import under way stays listed until its report, even when it is not this page's upload.
+  const removable = (entry: FileEntry) => !uploading && !inFlight(entry);
 
   // Yükle is only aria-disabled while it uploads, so the keyboard focus stays on it; once nothing
   // waits it is disabled, and the administrator who pressed it goes on to choosing more files
@@ -178,8 +176,8 @@ export default function AdminUpload() {
           </button>
           <button
             type="button"
-            onClick={() => setEntries([])}
-            disabled={uploading || entries.length === 0}
+            onClick={() => setEntries((current) => current.filter((e) => !removable(e)))}
+            disabled={!entries.some(removable)}
             className={buttonClass.secondary}
           >
             Temizle
@@ -201,7 +199,7 @@ export default function AdminUpload() {
                 <button
                   type="button"
                   onClick={() => setEntries((current) => current.filter((e) => e.id !== entry.id))}
-                  disabled={uploading}
+                  disabled={!removable(entry)}
                   aria-label={`${entry.name} dosyasını kaldır`}
                   className="rounded px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-700"
                 >

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signedInContext } from "./support/admin-session";
+import { runSql, sqlString } from "./support/public-db";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
 
 const realXlsx = path.resolve(import.meta.dirname, "../../../shared/fixtures/real/Outscraper-20250306082041s8b.xlsx");
@@ -61,6 +62,46 @@ describe("the upload screen", () => {
     const list = (await answer.json()) as { summary: { fileName: string } }[];
     expect(list.slice(0, 2).map((r) => r.summary.fileName)).toEqual(["quezon.xlsx", "oteller.csv"]);
     await context.close();
+  });
+
+  it("shows an import already under way when it opens, and still takes more files meanwhile", async () => {
+    // An import another tab sent, which its consumer is still working on (or a stalled one,
+    // until the upkeep cron resumes it): the page follows it, but is not held busy by it.
+    const jobId = `e2e-running-${Date.now()}`;
+    const queuedJobId = `${jobId}-next`;
+    runSql(
+      inject("stateDir"),
+      `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, status, progress) VALUES
+         (${sqlString(jobId)}, 'baska-sekme.csv', 2048, ${sqlString(`uploads/${jobId}`)}, 'csv', 'processing', '{"processedRows":1200}'),
+         (${sqlString(queuedJobId)}, 'sirada.csv', 1024, ${sqlString(`uploads/${queuedJobId}`)}, 'csv', 'queued', NULL);`,
+    );
+    try {
+      const { context, page } = await openUploadPage();
+      const followed = page.getByTestId("upload-file").filter({ hasText: "baska-sekme.csv" });
+      await followed.getByText("İşlenen satır: 1.200 — işleniyor…").waitFor();
+      const waitingItsTurn = page.getByTestId("upload-file").filter({ hasText: "sirada.csv" });
+      await expect(waitingItsTurn.getByText("Sırada: içe aktarma başlamayı bekliyor…").count()).resolves.toBe(1);
+      // It cannot be taken off the list while it runs (that would look like stopping it), and
+      // the page is not busy: another file is chosen and sent at once, and reported.
+      await expect(followed.getByRole("button", { name: "baska-sekme.csv dosyasını kaldır" }).isDisabled()).resolves.toBe(true);
+      const stamp = Date.now();
+      await page.locator('input[type="file"]').setInputFiles([
+        { name: "ek.csv", mimeType: "text/csv", buffer: Buffer.from(`name,category,place_id,country\nEk Otel ${stamp},Hotel,ek-${stamp},Turkey\n`) },
+      ]);
+      await page.getByRole("button", { name: "Yükle (1)" }).click();
+      await page.getByText("Tüm dosyalar başarıyla yüklendi").waitFor({ timeout: 60_000 });
+      await expect(page.getByTestId("upload-report").textContent()).resolves.toContain("ek.csv: 1 işletme kaydedildi");
+      await screenshot(page, "upload-following");
+      // Temizle clears the finished report and keeps the import still running.
+      await page.getByRole("button", { name: "Temizle" }).click();
+      await expect(page.getByTestId("upload-file").allTextContents()).resolves.toEqual([
+        expect.stringContaining("baska-sekme.csv"),
+        expect.stringContaining("sirada.csv"),
+      ]);
+      await context.close();
+    } finally {
+      runSql(inject("stateDir"), `DELETE FROM upload_jobs WHERE id IN (${sqlString(jobId)}, ${sqlString(queuedJobId)});`);
+    }
   });
 
   it("reports a file holding only its header as failed, on the upload page and on the dashboard", async () => {

@@ -4,18 +4,22 @@ import { uploadFile, watchJob } from "./upload-client";
 
 /**
  * One file on an upload screen, from selection to its report; or an import already under way
- * when the page opened (no file in this page, `queued` until its first rows).
+ * when the page opened (no file in this page; `queued` until the consumer takes it up).
  */
 export interface FileEntry {
   id: number;
   name: string;
   size: number;
   file: File | null;
-  queued?: boolean;
-  phase: "waiting" | "uploading" | "processing" | "finished";
+  phase: "waiting" | "uploading" | "queued" | "processing" | "finished";
   sentBytes: number;
   processedRows: number;
   result: BatchResult | null;
+}
+
+/** Sent or being imported: the server is working on it, so it cannot be taken off the list. */
+export function inFlight(entry: FileEntry): boolean {
+  return entry.phase !== "waiting" && entry.phase !== "finished";
 }
 
 export function formatSize(bytes: number): string {
@@ -42,16 +46,16 @@ export async function uploadEntry(entry: FileEntry & { file: File }, batchSize: 
 /** An import found running when the page opened: its file is already uploaded. */
 export function runningEntry(id: number, job: RunningUploadJob): FileEntry {
   return {
-    id, name: job.fileName, size: job.fileSize, file: null, queued: job.status === "queued",
-    phase: "processing", sentBytes: job.fileSize, processedRows: job.processedRows, result: null,
+    id, name: job.fileName, size: job.fileSize, file: null, phase: job.status === "queued" ? "queued" : "processing",
+    sentBytes: job.fileSize, processedRows: job.processedRows, result: null,
   };
 }
 
 /** Follows an import already under way to its report, as for a file sent from this page. */
 export function followEntry(entry: FileEntry, jobId: string, change: (update: Partial<FileEntry>) => void) {
-  const watcher = watchJob(jobId, entry.name, (rows) => change({ processedRows: rows, ...(rows > 0 ? { queued: false } : {}) }));
+  const watcher = watchJob(jobId, entry.name, (rows) => change({ processedRows: rows, ...(rows > 0 ? { phase: "processing" } : {}) }));
   const result = watcher.result.then((value) => {
-    change({ phase: "finished", queued: false, result: value, processedRows: value.totalRows });
+    change({ phase: "finished", result: value, processedRows: value.totalRows });
     return value;
   });
   return { result, stop: watcher.stop };
@@ -63,7 +67,7 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
   const status =
     entry.phase === "uploading"
       ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.size)} (%${percent})`
-      : entry.queued
+      : entry.phase === "queued"
         ? "Sırada: içe aktarma başlamayı bekliyor…"
         : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`;
   // Named by its file; once the bytes are sent it stands at 100 %, so it tells the rows in words.
@@ -80,7 +84,7 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
         aria-valuetext={status}
       >
         <div
-          className={`h-full transition-all ${entry.phase === "processing" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
+          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
           style={{ width: `${percent}%` }}
         />
       </div>

@@ -4,7 +4,7 @@ import { buttonClass, Card } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
 import { isExcelFile, MAX_UPLOAD_BYTES } from "~/lib/import/file-type";
 import { singleFileToast, tooLargeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
-import { fileEntry, FileProgress, formatSize, uploadEntry, type FileEntry } from "./file-progress";
+import { fileEntry, FileProgress, formatSize, inFlight, uploadEntry, type FileEntry } from "./file-progress";
 import { UploadReport } from "./upload-report";
 
 /**
@@ -17,7 +17,7 @@ export function SingleFileUpload({ batchSize }: { batchSize: number }) {
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
   const [entry, setEntry] = useState<FileEntry | null>(null);
-  const uploading = entry !== null && entry.phase !== "waiting" && entry.phase !== "finished";
+  const uploading = entry !== null && inFlight(entry);
 
   function select(file: File | undefined) {
     if (input.current) input.current.value = "";
