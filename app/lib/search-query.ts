@@ -115,9 +115,20 @@ export interface LocationWords {
   columns: LocationColumns;
 }
 
+/**
+ * A place's words, all required: as typed, except that a Chinese, Japanese or Korean word is a
+ * prefix, since a place's name there often ends in what it is ("東京" is stored as "東京都",
+ * "서울" as "서울특별시", "上海" as "上海市"); the city and country columns hold no bigrams.
+ */
+function placeExpression(text: string): string | null {
+  const tokens = searchTokens(text);
+  if (tokens.length === 0) return null;
+  return tokens.map((token) => `"${token}"${cjkWordBigrams(token) ? "*" : ""}`).join(" AND ");
+}
+
 /** `"turkey" OR "turkiye"`-style words of any of the texts; null when none has a word. */
 function anyOf(texts: readonly string[]): string | null {
-  const expressions = [...new Set(texts.map((text) => matchExpression(text, { prefixLast: false })).filter((e) => e !== null))];
+  const expressions = [...new Set(texts.map(placeExpression).filter((e) => e !== null))];
   if (expressions.length <= 1) return expressions[0] ?? null;
   return expressions.map((e) => `(${e})`).join(" OR ");
 }

@@ -27,6 +27,21 @@ describe("search in Chinese, Japanese and Korean names", () => {
     expect(await names("hotel", "上海")).toEqual(["上海外滩华尔道夫酒店"]);
   });
 
+  it("finds a place by the start of its name, as it is often stored with what it is (市, 都, 광역시)", async () => {
+    await insert(
+      record({ name: "ホテル阪急インターナショナル", placeId: "cjk-8", city: "大阪市", country: "Japan", countryCode: "JP" }),
+      record({ name: "파라다이스호텔부산", placeId: "cjk-9", city: "부산광역시", country: "South Korea", countryCode: "KR" }),
+      record({ name: "京都センチュリーホテル", placeId: "cjk-10", city: "京都市", country: "Japan", countryCode: "JP" }),
+    );
+    expect(await names("ホテル", "大阪")).toEqual(["ホテル阪急インターナショナル"]);
+    expect(await names("", "부산")).toEqual(["파라다이스호텔부산"]);
+    expect(await names("hotel", "부산")).toEqual(["파라다이스호텔부산"]);
+    // From the start only: 京都 is not 東京都's end.
+    expect(await names("ホテル", "京都")).toEqual(["京都センチュリーホテル"]);
+    const page = await searchBusinesses(env.DB, { q: "ホテル", location: "大阪", page: 1 });
+    expect(page.location).toEqual({ kind: "text", text: "大阪" });
+  });
+
   it("ranks a word found inside the name above the same word at the start of the type", async () => {
     await insert(record({ name: "Bund Inn", placeId: "cjk-5", type: "外滩酒店", category: null, ...shanghai }));
     expect(await names("外滩")).toEqual(["上海外滩华尔道夫酒店", "Bund Inn"]);
