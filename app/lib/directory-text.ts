@@ -29,17 +29,18 @@ export function countryDescription({ country: name, businessCount, cityCount, ca
   return `${businesses(businessCount)}${where}${inCount(categoryCount, "category", "categories", ", in ")}.`;
 }
 
+/** What the introduction points at, by whether the page lists cities / categories. */
+const COUNTRY_LISTS_SENTENCE: Record<`${boolean}/${boolean}`, string> = {
+  "true/true": "Browse the biggest cities below or explore the most popular categories of the country.",
+  "true/false": "Browse the biggest cities below.",
+  "false/true": "Explore the most popular categories of the country below.",
+  "false/false": "",
+};
+
 /** The country page's introduction, pointing only at the lists the page has. */
 export function countryIntro({ country: name, businessCount, cityCount, categoryCount }: CountryCounts): string {
   const country = countryInProse(name);
   const discover = `Discover ${businesses(businessCount)}${inCount(cityCount, "city", "cities", " across ")} in ${country}.`;
-  const browse =
-    cityCount > 0 && categoryCount > 0
-      ? "Browse the biggest cities below or explore the most popular categories of the country."
-      : cityCount > 0
-        ? "Browse the biggest cities below."
-        : categoryCount > 0
-          ? "Explore the most popular categories of the country below."
-          : "";
+  const browse = COUNTRY_LISTS_SENTENCE[`${cityCount > 0}/${categoryCount > 0}`];
   return browse ? `${discover} ${browse}` : discover;
 }

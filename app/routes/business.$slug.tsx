@@ -40,14 +40,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
-function place(business: Pick<BusinessDetail, "city" | "country" | "countryCode">): string {
-  return [business.city, businessCountry(business.countryCode, business.country)].filter(Boolean).join(", ");
+/** "City, Country", either alone, or "" (the country as businessCountry names it, worked out once). */
+function place(city: string | null, country: string | null): string {
+  return [city, country].filter(Boolean).join(", ");
 }
 
-function crumbs(business: BusinessDetail): Crumb[] {
+function crumbs(business: BusinessDetail, country: string | null): Crumb[] {
   const list: Crumb[] = [{ name: "Home", path: "/" }];
   const cc = business.countryCode?.toLowerCase();
-  if (cc) list.push({ name: businessCountry(business.countryCode, business.country) ?? cc, path: `/countries/${cc}` });
+  if (cc) list.push({ name: country ?? cc, path: `/countries/${cc}` });
   if (cc && business.citySlug && business.city) list.push({ name: business.city, path: `/cities/${cc}/${business.citySlug}` });
   list.push({ name: business.name, path: `/business/${business.slug}` });
   return list;
@@ -65,7 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
       noindex: true,
     });
   }
-  const where = place(business);
+  const where = place(business.city, businessCountry(business.countryCode, business.country));
   const category = business.type ?? business.category;
   const rating = formatRating(business.rating);
   const reviews = reviewCountText(business.reviews);
@@ -146,8 +147,8 @@ function BusinessView({
   const rating = formatRating(business.rating);
   const reviews = reviewCountText(business.reviews);
   const country = businessCountry(business.countryCode, business.country);
-  const where = place(business);
-  const path = crumbs(business);
+  const where = place(business.city, country);
+  const path = crumbs(business, country);
 
   // "Copied!" only when the copy worked; a refused copy shows the address to copy by hand.
   const share = async () => {
