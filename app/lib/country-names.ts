@@ -31,7 +31,7 @@ const LANGUAGES = ["tr", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "ar", "
 
 /** Forms in use that no Intl name gives. */
 const OTHER_NAMES: Record<string, string> = {
-  "USA": "US", "United States of America": "US", "UAE": "AE", "KSA": "SA",
+  "USA": "US", "United States of America": "US", "UAE": "AE", "KSA": "SA", "UK": "GB",
   "Great Britain": "GB", "Britain": "GB", "England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
   "Turkey": "TR", "Holland": "NL", "The Netherlands": "NL", "Korea": "KR", "Republic of Korea": "KR",
   "Czech Republic": "CZ", "Russian Federation": "RU", "Burma": "MM", "Ivory Coast": "CI", "East Timor": "TL",

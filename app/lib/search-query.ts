@@ -4,6 +4,7 @@
  * so "grand hot" finds "Grand Hotel". Pure.
  */
 
+import { countryCodeFromName, countryNames } from "./country-names";
 import { cjkWordBigrams } from "./search-bigrams";
 import { foldForSearch } from "./search-fold";
 
@@ -94,17 +95,31 @@ export function wordForms(word: string): string[] {
 }
 
 /**
+ * A visitor's word that names a country in a language the site knows ("ghana", "türkiye",
+ * "almanya"): the country's code and every name of it, which its businesses may hold in the
+ * country column instead of the word (each file writes the country its own way, "Turkey",
+ * "TÜRKİYE" or "TR", or leaves only the code). Null for any other word.
+ */
+export function countryNamesOfWord(word: string): string[] | null {
+  const code = countryCodeFromName(word);
+  return code ? [code, ...countryNames(code)] : null;
+}
+
+/**
  * The MATCH of a visitor's "what" text: every meaningful word in one of its forms (`"hotel" OR
- * "hotels"`), the last word as typed a prefix unless `prefixLast` is false. Null when there is
- * no word.
+ * "hotels"`), the last word as typed a prefix unless `prefixLast` is false; a word naming a
+ * country also matches that country under any of its names in the country column. Null when
+ * there is no word.
  */
 export function visitorMatchExpression(text: string, { prefixLast = true } = {}): string | null {
   const words = visitorWords(text);
   if (words.length === 0) return null;
   const groups = words.map((word, i) => {
-    const others = wordForms(word).slice(1);
-    const first = wordTerm(word, prefixLast && i === words.length - 1);
-    return others.length ? `(${[first, ...others.map((form) => `"${form}"`)].join(" OR ")})` : first;
+    const alternatives = [wordTerm(word, prefixLast && i === words.length - 1), ...wordForms(word).slice(1).map((form) => `"${form}"`)];
+    const country = countryNamesOfWord(word);
+    const countryNamesExpression = country ? anyOf(country) : null;
+    if (countryNamesExpression) alternatives.push(`{country} : (${countryNamesExpression})`);
+    return alternatives.length > 1 ? `(${alternatives.join(" OR ")})` : alternatives[0]!;
   });
   return groups.join(" AND ");
 }

@@ -7,7 +7,7 @@
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
 import { cjkWordBigrams } from "./search-bigrams";
-import { meaningfulWords, wordForms } from "./search-query";
+import { countryNamesOfWord, meaningfulWords, wordForms } from "./search-query";
 import { foldForSearch } from "./search-fold";
 
 /** The indexed columns in businesses_fts order, with their weights. */
@@ -62,7 +62,8 @@ const ASCII_SEPARATORS = /[^a-z0-9]+/;
 export interface QueryWord {
   /**
    * The word as typed, then its other forms (wordForms: "hotels", "hotel"; a Chinese, Japanese
-   * or Korean word's bigrams, which the MATCH searched as a phrase).
+   * or Korean word's bigrams, which the MATCH searched as a phrase; a country's code and its
+   * one-word names, which the MATCH searched in the country column).
    */
   forms: string[];
   /** The last word of a prefix query matches any word starting with it as typed. */
@@ -75,7 +76,9 @@ export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
   return words.map((word, i) => {
     // Bigrams as a document's words are: through indexWords, as the candidate's name and bigrams go.
     const bigrams = (cjkWordBigrams(word) ?? []).flatMap(indexWords).filter((bigram) => bigram !== word);
-    return { forms: [...wordForms(word), ...bigrams], prefix: prefixLast && i === words.length - 1 };
+    const countryWords = (countryNamesOfWord(word) ?? []).map(indexWords).filter((name) => name.length === 1).map(([name]) => name!);
+    const forms = [...new Set([...wordForms(word), ...bigrams, ...countryWords])];
+    return { forms, prefix: prefixLast && i === words.length - 1 };
   });
 }
 

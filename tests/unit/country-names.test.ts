@@ -3,8 +3,8 @@ import { countryCodeFromText, countryNames } from "~/lib/country-names";
 
 describe("countryCodeFromText", () => {
   it("knows a country by the slug of its name in English, its own language or another common form", () => {
-    const slugs = ["turkey", "turkiye", "deutschland", "espana", "united-states", "usa", "trinidad-tobago", "cote-d-ivoire", "holland", "nihon", "日本", "ελλαδα"];
-    expect(slugs.map(countryCodeFromText)).toEqual(["TR", "TR", "DE", "ES", "US", "US", "TT", "CI", "NL", null, "JP", "GR"]);
+    const slugs = ["turkey", "turkiye", "deutschland", "espana", "united-states", "usa", "trinidad-tobago", "cote-d-ivoire", "holland", "nihon", "日本", "ελλαδα", "uk"];
+    expect(slugs.map(countryCodeFromText)).toEqual(["TR", "TR", "DE", "ES", "US", "US", "TT", "CI", "NL", null, "JP", "GR", "GB"]);
   });
 
   it("takes a code in use in any case, and names no country for other text", () => {

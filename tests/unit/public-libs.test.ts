@@ -53,6 +53,16 @@ describe("search query", () => {
     expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`("grand" OR "grands") AND ("hot" OR "hots")`);
   });
 
+  it("finds a word naming a country as that country under any of its names in the country column", () => {
+    const ghana = visitorMatchExpression("hotel ghana", { prefixLast: false })!;
+    expect(ghana.startsWith('("hotel" OR "hotels") AND ("ghana" OR "ghanas" OR {country} : (("gh") OR ("ghana") OR ')).toBe(true);
+    // Names of several words are asked for whole; other words are not touched.
+    expect(visitorMatchExpression("usa motel", { prefixLast: false })).toContain('("united" AND "states")');
+    expect(visitorMatchExpression("almanya")).toContain('("deutschland")');
+    expect(visitorMatchExpression("hotel uk")).toContain('("uk"* OR {country} : (("gb") OR ("uk") OR ');
+    expect(visitorMatchExpression("grand inn", { prefixLast: false })).toBe('("grand" OR "grands") AND ("inn" OR "inns")');
+  });
+
   it("takes a visitor's words in their singular and plural forms, without filler words", () => {
     expect(wordForms("hotels")).toEqual(["hotels", "hotel"]);
     expect(wordForms("hotel")).toEqual(["hotel", "hotels"]);

@@ -28,6 +28,20 @@ describe("search ranking", () => {
     expect(ids(ranked)).toEqual([2, 1]);
   });
 
+  it("ranks a country word found under another name of the country as a match in the country column", () => {
+    const [turkey] = queryWords("türkiye", false);
+    expect(turkey!.forms[0]).toBe("turkiye");
+    expect(turkey!.forms).toEqual(expect.arrayContaining(["tr", "turkey", "turkei", "turquie"]));
+    // "United States" is two words: the MATCH asks for them together, ranking takes the one-word names.
+    expect(queryWords("usa", false)[0]!.forms).toEqual(expect.arrayContaining(["usa", "us"]));
+    expect(queryWords("usa", false)[0]!.forms).not.toContain("united");
+    const ranked = rankCandidates(
+      [candidate(1, { name: "Pera Palace", country: "Turkey" }), candidate(2, { name: "Pera Inn" }), candidate(3, { name: "Pera Hotel", country: "TR" })],
+      queryWords("pera türkiye", false),
+    );
+    expect(ids(ranked)).toEqual([3, 1, 2]);
+  });
+
   it("ranks a Chinese, Japanese or Korean word found by its bigrams in the name as a name match", () => {
     expect(queryWords("外滩酒店", true)).toEqual([{ forms: ["外滩酒店", "外滩", "滩酒", "酒店"], prefix: true }]);
     // As the search reads a candidate's name: with its stored bigrams.

@@ -109,6 +109,23 @@ describe("search", () => {
     expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
   });
 
+  it("finds a country typed among the words under whatever name a business's file gave it", async () => {
+    await insert(
+      record({ name: "Kakum Rainforest Lodge", placeId: "s-40", type: "Lodge", category: "Lodges", city: "Cape Coast", country: null, countryCode: "GH" }),
+      record({ name: "Labadi Beach Lodge", placeId: "s-41", type: "Lodge", category: "Lodges", city: "Accra", country: "Gana", countryCode: "GH" }),
+      record({ name: "Lodge Ghana Street", placeId: "s-42", type: "Lodge", category: "Lodges", city: "London", country: "United Kingdom", countryCode: "GB" }),
+      record({ name: "Kaiser Lodge", placeId: "s-43", type: "Lodge", category: "Lodges", city: "Wien", country: "Österreich", countryCode: "AT" }),
+    );
+    const found = async (q: string) => names(await searchBusinesses(env.DB, { q, page: 1 }));
+    // The word in the name ranks first; then the lodges in Ghana, by code or by a Spanish name.
+    expect(await found("lodge ghana")).toEqual(["Lodge Ghana Street", "Labadi Beach Lodge", "Kakum Rainforest Lodge"]);
+    expect((await found("lodges in ghana")).slice(1).sort()).toEqual(["Kakum Rainforest Lodge", "Labadi Beach Lodge"]);
+    expect(await found("lodge austria")).toEqual(["Kaiser Lodge"]);
+    expect(await found("lodge avusturya")).toEqual(["Kaiser Lodge"]);
+    // A word naming no country is searched as before.
+    expect(await found("lodge accra")).toEqual(["Labadi Beach Lodge"]);
+  });
+
   it("ranks a business found by its country code as one whose file wrote the code as its country", async () => {
     await insert(
       record({ name: "Kervansaray Inn", placeId: "s-25", type: "Caravanserai", category: null, city: "Kars", country: "TR", countryCode: "TR" }),
