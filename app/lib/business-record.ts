@@ -1,4 +1,4 @@
-import { cjkBigrams } from "./search-bigrams";
+import { nameInnerWords } from "./search-inner-words";
 import { businessSlug, slugify } from "./slug";
 
 /**
@@ -64,7 +64,7 @@ export interface BusinessRow {
   place_id: string | null;
   time_zone: string | null;
   url: string | null;
-  /** cjkBigrams(name): indexed with the name so a word inside a Chinese, Japanese or Korean name is found (decision 090). */
+  /** nameInnerWords(name): indexed with the name so a word inside a name written without spaces is found (decisions 090, 094). */
   search_bigrams: string | null;
   created_at: number;
 }
@@ -118,7 +118,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    search_bigrams: cjkBigrams(name),
+    search_bigrams: nameInnerWords(name),
     created_at: record.createdAt ?? now,
   };
 }

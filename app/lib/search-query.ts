@@ -5,7 +5,7 @@
  */
 
 import { countryCodeFromName, countryNames } from "./country-names";
-import { cjkWordBigrams } from "./search-bigrams";
+import { wordParts } from "./search-inner-words";
 import { foldForSearch } from "./search-fold";
 
 /** More tokens than this add nothing but work. */
@@ -30,15 +30,16 @@ export function searchTokens(text: string): string[] {
 }
 
 /**
- * One word's term: `"hot"*` or `"hotel"`. A word of Chinese, Japanese or Korean characters is
- * also the phrase of its bigrams, which the index holds for names (decision 090), so "外滩酒店"
- * is found inside "上海外滩酒店"; the word itself still finds what has no bigrams (another column,
+ * One word's term: `"hot"*` or `"hotel"`. A word of a script written without spaces is also the
+ * phrase of its parts (bigrams, or dictionary words), which the index holds for names (decisions
+ * 090, 094), so "外滩酒店" is found inside "上海外滩酒店"; the word itself still finds what has no
+ * inner words (another column,
  * a business stored before them).
  */
 function wordTerm(word: string, prefix: boolean): string {
   const typed = `"${word}"${prefix ? "*" : ""}`;
-  const bigrams = cjkWordBigrams(word)?.join(" ");
-  return bigrams && bigrams !== word ? `(${typed} OR "${bigrams}")` : typed;
+  const parts = wordParts(word)?.join(" ");
+  return parts && parts !== word ? `(${typed} OR "${parts}")` : typed;
 }
 
 /**
@@ -131,14 +132,15 @@ export interface LocationWords {
 }
 
 /**
- * A place's words, all required: as typed, except that a Chinese, Japanese or Korean word is a
- * prefix, since a place's name there often ends in what it is ("東京" is stored as "東京都",
- * "서울" as "서울특별시", "上海" as "上海市"); the city and country columns hold no bigrams.
+ * A place's words, all required: as typed, except that a word of a script written without
+ * spaces is a prefix, since a place's name there often ends in what it is ("東京" is stored as
+ * "東京都", "서울" as "서울특별시", "กรุงเทพ" as "กรุงเทพมหานคร"); the city and country columns
+ * hold no inner words.
  */
 function placeExpression(text: string): string | null {
   const tokens = searchTokens(text);
   if (tokens.length === 0) return null;
-  return tokens.map((token) => `"${token}"${cjkWordBigrams(token) ? "*" : ""}`).join(" AND ");
+  return tokens.map((token) => `"${token}"${wordParts(token) ? "*" : ""}`).join(" AND ");
 }
 
 /** `"turkey" OR "turkiye"`-style words of any of the texts; null when none has a word. */

@@ -6,7 +6,7 @@
  * candidates are ranked. Here every query word weighs the same (each candidate holds them all)
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
-import { cjkWordBigrams } from "./search-bigrams";
+import { wordParts } from "./search-inner-words";
 import { countryNamesOfWord, meaningfulWords, wordForms } from "./search-query";
 import { foldForSearch } from "./search-fold";
 
@@ -61,8 +61,8 @@ const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
 export interface QueryWord {
   /**
-   * The word as typed, then its other forms (wordForms: "hotels", "hotel"; a Chinese, Japanese
-   * or Korean word's bigrams, which the MATCH searched as a phrase; a country's code and its
+   * The word as typed, then its other forms (wordForms: "hotels", "hotel"; the parts of a word
+   * of a script written without spaces, which the MATCH searched as a phrase; a country's code and its
    * one-word names, which the MATCH searched in the country column).
    */
   forms: string[];
@@ -74,10 +74,10 @@ export interface QueryWord {
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
   const words = meaningfulWords([...new Set(indexWords(foldForSearch(q.toLowerCase())))]);
   return words.map((word, i) => {
-    // Bigrams as a document's words are: through indexWords, as the candidate's name and bigrams go.
-    const bigrams = (cjkWordBigrams(word) ?? []).flatMap(indexWords).filter((bigram) => bigram !== word);
+    // Parts as a document's words are: through indexWords, as the candidate's name and inner words go.
+    const parts = (wordParts(word) ?? []).flatMap(indexWords).filter((part) => part !== word);
     const countryWords = (countryNamesOfWord(word) ?? []).map(indexWords).filter((name) => name.length === 1).map(([name]) => name!);
-    const forms = [...new Set([...wordForms(word), ...bigrams, ...countryWords])];
+    const forms = [...new Set([...wordForms(word), ...parts, ...countryWords])];
     return { forms, prefix: prefixLast && i === words.length - 1 };
   });
 }

@@ -1,12 +1,13 @@
 /**
- * The search bigrams of businesses stored before migration 0011 (decision 091). Such a row has
- * search_bigrams NULL and is indexed as before, so "酒店" does not find "上海外滩酒店" until the
- * row is written again. Migration 0012 leaves a cursor in app_state when such rows exist; the
- * queue walks the table from it by id, a step at a time, writes each name's bigrams
- * (app/lib/search-bigrams.ts; the update trigger re-indexes the row) and drops the cursor at
- * the end. The bigrams come from JavaScript (Unicode scripts, NFKC), which SQL cannot compute.
+ * The inner words (search_bigrams) of businesses stored before their names had them (decisions
+ * 091, 094). Such a row keeps search_bigrams NULL and is indexed as before, so "酒店" does not
+ * find "上海外滩酒店" until the row is written again. Migrations 0012 and 0014 leave a cursor in
+ * app_state when such rows exist; the queue walks the table from it by id, a step at a time,
+ * writes each name's inner words (app/lib/search-inner-words.ts; the update trigger re-indexes
+ * the row) and drops the cursor at the end. They come from JavaScript (Unicode scripts, NFKC,
+ * ICU's word breaker), which SQL cannot compute.
  */
-import { cjkBigrams } from "~/lib/search-bigrams";
+import { nameInnerWords } from "~/lib/search-inner-words";
 
 const CURSOR_KEY = "search_bigrams_backfill_after";
 
@@ -24,14 +25,14 @@ export async function searchBigramsBackfillDue(db: D1Database): Promise<boolean>
 }
 
 export interface BackfillStep {
-  /** Businesses given their bigrams in this step. */
+  /** Businesses given their inner words in this step. */
   updated: number;
   /** Another step is due: this one moved the cursor and the table goes on. */
   more: boolean;
 }
 
 /**
- * One step: the next `limit` businesses after the cursor, each whose stored bigrams are not its
+ * One step: the next `limit` businesses after the cursor, each whose stored inner words are not its
  * name's given them, and the cursor moved past them (dropped at the table's end), all in one
  * transaction. The cursor moves only from the value this step read, so of two chains of steps
  * started at once (a cron's message beside a running walk) one stops; a business an import
@@ -51,12 +52,12 @@ export async function backfillSearchBigramsStep(db: D1Database, limit = BACKFILL
     ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor, String(rows.at(-1)!.id))
     : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor);
   const updates = rows
-    .map((row) => ({ ...row, bigrams: cjkBigrams(row.name) }))
-    .filter((row) => row.bigrams !== row.search_bigrams)
+    .map((row) => ({ ...row, innerWords: nameInnerWords(row.name) }))
+    .filter((row) => row.innerWords !== row.search_bigrams)
     .map((row) =>
       db
         .prepare(`UPDATE businesses SET search_bigrams = ?2 WHERE id = ?1 AND name = ?3 AND search_bigrams IS ?4 RETURNING id`)
-        .bind(row.id, row.bigrams, row.name, row.search_bigrams),
+        .bind(row.id, row.innerWords, row.name, row.search_bigrams),
     );
   // Counted by RETURNING: D1's changes count the index rows the update trigger writes too.
   const [moved, ...updated] = await db.batch([moveCursor, ...updates]);

@@ -42,6 +42,20 @@ describe("search in Chinese, Japanese and Korean names", () => {
     expect(page.location).toEqual({ kind: "text", text: "大阪" });
   });
 
+  it("finds a Thai or Burmese word inside a name by the dictionary words of both", async () => {
+    await insert(
+      record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-1", city: "กรุงเทพมหานคร", country: "Thailand", countryCode: "TH" }),
+      record({ name: "โรงแรมเชียงใหม่ริเวอร์ไซด์", placeId: "sea-2", city: "เชียงใหม่", country: "Thailand", countryCode: "TH" }),
+      record({ name: "ဟိုတယ်ရန်ကုန်", placeId: "sea-3", city: "ရန်ကုန်", country: "Myanmar", countryCode: "MM" }),
+    );
+    for (const q of ["แมนดาริน", "โอเรียนเต็ล", "แมนดารินโอเรียนเต็ล", "โรงแรมแมนดาริน"]) expect(await names(q), q).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
+    expect((await names("โรงแรม")).sort()).toEqual(["โรงแรมเชียงใหม่ริเวอร์ไซด์", "โรงแรมแมนดารินโอเรียนเต็ล"]);
+    expect(await names("ริเวอร์ไซด์")).toEqual(["โรงแรมเชียงใหม่ริเวอร์ไซด์"]);
+    expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
+    // A place by the start of its name, as in the other scripts written without spaces.
+    expect(await names("โรงแรม", "กรุงเทพ")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
+  });
+
   it("ranks a word found inside the name above the same word at the start of the type", async () => {
     await insert(record({ name: "Bund Inn", placeId: "cjk-5", type: "外滩酒店", category: null, ...shanghai }));
     expect(await names("外滩")).toEqual(["上海外滩华尔道夫酒店", "Bund Inn"]);

@@ -1,9 +1,10 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cjkBigrams } from "~/lib/search-bigrams";
+import { nameInnerWords } from "~/lib/search-inner-words";
 import { backfillSearchBigramsStep } from "~/models/search-bigrams-backfill.server";
 import { searchBusinesses } from "~/models/search.server";
 import migration0012 from "../../migrations/0012_search_bigrams_backfill.sql?raw";
+import migration0014 from "../../migrations/0014_search_inner_words_backfill.sql?raw";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import type { QueueMessage } from "../../workers/queue-messages";
@@ -60,7 +61,7 @@ describe("the search bigrams of names stored before them", () => {
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bigrams-1"]);
     expect(sent).toHaveLength(1);
 
-    expect(await storedBigrams()).toEqual([...NAMES, ...plain].map((name) => ({ name, search_bigrams: cjkBigrams(name) })));
+    expect(await storedBigrams()).toEqual([...NAMES, ...plain].map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
     expect(await names("饭店")).toEqual(["北京饭店"]);
     expect(await names("ホテル")).toEqual(["東京ホテル", "ｽﾃｰｼｮﾝﾎﾃﾙ"]);
     expect(await names("신라")).toEqual(["서울신라호텔"]);
@@ -89,7 +90,23 @@ describe("the search bigrams of names stored before them", () => {
     expect(await first).toEqual({ updated: 0, more: false });
     expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
     expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
-    expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: cjkBigrams(name) })));
+    expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
+  });
+
+  it("are due where a Thai, Lao, Burmese or Khmer name was stored before its dictionary words (migration 0014)", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(record({ name: "Grand Hotel", placeId: "sea-1" }));
+    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0014)]);
+    expect(await cursor()).toBeNull();
+
+    await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-2" }), record({ name: "ဟိုတယ်ရန်ကုန်", placeId: "sea-3" }));
+    await env.DB.batch([env.DB.prepare(`UPDATE businesses SET search_bigrams = NULL`), env.DB.prepare(migration0014)]);
+    expect(await cursor()).toBe("0");
+    expect(await names("แมนดาริน")).toEqual([]);
+    expect(await backfillSearchBigramsStep(env.DB)).toEqual({ updated: 2, more: false });
+    expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
+    expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
+    expect(await cursor()).toBeNull();
   });
 
   it("leave a name an import wrote during a step as the import wrote it", async () => {
@@ -100,7 +117,7 @@ describe("the search bigrams of names stored before them", () => {
     paused.release();
     expect(await step).toEqual({ updated: 4, more: false });
     const renamed = (await storedBigrams())[2]!;
-    expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: cjkBigrams("上海和平饭店") });
+    expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: nameInnerWords("上海和平饭店") });
     expect(await names("和平")).toEqual(["上海和平饭店"]);
   });
 });

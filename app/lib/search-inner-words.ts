@@ -1,0 +1,74 @@
+/**
+ * Words inside a name that the index's tokenizer (unicode61) cannot find, because their scripts
+ * are written without spaces between words: it keeps such a run as one word, so "酒店" could not
+ * find "上海外滩酒店" nor "แมนดาริน" find "โรงแรมแมนดาริน". Each business's name is indexed once
+ * more with these words (the stored column search_bigrams, migration 0011), and a visitor's
+ * word in those scripts is searched as the phrase of its parts, found in the middle of a name
+ * too. Pure.
+ *
+ * - Chinese, Japanese and Korean: the overlapping bigrams of each run ("上海 海外 外滩 滩酒
+ *   酒店"), needing no dictionary (decision 090).
+ * - Thai, Lao, Burmese and Khmer: the words of each run as the runtime's ICU word breaker finds
+ *   them with its dictionaries ("โรงแรม แมน ดา ริน"); bigrams of letters would cut through
+ *   their vowel signs (decision 094). A runtime without a script's dictionary (workerd has none
+ *   for Khmer) gives the run whole, so the run adds nothing and is found as before.
+ */
+
+/**
+ * A character of the bigrammed scripts that the tokenizer keeps in a word (a letter or a number,
+ * so not a circled or radical symbol); ー, the prolonged sound mark, is in no script of its own.
+ */
+const CJK_CHARACTER = String.raw`(?=[\p{L}\p{N}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]`;
+const CJK_RUN = new RegExp(`(?:${CJK_CHARACTER}){2,}`, "gu");
+const CJK_WORD = new RegExp(`^(?:${CJK_CHARACTER}){2,}$`, "u");
+
+/** Letters, signs and digits of the scripts a dictionary segments. */
+const SEGMENTED_CHARACTER = String.raw`[\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]`;
+const SEGMENTED_RUN = new RegExp(`${SEGMENTED_CHARACTER}+`, "gu");
+const SEGMENTED_WORD = new RegExp(`^${SEGMENTED_CHARACTER}+$`, "u");
+
+/** ICU picks the dictionary by script, whatever the locale. Made on first use, not at start-up. */
+let wordBreaker: Intl.Segmenter | null = null;
+
+/**
+ * Compatibility forms read as their ordinary ones, on both sides: half-width katakana ("ﾎﾃﾙ" is
+ * "ホテル"), squared and circled ones.
+ */
+const normalized = (text: string) => text.normalize("NFKC");
+
+function bigramsOfRun(run: string): string[] {
+  const characters = Array.from(run);
+  return characters.slice(1).map((character, i) => characters[i]! + character);
+}
+
+/** The dictionary words of a run; the run alone when the breaker finds no boundary in it. */
+function wordsOfRun(run: string): string[] {
+  wordBreaker ??= new Intl.Segmenter("th", { granularity: "word" });
+  return Array.from(wordBreaker.segment(run), (part) => part.segment);
+}
+
+/**
+ * The inner words of every run in a name, space-separated (bigrams of the runs of two or more
+ * Chinese, Japanese or Korean characters; the words of the Thai, Lao, Burmese or Khmer runs the
+ * breaker splits); null when there is none.
+ */
+export function nameInnerWords(name: string): string | null {
+  const text = normalized(name);
+  const bigrams = (text.match(CJK_RUN) ?? []).flatMap(bigramsOfRun);
+  const words = (text.match(SEGMENTED_RUN) ?? []).map(wordsOfRun).filter((parts) => parts.length > 1).flat();
+  const all = [...bigrams, ...words];
+  return all.length > 0 ? all.join(" ") : null;
+}
+
+/**
+ * The parts a visitor's word is searched as, a phrase, when it is all one run of these scripts
+ * ("外滩酒店" → 外滩, 滩酒, 酒店; "แมนดาริน" → แมน, ดา, ริน); a word the breaker does not split
+ * is its own only part. Null for a single Chinese, Japanese or Korean character and for a word
+ * with other letters, which are searched as before.
+ */
+export function wordParts(word: string): string[] | null {
+  const text = normalized(word);
+  if (CJK_WORD.test(text)) return bigramsOfRun(text);
+  if (SEGMENTED_WORD.test(text)) return wordsOfRun(text);
+  return null;
+}
