@@ -44,3 +44,10 @@ export function countryIntro({ country: name, businessCount, cityCount, category
   const browse = COUNTRY_LISTS_SENTENCE[`${cityCount > 0}/${categoryCount > 0}`];
   return browse ? `${discover} ${browse}` : discover;
 }
+
+/** The description of a country's cities page: "All 3 cities of Ghana …"; "All" only for several. */
+export function countryCitiesDescription(countryName: string, cityCount: number): string {
+  const country = countryInProse(countryName);
+  if (cityCount === 0) return `No city of ${country} is listed yet: its businesses are on the country's page.`;
+  return `${cityCount > 1 ? "All " : ""}${countOf(cityCount, "city", "cities")} of ${country} with hotels and businesses, biggest first.`;
+}

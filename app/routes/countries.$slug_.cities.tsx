@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
-import { countOf, countryInProse } from "~/lib/format";
+import { countryInProse } from "~/lib/format";
+import { countryCitiesDescription } from "~/lib/directory-text";
 import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
     ? directoryMeta(matches, {
         title: `Cities in ${countryInProse(data.country.name)}`,
-        description: `All ${countOf(data.list.totalCount, "city", "cities")} of ${countryInProse(data.country.name)} with hotels and businesses, biggest first.`,
+        description: countryCitiesDescription(data.country.name, data.list.totalCount),
         path: `/countries/${data.country.code.toLowerCase()}/cities`,
         page: data.list.currentPage,
         searched: Boolean(data.list.q),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryDescription, countryIntro, inCount } from "~/lib/directory-text";
+import { countryCitiesDescription, countryDescription, countryIntro, inCount } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
 
 describe("directory texts", () => {
@@ -24,6 +24,12 @@ describe("directory texts", () => {
     const named = ["United Kingdom", "Netherlands", "Philippines", "Dominican Republic", "Cayman Islands", "United Arab Emirates", "Bahamas", "Gambia"];
     expect(named.map(countryInProse)).toEqual(named.map((name) => `the ${name}`));
     for (const name of ["Ghana", "Türkiye", "Isle of Man", "Czechia", "Ireland", "Unitedland"]) expect(countryInProse(name)).toBe(name);
+  });
+
+  it("describe a country's cities page by how many there are", () => {
+    expect(countryCitiesDescription("Ghana", 3)).toBe("All 3 cities of Ghana with hotels and businesses, biggest first.");
+    expect(countryCitiesDescription("United Kingdom", 1)).toBe("1 city of the United Kingdom with hotels and businesses, biggest first.");
+    expect(countryCitiesDescription("Ghana", 0)).toBe("No city of Ghana is listed yet: its businesses are on the country's page.");
   });
 
   it("point the country's introduction only at the lists below it", () => {

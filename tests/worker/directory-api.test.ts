@@ -314,7 +314,7 @@ describe("directory pages", () => {
     const country = await fetchPage("/countries/fr");
     expect(country.html).toContain('content="5 hotels and businesses in 1 city of France, in 2 categories."');
     expect(country.html).toContain("Discover 5 hotels and businesses across 1 city in France.");
-    expect((await fetchPage("/countries/fr/cities")).html).toContain('content="All 1 city of France with hotels and businesses');
+    expect((await fetchPage("/countries/fr/cities")).html).toContain('content="1 city of France with hotels and businesses');
   });
 
   it("show the empty states", async () => {
