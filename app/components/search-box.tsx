@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from "react";
  * JavaScript it searches as the visitor types, after a short pause. The page is never sent, so
  * every new search text starts on page 1; the chosen layout (?view=) is kept. Once the visitor
  * has typed, `results` ("3 cities found"; null while the list loads) is said in a live region:
- * the list changes below the box, where a screen reader's focus is not.
+ * the list changes below the box, where a screen reader's focus is not. The region keeps its
+ * text while a list loads, so moving to another page of the same search says nothing again.
  */
 export function SearchBox({
   placeholder,
@@ -26,6 +27,10 @@ export function SearchBox({
   const view = new URLSearchParams(search).get("view");
   const [text, setText] = useState(value);
   const [typed, setTyped] = useState(false);
+  const [spoken, setSpoken] = useState("");
+  useEffect(() => {
+    if (typed && results) setSpoken(results);
+  }, [typed, results]);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
@@ -64,7 +69,7 @@ export function SearchBox({
         <path d="M8.5 2a6.5 6.5 0 0 1 5.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 1 1 8.5 2Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z" />
       </svg>
       {view ? <input type="hidden" name="view" value={view} /> : null}
-      <p role="status" className="sr-only">{typed && results ? results : ""}</p>
+      <p role="status" className="sr-only">{spoken}</p>
     </Form>
   );
 }

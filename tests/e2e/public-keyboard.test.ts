@@ -114,6 +114,22 @@ describe("the public site with the keyboard and a screen reader", () => {
     await tabTo(page, page.getByRole("searchbox", { name: "Search countries" }));
     await page.keyboard.type("switz");
     await expect.poll(() => page.getByRole("search").getByRole("status").textContent()).toBe("1 country found");
+
+    // Another page of the same search is not announced again: the region keeps its words.
+    await open("/cities");
+    await tabTo(page, box);
+    await page.keyboard.type("a");
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ cities found$/);
+    const said = await status.textContent();
+    await status.evaluate((element) => {
+      const changes: string[] = ((window as unknown as { statusChanges: string[] }).statusChanges = []);
+      new MutationObserver(() => changes.push(element.textContent ?? "")).observe(element, { childList: true, characterData: true, subtree: true });
+    });
+    await page.getByRole("link", { name: "Page 2" }).first().click();
+    await page.waitForURL(/page=2/);
+    await page.getByRole("link", { name: "Page 1" }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { statusChanges: string[] }).statusChanges)).toEqual([]);
+    expect(await status.textContent()).toBe(said);
   });
 
   it("rings a focused list search box in a colour that stands out from the page", async () => {
