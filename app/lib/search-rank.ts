@@ -62,8 +62,8 @@ const ASCII_SEPARATORS = /[^a-z0-9]+/;
 export interface QueryWord {
   /**
    * The word as typed, then its other forms (wordForms: "hotels", "hotel"; the parts of a word
-   * of a script written without spaces, which the MATCH searched as a phrase; a country's code and its
-   * one-word names, which the MATCH searched in the country column).
+   * of a script written without spaces, which the MATCH searched as a phrase; a country's code
+   * and its one-word names, which the MATCH searched in the country column).
    */
   forms: string[];
   /** The last word of a prefix query matches any word starting with it as typed. */
