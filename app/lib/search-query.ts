@@ -94,33 +94,65 @@ export function wordForms(word: string): string[] {
   return forms;
 }
 
+/** The most words a country's name is looked for in ("united arab emirates"). */
+const MAX_COUNTRY_NAME_WORDS = 3;
+
 /**
- * A visitor's word that names a country in a language the site knows ("ghana", "türkiye",
- * "almanya"): the country's code and every name of it, which its businesses may hold in the
- * country column instead of the word (each file writes the country its own way, "Turkey",
- * "TÜRKİYE" or "TR", or leaves only the code). Null for any other word.
+ * Consecutive words of a visitor's search, `length` of them from `start`, that name a country in
+ * a language the site knows ("ghana", "türkiye", "almanya", "south africa"), longest first, with
+ * the country's code and every name of it: its businesses may hold any of those in the country
+ * column instead of the words typed (each file writes the country its own way, "Turkey",
+ * "TÜRKİYE" or "TR", or leaves only the code).
  */
-export function countryNamesOfWord(word: string): string[] | null {
-  const code = countryCodeFromName(word);
-  return code ? [code, ...countryNames(code)] : null;
+export interface CountryWords {
+  start: number;
+  length: number;
+  names: string[];
+}
+
+export function countryWordsOf(words: readonly string[]): CountryWords[] {
+  const found: CountryWords[] = [];
+  let start = 0;
+  while (start < words.length) {
+    const country = longestCountryAt(words, start);
+    if (country) found.push(country);
+    start += country?.length ?? 1;
+  }
+  return found;
+}
+
+function longestCountryAt(words: readonly string[], start: number): CountryWords | null {
+  for (let length = Math.min(MAX_COUNTRY_NAME_WORDS, words.length - start); length > 0; length--) {
+    const code = countryCodeFromName(words.slice(start, start + length).join(" "));
+    if (code) return { start, length, names: [code, ...countryNames(code)] };
+  }
+  return null;
+}
+
+/** One word's alternatives: its forms, the last word as typed a prefix when `prefix`. */
+function wordGroup(word: string, prefix: boolean): string {
+  const alternatives = [wordTerm(word, prefix), ...wordForms(word).slice(1).map((form) => `"${form}"`)];
+  return alternatives.length > 1 ? `(${alternatives.join(" OR ")})` : alternatives[0]!;
 }
 
 /**
  * The MATCH of a visitor's "what" text: every meaningful word in one of its forms (`"hotel" OR
- * "hotels"`), the last word as typed a prefix unless `prefixLast` is false; a word naming a
- * country also matches that country under any of its names in the country column. Null when
+ * "hotels"`), the last word as typed a prefix unless `prefixLast` is false; words naming a
+ * country also match that country under any of its names in the country column. Null when
  * there is no word.
  */
 export function visitorMatchExpression(text: string, { prefixLast = true } = {}): string | null {
   const words = visitorWords(text);
   if (words.length === 0) return null;
-  const groups = words.map((word, i) => {
-    const alternatives = [wordTerm(word, prefixLast && i === words.length - 1), ...wordForms(word).slice(1).map((form) => `"${form}"`)];
-    const country = countryNamesOfWord(word);
-    const countryNamesExpression = country ? anyOf(country) : null;
-    if (countryNamesExpression) alternatives.push(`{country} : (${countryNamesExpression})`);
-    return alternatives.length > 1 ? `(${alternatives.join(" OR ")})` : alternatives[0]!;
-  });
+  const groups = words.map((word, i) => wordGroup(word, prefixLast && i === words.length - 1));
+  // Each country's words become one group: as typed, or the country in the country column.
+  for (const country of countryWordsOf(words).reverse()) {
+    const typed = groups.slice(country.start, country.start + country.length);
+    const asTyped = typed.length > 1 ? `(${typed.join(" AND ")})` : typed[0]!;
+    const inCountryColumn = anyOf(country.names);
+    const group = inCountryColumn ? `(${asTyped} OR {country} : (${inCountryColumn}))` : asTyped;
+    groups.splice(country.start, country.length, group);
+  }
   return groups.join(" AND ");
 }
 

@@ -7,7 +7,7 @@
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
 import { wordParts } from "./search-inner-words";
-import { countryNamesOfWord, meaningfulWords, wordForms } from "./search-query";
+import { countryWordsOf, meaningfulWords, wordForms } from "./search-query";
 import { foldForSearch } from "./search-fold";
 
 /** The indexed columns in businesses_fts order, with their weights. */
@@ -62,8 +62,9 @@ const ASCII_SEPARATORS = /[^a-z0-9]+/;
 export interface QueryWord {
   /**
    * The word as typed, then its other forms (wordForms: "hotels", "hotel"; the parts of a word
-   * of a script written without spaces, which the MATCH searched as a phrase; a country's code
-   * and its one-word names, which the MATCH searched in the country column).
+   * of a script written without spaces, which the MATCH searched as a phrase; when it is one of
+   * the words of a country's name, the country's code and one-word names, which the MATCH
+   * searched in the country column).
    */
   forms: string[];
   /** The last word of a prefix query matches any word starting with it as typed. */
@@ -73,11 +74,15 @@ export interface QueryWord {
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
   const words = meaningfulWords([...new Set(indexWords(foldForSearch(q.toLowerCase())))]);
+  const countryNamesAt = new Map<number, string[]>();
+  for (const { start, length, names } of countryWordsOf(words)) {
+    const oneWordNames = names.map(indexWords).filter((name) => name.length === 1).map(([name]) => name!);
+    for (let i = start; i < start + length; i++) countryNamesAt.set(i, oneWordNames);
+  }
   return words.map((word, i) => {
     // Parts as a document's words are: through indexWords, as the candidate's name and inner words go.
     const parts = (wordParts(word) ?? []).flatMap(indexWords).filter((part) => part !== word);
-    const countryWords = (countryNamesOfWord(word) ?? []).map(indexWords).filter((name) => name.length === 1).map(([name]) => name!);
-    const forms = [...new Set([...wordForms(word), ...parts, ...countryWords])];
+    const forms = [...new Set([...wordForms(word), ...parts, ...(countryNamesAt.get(i) ?? [])])];
     return { forms, prefix: prefixLast && i === words.length - 1 };
   });
 }

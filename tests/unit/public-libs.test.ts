@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
 import { validateContact } from "~/lib/contact-form";
 import { ratingBand } from "~/lib/featured-filters";
-import { matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
+import { countryWordsOf, matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
 import { absoluteUrl } from "~/lib/seo";
 import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
 import { searchHref } from "~/components/find-something";
@@ -55,9 +55,15 @@ describe("search query", () => {
 
   it("finds a word naming a country as that country under any of its names in the country column", () => {
     const ghana = visitorMatchExpression("hotel ghana", { prefixLast: false })!;
-    expect(ghana.startsWith('("hotel" OR "hotels") AND ("ghana" OR "ghanas" OR {country} : (("gh") OR ("ghana") OR ')).toBe(true);
-    // Names of several words are asked for whole; other words are not touched.
+    expect(ghana.startsWith('("hotel" OR "hotels") AND (("ghana" OR "ghanas") OR {country} : (("gh") OR ("ghana") OR ')).toBe(true);
+    // Names of several words are asked for whole, as the visitor types them or as a file wrote them.
     expect(visitorMatchExpression("usa motel", { prefixLast: false })).toContain('("united" AND "states")');
+    const southAfrica = visitorMatchExpression("hotels in south africa")!;
+    expect(southAfrica.startsWith('("hotels" OR "hotel") AND ((("south" OR "souths") AND ("africa"* OR "africas")) OR {country} : (("za") OR ')).toBe(true);
+    expect(southAfrica).toContain('("south" AND "africa")');
+    expect(countryWordsOf(["lodge", "united", "arab", "emirates", "dubai"])).toEqual([{ start: 1, length: 3, names: expect.arrayContaining(["AE", "United Arab Emirates"]) }]);
+    // The longest name first: "guinea bissau" is not Guinea.
+    expect(countryWordsOf(["guinea", "bissau"]).map((c) => c.names[0])).toEqual(["GW"]);
     expect(visitorMatchExpression("almanya")).toContain('("deutschland")');
     expect(visitorMatchExpression("hotel uk")).toContain('("uk"* OR {country} : (("gb") OR ("uk") OR ');
     expect(visitorMatchExpression("grand inn", { prefixLast: false })).toBe('("grand" OR "grands") AND ("inn" OR "inns")');

@@ -35,6 +35,9 @@ describe("search ranking", () => {
     // "United States" is two words: the MATCH asks for them together, ranking takes the one-word names.
     expect(queryWords("usa", false)[0]!.forms).toEqual(expect.arrayContaining(["usa", "us"]));
     expect(queryWords("usa", false)[0]!.forms).not.toContain("united");
+    // Each word of a country's name of several words takes the country's forms.
+    const [, south, africa] = queryWords("hotel south africa", false);
+    expect([south!.forms.includes("za"), africa!.forms.includes("za")]).toEqual([true, true]);
     const ranked = rankCandidates(
       [candidate(1, { name: "Pera Palace", country: "Turkey" }), candidate(2, { name: "Pera Inn" }), candidate(3, { name: "Pera Hotel", country: "TR" })],
       queryWords("pera türkiye", false),

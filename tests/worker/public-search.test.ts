@@ -115,6 +115,8 @@ describe("search", () => {
       record({ name: "Labadi Beach Lodge", placeId: "s-41", type: "Lodge", category: "Lodges", city: "Accra", country: "Gana", countryCode: "GH" }),
       record({ name: "Lodge Ghana Street", placeId: "s-42", type: "Lodge", category: "Lodges", city: "London", country: "United Kingdom", countryCode: "GB" }),
       record({ name: "Kaiser Lodge", placeId: "s-43", type: "Lodge", category: "Lodges", city: "Wien", country: "Österreich", countryCode: "AT" }),
+      record({ name: "Kruger Gate Lodge", placeId: "s-44", type: "Lodge", category: "Lodges", city: "Skukuza", country: null, countryCode: "ZA" }),
+      record({ name: "South Coast Lodge", placeId: "s-45", type: "Lodge", category: "Lodges", city: "Cork", country: "Ireland", countryCode: "IE" }),
     );
     const found = async (q: string) => names(await searchBusinesses(env.DB, { q, page: 1 }));
     // The word in the name ranks first; then the lodges in Ghana, by code or by a Spanish name.
@@ -122,6 +124,9 @@ describe("search", () => {
     expect((await found("lodges in ghana")).slice(1).sort()).toEqual(["Kakum Rainforest Lodge", "Labadi Beach Lodge"]);
     expect(await found("lodge austria")).toEqual(["Kaiser Lodge"]);
     expect(await found("lodge avusturya")).toEqual(["Kaiser Lodge"]);
+    // A name of several words, typed as one.
+    expect(await found("lodges in south africa")).toEqual(["Kruger Gate Lodge"]);
+    expect(await found("south lodge")).toEqual(["South Coast Lodge"]);
     // A word naming no country is searched as before.
     expect(await found("lodge accra")).toEqual(["Labadi Beach Lodge"]);
   });
