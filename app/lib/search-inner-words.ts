@@ -32,9 +32,12 @@ let wordBreaker: Intl.Segmenter | null = null;
 
 /**
  * Compatibility forms read as their ordinary ones, on both sides: half-width katakana ("ﾎﾃﾙ" is
- * "ホテル"), squared and circled ones.
+ * "ホテル"), squared and circled ones. Not for the segmented scripts: NFKC splits Thai's ำ into
+ * two signs the dictionary does not know ("น้ำ" would no longer be a word), so they are only
+ * composed canonically.
  */
-const normalized = (text: string) => text.normalize("NFKC");
+const compatible = (text: string) => text.normalize("NFKC");
+const composed = (text: string) => text.normalize("NFC");
 
 function bigramsOfRun(run: string): string[] {
   const characters = Array.from(run);
@@ -53,9 +56,8 @@ function wordsOfRun(run: string): string[] {
  * breaker splits); null when there is none.
  */
 export function nameInnerWords(name: string): string | null {
-  const text = normalized(name);
-  const bigrams = (text.match(CJK_RUN) ?? []).flatMap(bigramsOfRun);
-  const words = (text.match(SEGMENTED_RUN) ?? []).map(wordsOfRun).filter((parts) => parts.length > 1).flat();
+  const bigrams = (compatible(name).match(CJK_RUN) ?? []).flatMap(bigramsOfRun);
+  const words = (composed(name).match(SEGMENTED_RUN) ?? []).map(wordsOfRun).filter((parts) => parts.length > 1).flat();
   const all = [...bigrams, ...words];
   return all.length > 0 ? all.join(" ") : null;
 }
@@ -67,8 +69,8 @@ export function nameInnerWords(name: string): string | null {
  * with other letters, which are searched as before.
  */
 export function wordParts(word: string): string[] | null {
-  const text = normalized(word);
-  if (CJK_WORD.test(text)) return bigramsOfRun(text);
-  if (SEGMENTED_WORD.test(text)) return wordsOfRun(text);
-  return null;
+  const cjk = compatible(word);
+  if (CJK_WORD.test(cjk)) return bigramsOfRun(cjk);
+  const segmented = composed(word);
+  return SEGMENTED_WORD.test(segmented) ? wordsOfRun(segmented) : null;
 }

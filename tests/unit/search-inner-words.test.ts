@@ -26,6 +26,9 @@ describe("inner words of names written without spaces", () => {
     // Runs end at spaces and other scripts; bigrams and words together.
     expect(nameInnerWords("Hotel โรงแรมกรุงเทพ 東京ホテル")).toBe("東京 京ホ ホテ テル โรงแรม กรุงเทพ");
     expect(nameInnerWords("โรงแรม")).toBeNull();
+    // ำ stays one sign (NFKC would split it and the dictionary would no longer know the words).
+    expect(nameInnerWords("โรงแรมริมน้ำ")).toBe("โรงแรม ริม น้ำ");
+    expect(wordParts("ริมน้ำ")).toEqual(["ริม", "น้ำ"]);
     expect(wordParts("แมนดาริน")).toEqual(["แมน", "ดา", "ริน"]);
     expect(wordParts("โรงแรม")).toEqual(["โรงแรม"]);
     expect(wordParts("hotelโรงแรม")).toBeNull();

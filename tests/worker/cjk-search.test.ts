@@ -51,6 +51,8 @@ describe("search in Chinese, Japanese and Korean names", () => {
     for (const q of ["แมนดาริน", "โอเรียนเต็ล", "แมนดารินโอเรียนเต็ล", "โรงแรมแมนดาริน"]) expect(await names(q), q).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
     expect((await names("โรงแรม")).sort()).toEqual(["โรงแรมเชียงใหม่ริเวอร์ไซด์", "โรงแรมแมนดารินโอเรียนเต็ล"]);
     expect(await names("ริเวอร์ไซด์")).toEqual(["โรงแรมเชียงใหม่ริเวอร์ไซด์"]);
+    await insert(record({ name: "โรงแรมริมน้ำกำแพงเพชร", placeId: "sea-4", city: "กำแพงเพชร", country: "Thailand", countryCode: "TH" }));
+    for (const q of ["ริมน้ำ", "น้ำ", "กำแพงเพชร"]) expect(await names(q), q).toEqual(["โรงแรมริมน้ำกำแพงเพชร"]);
     expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
     // A place by the start of its name, as in the other scripts written without spaces.
     expect(await names("โรงแรม", "กรุงเทพ")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
