@@ -7,7 +7,7 @@
  * and document lengths are compared with the candidates' average (decision 066). Pure.
  */
 import { wordParts } from "./search-inner-words";
-import { countryWordsOf, meaningfulWords, wordForms } from "./search-query";
+import { countryWordsOf, meaningfulWords, searchTokens, wordForms } from "./search-query";
 import { foldForSearch } from "./search-fold";
 
 /** The indexed columns in businesses_fts order, with their weights. */
@@ -73,7 +73,14 @@ export interface QueryWord {
 
 /** The query's words for ranking, as the MATCH used them: filler words left out, word forms, last word a prefix or not. */
 export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
-  const words = meaningfulWords([...new Set(indexWords(foldForSearch(q.toLowerCase())))]);
+  // The visitor's tokens as the MATCH took them, each read as indexWords reads a document; the
+  // token keeps its marks, which the dictionary splitting a Thai word into its parts needs.
+  const tokenOf = new Map<string, string>();
+  for (const token of searchTokens(q)) {
+    const word = indexWords(token).join("");
+    if (word && !tokenOf.has(word)) tokenOf.set(word, token);
+  }
+  const words = meaningfulWords([...tokenOf.keys()]);
   const countryNamesAt = new Map<number, string[]>();
   for (const { start, length, names } of countryWordsOf(words)) {
     const oneWordNames = names.map(indexWords).filter((name) => name.length === 1).map(([name]) => name!);
@@ -81,7 +88,7 @@ export function queryWords(q: string, prefixLast: boolean): QueryWord[] {
   }
   return words.map((word, i) => {
     // Parts as a document's words are: through indexWords, as the candidate's name and inner words go.
-    const parts = (wordParts(word) ?? []).flatMap(indexWords).filter((part) => part !== word);
+    const parts = (wordParts(tokenOf.get(word)!) ?? []).flatMap(indexWords).filter((part) => part !== word);
     const forms = [...new Set([...wordForms(word), ...parts, ...(countryNamesAt.get(i) ?? [])])];
     return { forms, prefix: prefixLast && i === words.length - 1 };
   });

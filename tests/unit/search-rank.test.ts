@@ -28,6 +28,15 @@ describe("search ranking", () => {
     expect(ids(ranked)).toEqual([2, 1]);
   });
 
+  it("ranks a Thai word found by its dictionary words in the name as a name match", () => {
+    // As the search reads a candidate's name: with its stored inner words.
+    const ranked = rankCandidates(
+      [candidate(1, { name: "โรงแรมริมน้ำ โรงแรม ริม น้ำ" }), candidate(2, { name: "Riverside Inn", type: "ริมน้ำ" })],
+      queryWords("ริมน้ำ", false),
+    );
+    expect(ids(ranked)).toEqual([1, 2]);
+  });
+
   it("ranks a country word found under another name of the country as a match in the country column", () => {
     const [turkey] = queryWords("türkiye", false);
     expect(turkey!.forms[0]).toBe("turkiye");
