@@ -165,13 +165,27 @@ export interface LocationWords {
 /**
  * A place's words, all required: as typed, except that a word of a script written without
  * spaces is a prefix, since a place's name there often ends in what it is ("東京" is stored as
- * "東京都", "서울" as "서울특별시", "กรุงเทพ" as "กรุงเทพมหานคร"); the city and country columns
- * hold no inner words.
+ * "東京都", "서울" as "서울특별시", "กรุงเทพ" as "กรุงเทพมหานคร"); typed with such an ending, the
+ * word is looked for without it too ("東京都" finds "東京"). The city and country columns hold no
+ * inner words.
  */
 function placeExpression(text: string): string | null {
   const tokens = searchTokens(text);
   if (tokens.length === 0) return null;
-  return tokens.map((token) => `"${token}"${wordParts(token) ? "*" : ""}`).join(" AND ");
+  return tokens.map((token) => (wordParts(token) ? `"${withoutPlaceEnding(token)}"*` : `"${token}"`)).join(" AND ");
+}
+
+/**
+ * What a Chinese, Japanese or Korean place's name ends in to say what it is: metropolis,
+ * prefecture, city, ward, town, village, province, county; Korean special and metropolitan city,
+ * city, province, district. Not 道: without it 北海道 would be 北海, a Chinese city.
+ */
+const PLACE_ENDING = /(?:特別市|特别市|自治区|自治區|都|府|県|县|縣|省|市|区|區|町|村|특별시|광역시|특별자치시|특별자치도|시|도|구|군)$/u;
+
+/** The place word without its ending, when at least two characters are left ("東京都" → "東京"). */
+export function withoutPlaceEnding(word: string): string {
+  const stem = word.replace(PLACE_ENDING, "");
+  return Array.from(stem).length >= 2 ? stem : word;
 }
 
 /** `"turkey" OR "turkiye"`-style words of any of the texts; null when none has a word. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
 import { validateContact } from "~/lib/contact-form";
 import { ratingBand } from "~/lib/featured-filters";
-import { countryWordsOf, matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
+import { countryWordsOf, withoutPlaceEnding, matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
 import { absoluteUrl } from "~/lib/seo";
 import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
 import { searchHref } from "~/components/find-something";
@@ -41,6 +41,9 @@ describe("search query", () => {
     // A place's word in those scripts is a prefix: "東京" is often stored as "東京都".
     expect(searchMatch("ホテル", { texts: ["東京"], columns: "city" })).toBe('(("ホテル"* OR "ホテ テル")) AND ({city} : ("東京"*))');
     expect(searchMatch("", { texts: ["서울 강남"], columns: "city country" })).toBe('{city country} : ("서울"* AND "강남"*)');
+    // Typed with the ending that says what it is, it is also found stored without it.
+    expect(searchMatch("", { texts: ["東京都"], columns: "city" })).toBe('{city} : ("東京"*)');
+    expect(["서울특별시", "부산광역시", "上海市", "大阪府", "京都", "市", "区区", "北海道", "대구"].map(withoutPlaceEnding)).toEqual(["서울", "부산", "上海", "大阪", "京都", "市", "区区", "北海道", "대구"]);
     expect(nameWordsMatch("신라호텔")).toBe('{name} : (("신라호텔"* OR "신라 라호 호텔"))');
   });
 

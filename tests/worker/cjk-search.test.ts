@@ -38,6 +38,9 @@ describe("search in Chinese, Japanese and Korean names", () => {
     expect(await names("hotel", "부산")).toEqual(["파라다이스호텔부산"]);
     // From the start only: 京都 is not 東京都's end.
     expect(await names("ホテル", "京都")).toEqual(["京都センチュリーホテル"]);
+    // Typed with its ending, a place is found stored without it, or with another.
+    expect(await names("ホテル", "東京都")).toEqual(["東京ステーションホテル"]);
+    expect(await names("ホテル", "大阪府")).toEqual(["ホテル阪急インターナショナル"]);
     const page = await searchBusinesses(env.DB, { q: "ホテル", location: "大阪", page: 1 });
     expect(page.location).toEqual({ kind: "text", text: "大阪" });
   });
