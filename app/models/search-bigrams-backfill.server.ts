@@ -32,8 +32,8 @@ export interface BackfillStep {
 }
 
 /**
- * One step: the next `limit` businesses after the cursor, each whose stored inner words are not its
- * name's given them, and the cursor moved past them (dropped at the table's end), all in one
+ * One step: the next `limit` businesses after the cursor, each whose stored inner words are not
+ * its name's given them, and the cursor moved past them (dropped at the table's end), all in one
  * transaction. The cursor moves only from the value this step read, so of two chains of steps
  * started at once (a cron's message beside a running walk) one stops; a business an import
  * renamed meanwhile keeps what the import wrote. Null when no walk is due.

@@ -37,7 +37,7 @@ export default function AdminUpload() {
   const [batchSize, setBatchSize] = useState<number>(defaultBatchSize);
   // Only this page's own uploads make it busy. Imports it follows (sent before a reload, or from
   // another tab) are shown to their report, while the administrator may choose and send more
-  // files: the queue imports them one after another anyway.
+  // files: each file is an import job of its own, as when two tabs upload.
   const [uploading, setUploading] = useState(false);
   const nextId = useRef(1);
   const input = useRef<HTMLInputElement>(null);
