@@ -17,6 +17,8 @@ describe("inner words of names written without spaces", () => {
   it("reads compatibility forms as the ordinary ones and leaves out symbols the index drops", () => {
     expect(nameInnerWords("ﾎﾃﾙｰ")).toBe("ホテ テル ルー");
     expect(nameInnerWords("㍿東京")).toBe("株式 式会 会社 社東 東京");
+    // A Han character beyond the Basic Multilingual Plane (two UTF-16 code units).
+    expect(nameInnerWords("𠮷野家")).toBe("𠮷野 野家");
     // A radical is a Han symbol: the tokenizer splits words at it, so the run ends there too.
     expect(nameInnerWords("東⺀京")).toBeNull();
   });
