@@ -6,7 +6,7 @@ export type QueueMessage =
   | { kind: "sitemaps.build"; generation: number; page: number }
   /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
   | { kind: "pageAnchors.rebuild" }
-  /** Write the search bigrams of businesses stored before them (app/models/search-bigrams-backfill.server.ts), a round at a time. */
+  /** Write the inner search words of businesses stored before them (app/models/search-bigrams-backfill.server.ts), a round at a time. */
   | { kind: "searchBigrams.backfill" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
@@ -19,7 +19,7 @@ export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Pr
   await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
-/** Asks for the next round of the search bigrams walk (decision 091). */
+/** Asks for the next round of the inner-words walk (decisions 091, 094). */
 export async function queueSearchBigramsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "searchBigrams.backfill" } satisfies QueueMessage);
 }
