@@ -120,7 +120,7 @@ export default {
             ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
             // Catches anchors a lost message left missing.
             ["page anchors", () => queuePageAnchorRebuild(env)],
-            // Names stored before their inner search words were (migrations 0012, 0014).
+            // Names stored before their inner search words were (migrations 0012, 0014, 0015).
             ["search bigrams", () => startSearchBigramsBackfill(env)],
             ["abandoned uploads", () => clearAbandonedUploads(env)],
             // Spent login and contact counts, and sessions nobody came back to end.

@@ -8,10 +8,11 @@
  *
  * - Chinese, Japanese and Korean: the overlapping bigrams of each run ("上海 海外 外滩 滩酒
  *   酒店"), needing no dictionary (decision 090).
- * - Thai, Lao, Burmese and Khmer: the words of each run as the runtime's ICU word breaker finds
+ * - Thai, Lao and Burmese: the words of each run as the runtime's ICU word breaker finds
  *   them with its dictionaries ("โรงแรม แมน ดา ริน"); bigrams of letters would cut through
- *   their vowel signs (decision 094). A runtime without a script's dictionary (workerd has none
- *   for Khmer) gives the run whole, so the run adds nothing and is found as before.
+ *   their vowel signs (decision 094).
+ * - Khmer: the written clusters of each run ("ស ណ្ឋា គា រ អ ង្គ រ វ ត្ត"), needing no
+ *   dictionary, which workerd's ICU lacks for Khmer (decision 095).
  */
 
 /**
@@ -23,9 +24,18 @@ const CJK_RUN = new RegExp(`(?:${CJK_CHARACTER}){2,}`, "gu");
 const CJK_WORD = new RegExp(`^(?:${CJK_CHARACTER}){2,}$`, "u");
 
 /** Letters, signs and digits of the scripts a dictionary segments. */
-const SEGMENTED_CHARACTER = String.raw`[\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]`;
+const SEGMENTED_CHARACTER = String.raw`[\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}]`;
 const SEGMENTED_RUN = new RegExp(`${SEGMENTED_CHARACTER}+`, "gu");
 const SEGMENTED_WORD = new RegExp(`^${SEGMENTED_CHARACTER}+$`, "u");
+
+const KHMER_RUN = /\p{Script=Khmer}+/gu;
+const KHMER_WORD = /^\p{Script=Khmer}+$/u;
+/**
+ * A Khmer cluster as written: a consonant or independent vowel with the consonants stacked under
+ * it (coeng, U+17D2, then a consonant) and its vowel signs and diacritics; anything else in a run
+ * (digits, punctuation) goes in pieces of its own.
+ */
+const KHMER_CLUSTER = /[\u1780-\u17b3](?:\u17d2[\u1780-\u17b3]|[\u17b4-\u17d1\u17d3\u17dd])*|[^\u1780-\u17b3]+/gu;
 
 /**
  * Some character from Thai (U+0E00) on, where every script above lies, with the compatibility
@@ -58,29 +68,40 @@ function wordsOfRun(run: string): string[] {
 }
 
 /**
+ * The clusters of a Khmer run. Not its dictionary words even where the runtime has them (Node's
+ * ICU does, workerd's does not): the seeder and the Worker must split a name alike, and a word is
+ * found from any cluster, as a Chinese one is from any character.
+ */
+function clustersOfRun(run: string): string[] {
+  return run.match(KHMER_CLUSTER) ?? [];
+}
+
+/**
  * The inner words of every run in a name, space-separated (bigrams of the runs of two or more
- * Chinese, Japanese or Korean characters; the words of the Thai, Lao, Burmese or Khmer runs the
- * breaker splits); null when there is none.
+ * Chinese, Japanese or Korean characters; the words of the Thai, Lao or Burmese runs the breaker
+ * splits; the clusters of Khmer runs of more than one); null when there is none.
  */
 export function nameInnerWords(name: string): string | null {
   // Every imported row comes here, most in scripts written with spaces: two normalizations and
   // scans cost ten times this check (137 ms against 12 ms per 500,000 Latin names).
   if (!MAY_HOLD_UNSPACED_SCRIPT.test(name)) return null;
   const bigrams = (compatible(name).match(CJK_RUN) ?? []).flatMap(bigramsOfRun);
-  const words = (composed(name).match(SEGMENTED_RUN) ?? []).map(wordsOfRun).filter((parts) => parts.length > 1).flat();
-  const all = [...bigrams, ...words];
+  const runs = composed(name);
+  const split = [...(runs.match(SEGMENTED_RUN) ?? []).map(wordsOfRun), ...(runs.match(KHMER_RUN) ?? []).map(clustersOfRun)];
+  const all = [...bigrams, ...split.filter((parts) => parts.length > 1).flat()];
   return all.length > 0 ? all.join(" ") : null;
 }
 
 /**
  * The parts a visitor's word is searched as, a phrase, when it is all one run of these scripts
- * ("外滩酒店" → 外滩, 滩酒, 酒店; "แมนดาริน" → แมน, ดา, ริน); a word the breaker does not split
- * is its own only part. Null for a single Chinese, Japanese or Korean character and for a word
+ * ("外滩酒店" → 外滩, 滩酒, 酒店; "แมนดาริน" → แมน, ดา, ริน; "វត្ត" → វ, ត្ត); a word the breaker
+ * does not split is its own only part. Null for a single Chinese, Japanese or Korean character and for a word
  * with other letters, which are searched as before.
  */
 export function wordParts(word: string): string[] | null {
   const cjk = compatible(word);
   if (CJK_WORD.test(cjk)) return bigramsOfRun(cjk);
   const segmented = composed(word);
+  if (KHMER_WORD.test(segmented)) return clustersOfRun(segmented);
   return SEGMENTED_WORD.test(segmented) ? wordsOfRun(segmented) : null;
 }

@@ -1,11 +1,11 @@
 /**
  * The inner words (search_bigrams) of businesses stored before their names had them (decisions
- * 091, 094). Such a row keeps search_bigrams NULL and is indexed as before, so "酒店" does not
- * find "上海外滩酒店" until the row is written again. Migrations 0012 and 0014 leave a cursor in
- * app_state when such rows exist; the queue walks the table from it by id, a step at a time,
- * writes each name's inner words (app/lib/search-inner-words.ts; the update trigger re-indexes
- * the row) and drops the cursor at the end. They come from JavaScript (Unicode scripts, NFKC,
- * ICU's word breaker), which SQL cannot compute.
+ * 091, 094, 095). Such a row keeps search_bigrams NULL and is indexed as before, so "酒店" does
+ * not find "上海外滩酒店" until the row is written again. Migrations 0012, 0014 and 0015 leave a
+ * cursor in app_state when such rows exist; the queue walks the table from it by id, a step at a
+ * time, writes each name's inner words (app/lib/search-inner-words.ts; the update trigger
+ * re-indexes the row) and drops the cursor at the end. They come from JavaScript (Unicode
+ * scripts, NFKC, ICU's word breaker), which SQL cannot compute.
  */
 import { nameInnerWords } from "~/lib/search-inner-words";
 

@@ -36,6 +36,18 @@ describe("inner words of names written without spaces", () => {
     expect(wordParts("hotelโรงแรม")).toBeNull();
   });
 
+  it("gives the written clusters of a Khmer run, the same in every runtime, whatever its dictionaries", () => {
+    // Node's ICU would split this into its two words; workerd's has no Khmer dictionary.
+    expect(nameInnerWords("សណ្ឋាគារអង្គរវត្ត")).toBe("ស ណ្ឋា គា រ អ ង្គ រ វ ត្ត");
+    // Stacked consonants and vowel signs stay with their consonant; digits are a piece of their own.
+    expect(nameInnerWords("Hotel ភ្នំពេញ ១២៣")).toBe("ភ្នំ ពេ ញ");
+    expect(nameInnerWords("ភ្នំ")).toBeNull();
+    expect(wordParts("វត្ត")).toEqual(["វ", "ត្ត"]);
+    expect(wordParts("អង្គរវត្ត")).toEqual(["អ", "ង្គ", "រ", "វ", "ត្ត"]);
+    expect(wordParts("ភ្នំ")).toEqual(["ភ្នំ"]);
+    expect(wordParts("hotelវត្ត")).toBeNull();
+  });
+
   it("bigrams a visitor's word only when it is all one such run", () => {
     expect(wordParts("外滩酒店")).toEqual(["外滩", "滩酒", "酒店"]);
     expect(wordParts("ﾎﾃﾙ")).toEqual(["ホテ", "テル"]);

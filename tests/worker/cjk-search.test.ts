@@ -61,6 +61,20 @@ describe("search in Chinese, Japanese and Korean names", () => {
     expect(await names("โรงแรม", "กรุงเทพ")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
   });
 
+  it("finds a Khmer word inside a name by its written clusters, though workerd has no Khmer dictionary", async () => {
+    await insert(
+      record({ name: "សណ្ឋាគារអង្គរវត្ត", placeId: "khm-1", city: "សៀមរាប", country: "Cambodia", countryCode: "KH" }),
+      record({ name: "សណ្ឋាគារភ្នំពេញ", placeId: "khm-2", city: "ភ្នំពេញ", country: "Cambodia", countryCode: "KH" }),
+    );
+    for (const q of ["វត្ត", "អង្គរវត្ត", "អង្គរ", "សណ្ឋាគារអង្គរវត្ត"]) expect(await names(q), q).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
+    expect(await names("ពេញ")).toEqual(["សណ្ឋាគារភ្នំពេញ"]);
+    expect((await names("សណ្ឋាគារ")).sort()).toEqual(["សណ្ឋាគារភ្នំពេញ", "សណ្ឋាគារអង្គរវត្ត"]);
+    // Across the words of a name, as a Chinese word is found across its characters.
+    expect(await names("ណ្ឋាគារភ្នំ")).toEqual(["សណ្ឋាគារភ្នំពេញ"]);
+    expect(await names("ភ្នំ", "ភ្នំពេញ")).toEqual(["សណ្ឋាគារភ្នំពេញ"]);
+    expect(await names("សណ្ឋាគារ", "សៀម")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
+  });
+
   it("ranks a word found inside the name above the same word at the start of the type", async () => {
     await insert(record({ name: "Bund Inn", placeId: "cjk-5", type: "外滩酒店", category: null, ...shanghai }));
     expect(await names("外滩")).toEqual(["上海外滩华尔道夫酒店", "Bund Inn"]);

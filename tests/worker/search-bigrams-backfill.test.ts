@@ -5,6 +5,7 @@ import { backfillSearchBigramsStep } from "~/models/search-bigrams-backfill.serv
 import { searchBusinesses } from "~/models/search.server";
 import migration0012 from "../../migrations/0012_search_bigrams_backfill.sql?raw";
 import migration0014 from "../../migrations/0014_search_inner_words_backfill.sql?raw";
+import migration0015 from "../../migrations/0015_search_khmer_clusters_backfill.sql?raw";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import type { QueueMessage } from "../../workers/queue-messages";
@@ -111,6 +112,26 @@ describe("the search bigrams of names stored before them", () => {
     expect(await backfillSearchBigramsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
     expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
+    expect(await cursor()).toBeNull();
+  });
+
+  it("are due where a Khmer name was stored before its written clusters (migration 0015)", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-1" }));
+    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0015)]);
+    expect(await cursor()).toBeNull();
+
+    // As migration 0014's words left it in workerd: a Khmer run whole, so no inner words.
+    await insert(record({ name: "សណ្ឋាគារអង្គរវត្ត", placeId: "khm-1" }));
+    await env.DB.batch([
+      env.DB.prepare(`UPDATE businesses SET search_bigrams = NULL WHERE place_id = 'khm-1'`),
+      env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('search_bigrams_backfill_after', '999999')`),
+      env.DB.prepare(migration0015),
+    ]);
+    expect(await cursor()).toBe("0");
+    expect(await names("វត្ត")).toEqual([]);
+    expect(await backfillSearchBigramsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await names("វត្ត")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
     expect(await cursor()).toBeNull();
   });
 
