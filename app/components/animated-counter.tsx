@@ -5,11 +5,13 @@ export const COUNTER_STEPS = 50;
 
 /**
  * A figure that counts up from 0 to its target in 2 s / 50 steps after hydration. The server
- * renders the target itself, so crawlers and visitors without JavaScript see the real number.
+ * renders the target itself, so crawlers and visitors without JavaScript see the real number;
+ * so do visitors who asked their system for less motion.
  */
 export function AnimatedCounter({ target }: { target: number }) {
   const [value, setValue] = useState(target);
   useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let step = 0;
     setValue(0);
     const timer = setInterval(() => {

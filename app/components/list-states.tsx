@@ -15,7 +15,7 @@ export function CardSkeletons({ count = 6, label = "Loading..." }: { count?: num
       <span className="sr-only">{label}</span>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <div key={i} className="h-36 animate-pulse rounded-xl border border-slate-200 bg-white p-5">
+          <div key={i} className="h-36 motion-safe:animate-pulse rounded-xl border border-slate-200 bg-white p-5">
             <div className="h-4 w-2/3 rounded bg-slate-200" />
             <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
             <div className="mt-6 h-3 w-1/2 rounded bg-slate-100" />

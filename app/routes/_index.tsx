@@ -325,7 +325,7 @@ function Hero() {
 
 function SkeletonCard() {
   return (
-    <div data-testid="skeleton" className="animate-pulse rounded-lg border border-slate-200 bg-white p-4" aria-hidden="true">
+    <div data-testid="skeleton" className="motion-safe:animate-pulse rounded-lg border border-slate-200 bg-white p-4" aria-hidden="true">
       <div className="h-4 w-2/3 rounded bg-slate-200" />
       <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
       <div className="mt-3 h-3 w-1/2 rounded bg-slate-200" />

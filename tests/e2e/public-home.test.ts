@@ -32,6 +32,21 @@ describe("home page", () => {
     await page.close();
   });
 
+  it("shows the counters' targets at once, without counting, to a visitor who asked for less motion", async () => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await hydrated(page);
+    // Counting would be a tenth of the way (and start from 0) by now; watch it a while longer.
+    const shown = async () =>
+      page.locator("[data-counter-target]").evaluateAll((nodes) => nodes.map((n) => n.textContent === Number(n.getAttribute("data-counter-target")).toLocaleString("en-US")));
+    for (let i = 0; i < 3; i++) {
+      expect(await shown()).toEqual([true, true, true, true]);
+      await page.waitForTimeout(150);
+    }
+    await context.close();
+  });
+
   it("fills the search from a chip and goes to /search; empty text does nothing", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/");

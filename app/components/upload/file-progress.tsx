@@ -84,7 +84,7 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
         aria-valuetext={status}
       >
         <div
-          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
+          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "motion-safe:animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
           style={{ width: `${percent}%` }}
         />
       </div>
