@@ -3,6 +3,7 @@
  * names of the spec. Pure, so the dialog and the server agree by construction.
  */
 import { dayNumber, startOfLocalDay, wallClock, weekdayFromMonday, type WallClock } from "./time-zone";
+import { categorySlug } from "./slug";
 
 export const EXPORT_COLUMNS = [
   "id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code",
@@ -102,9 +103,11 @@ export function simpleExportFileName(date: Date, timeZone: string): string {
 
 /**
  * The dialog's query for GET /api/admin/export-csv; a custom range is sent only when both days
- * are set. Fields go in the spec's column order, whatever order they were ticked in. The
- * admin's time zone comes last, after the spec's parameters: the server has no other way to
- * know where the admin's day begins.
+ * are set. Fields go in the spec's column order, whatever order they were ticked in. Categories
+ * go as their slugs, which the server reads as it reads names: a name may hold a comma ("Bed &
+ * Breakfast, Inn"), which would split it in the comma list, a slug never does. The admin's time
+ * zone comes last, after the spec's parameters: the server has no other way to know where the
+ * admin's day begins.
  */
 export function exportQuery(
   fields: readonly string[],
@@ -117,7 +120,7 @@ export function exportQuery(
 ): URLSearchParams {
   const ordered = EXPORT_COLUMNS.filter((column) => fields.includes(column));
   const query = new URLSearchParams({ fields: ordered.join(","), countryCode, dateRange });
-  if (categories.length > 0) query.set("categories", categories.join(","));
+  if (categories.length > 0) query.set("categories", categories.map(categorySlug).join(","));
   if (dateRange === "custom" && startDate && endDate) {
     query.set("startDate", startDate);
     query.set("endDate", endDate);

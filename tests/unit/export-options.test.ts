@@ -91,8 +91,10 @@ describe("export options", () => {
     // Ticked in any order, the columns come out in the spec's order.
     expect(exportQuery(["type", "phone", "name", "id", "full_address"], "all", [], "all", "", "", IST).get("fields")).toBe("id,name,type,full_address,phone");
     expect(exportQuery(["name"], "TR", ["Hotel", "Hostel"], "custom", "2026-01-01", "", IST).toString()).toBe(
-      "fields=name&countryCode=TR&dateRange=custom&categories=Hotel%2CHostel&timeZone=Europe%2FIstanbul",
+      "fields=name&countryCode=TR&dateRange=custom&categories=hotel%2Chostel&timeZone=Europe%2FIstanbul",
     );
+    // A category's comma is not a separator: categories go as their slugs.
+    expect(exportQuery(["name"], "all", ["Bed & Breakfast, Inn", "Pansiyon"], "all", "", "", IST).get("categories")).toBe("bed-breakfast-inn,pansiyon");
     expect(exportQuery(["name"], "TR", [], "custom", "2026-01-01", "2026-01-31", "UTC").toString()).toBe(
       "fields=name&countryCode=TR&dateRange=custom&startDate=2026-01-01&endDate=2026-01-31&timeZone=UTC",
     );

@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import Papa from "papaparse";
+import { env } from "cloudflare:test";
+import { exportQuery } from "~/lib/export-options";
 import { EXPORT_PAGE_SIZE } from "~/models/export.server";
 import { addBusinesses, adminFetch, login, record } from "./admin-support";
 
@@ -50,6 +52,13 @@ describe("CSV export", () => {
     const day = (offset: number) => new Date((now - offset * DAY) * 1000).toISOString().slice(0, 10);
     expect((await exportCsv(`fields=name&dateRange=custom&startDate=${day(41)}&endDate=${day(39)}`)).rows.slice(1)).toEqual([['The "Quoted", Hotel']]);
     expect((await exportCsv(`fields=name&dateRange=custom&startDate=${day(41)}`)).rows.length).toBe(4);
+  });
+
+  it("exports a category whose name holds a comma, chosen in the dialog", async () => {
+    await addBusinesses([record({ name: "Rose Cottage", placeId: "x4", type: "Bed & Breakfast, Inn", createdAt: now - 2 * DAY })]);
+    const query = exportQuery(["name"], "all", ["Bed & Breakfast, Inn"], "all", "", "", "UTC");
+    expect((await exportCsv(query.toString())).rows.slice(1)).toEqual([["Rose Cottage"]]);
+    await env.DB.prepare(`DELETE FROM businesses WHERE place_id = 'x4'`).run();
   });
 
   it("refuses unknown fields, no fields and a bad country with a clear message", async () => {
