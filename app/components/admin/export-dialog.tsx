@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin-data-cache";
+import { filterKey } from "~/lib/search-fold";
 import {
   DATE_RANGES,
   DEFAULT_EXPORT_FIELDS,
@@ -168,8 +169,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
 
   const shownCategories = useMemo(() => {
-    const needle = categoryFilter.trim().toLocaleLowerCase("tr");
-    return (categories ?? []).filter((name) => name.toLocaleLowerCase("tr").includes(needle)).slice(0, SHOWN_CATEGORIES);
+    const needle = filterKey(categoryFilter.trim());
+    return (categories ?? []).filter((name) => filterKey(name).includes(needle)).slice(0, SHOWN_CATEGORIES);
   }, [categories, categoryFilter]);
 
   if (!open) return null;
