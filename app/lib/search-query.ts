@@ -197,15 +197,19 @@ function anyOf(texts: readonly string[]): string | null {
 
 /**
  * The whole MATCH: the words of `q` anywhere (visitorMatchExpression: word forms, the last one
- * a prefix unless `prefixLast` is false), AND (when given) the words of one of the location's
- * names in the city and/or country column. Null when neither has a word.
+ * a prefix unless `prefixLast` is false), AND, for each part of the location (a city, and the
+ * country typed with it), the words of one of its names in its columns. Null when neither has a
+ * word.
  */
-export function searchMatch(q: string, location?: LocationWords | null, { prefixLast = true }: { prefixLast?: boolean } = {}): string | null {
+export function searchMatch(q: string, location: readonly LocationWords[] = [], { prefixLast = true }: { prefixLast?: boolean } = {}): string | null {
   const what = visitorMatchExpression(q, { prefixLast });
-  const where = location ? anyOf(location.texts) : null;
-  if (what && where) return `(${what}) AND ({${location!.columns}} : (${where}))`;
-  if (where) return `{${location!.columns}} : (${where})`;
-  return what;
+  const where = location.flatMap(({ texts, columns }) => {
+    const words = anyOf(texts);
+    return words ? [`{${columns}} : (${words})`] : [];
+  });
+  const all = [...(what ? [what] : []), ...where];
+  if (all.length <= 1) return all[0] ?? null;
+  return all.map((part) => `(${part})`).join(" AND ");
 }
 
 /**

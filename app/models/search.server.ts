@@ -16,7 +16,7 @@ export const SEARCH_MAX_PAGES = SEARCH_CANDIDATES / SEARCH_PER_PAGE;
 /** Where a location narrowed the search to (shown on the page). */
 export type SearchLocation =
   | { kind: "country"; code: string; name: string }
-  | { kind: "city"; slug: string; name: string }
+  | { kind: "city"; slug: string; name: string; country?: { code: string; name: string } }
   | { kind: "text"; text: string };
 
 export interface SearchResultItem {
@@ -50,38 +50,57 @@ export interface SearchResults {
 
 /**
  * A country (by code, or by a name in any language country-names.ts knows), else a city (by slug), else free text matched against
- * the city and country columns. The three lookups go in one D1 batch (one round trip); each
- * reads one row, but a country name scans the countries summary table (a few hundred rows).
+ * the city and country columns. Typed as the box suggests, "city, country" ("İstanbul, Turkey",
+ * "Paris, France", "Las Vegas, NV"), it is the city in that country, else the city anywhere
+ * when what follows the comma names no country, else the country, else the place after the
+ * comma as a city ("Manhattan, New York"); otherwise its words as free text. The lookups go in
+ * one D1 batch (one round trip); each reads a few rows, but a country name scans the countries
+ * summary table (a few hundred rows).
  */
 export async function resolveLocation(db: D1Database, text: string): Promise<SearchLocation | null> {
   const trimmed = text.trim();
   if (!trimmed || searchTokens(trimmed).length === 0) return null;
+  const parts = trimmed.split(",").map((part) => part.trim()).filter((part) => searchTokens(part).length > 0);
+  const place = parts.length > 1 ? parts[0]! : trimmed;
+  const region = parts.length > 1 ? parts.at(-1)! : trimmed;
   // A code, or a name in any language the site knows ("Turkey", "Türkiye", "Almanya"), else the
   // name the directory lists the country under.
-  const code = countryCodeFromText(trimmed) ?? "";
-  const slug = slugify(trimmed);
-  const [byCode, byName, city] = await db.batch<Record<string, string>>([
+  const code = countryCodeFromText(region) ?? "";
+  const citiesNamed = (name: string) =>
+    db.prepare(`SELECT slug, name, country_code FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT ${CITIES_OF_ONE_NAME}`).bind(slugify(name) || null);
+  const [byCode, byName, placeCities, regionCities] = await db.batch<Record<string, string>>([
     db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(code),
-    db.prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`).bind(trimmed),
-    db.prepare(`SELECT slug, name FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT 1`).bind(slug),
+    db.prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`).bind(region),
+    citiesNamed(place),
+    citiesNamed(parts.length > 1 ? region : ""),
   ]);
   const country = byCode?.results[0] ?? byName?.results[0];
-  if (country) return { kind: "country", code: String(country.code), name: String(country.name) };
-  const found = slug ? city?.results[0] : undefined;
-  if (found) return { kind: "city", slug: String(found.slug), name: String(found.name) };
-  return { kind: "text", text: trimmed };
+  const asCountry = country ? ({ kind: "country", code: String(country.code), name: String(country.name) } as const) : null;
+  const asCity = (row: Record<string, string> | undefined, inCountry?: typeof asCountry): SearchLocation | null =>
+    row ? { kind: "city", slug: String(row.slug), name: String(row.name), ...(inCountry ? { country: inCountry } : {}) } : null;
+  if (parts.length <= 1) return asCountry ?? asCity(placeCities?.results[0]) ?? { kind: "text", text: trimmed };
+  if (asCountry) {
+    const cityThere = placeCities?.results.find((row) => row.country_code === asCountry.code);
+    return asCity(cityThere, asCountry) ?? asCountry;
+  }
+  return asCity(placeCities?.results[0]) ?? asCity(regionCities?.results[0]) ?? { kind: "text", text: trimmed };
 }
+
+/** Cities sharing a slug that a "city, country" location looks among (Paris is in France, Texas…). */
+const CITIES_OF_ONE_NAME = 50;
 
 /**
  * The location's words in the index: a country by any of its names (a business's stored country
  * text may be "TURKEY", "Türkiye" or "TR" for the same code), a city by its name (spellings that
- * differ in case or accents are one word to the index).
+ * differ in case or accents are one word to the index), and its country's names too when one
+ * was typed with it.
  */
-function locationMatch(location: SearchLocation | null): LocationWords | null {
-  if (!location) return null;
-  if (location.kind === "country") return { texts: [location.name, location.code, ...countryNames(location.code)], columns: "country" };
-  if (location.kind === "city") return { texts: [location.name], columns: "city" };
-  return { texts: [location.text], columns: "city country" };
+function locationMatch(location: SearchLocation | null): LocationWords[] {
+  if (!location) return [];
+  const countryWords = (country: { code: string; name: string }): LocationWords => ({ texts: [country.name, country.code, ...countryNames(country.code)], columns: "country" });
+  if (location.kind === "country") return [countryWords(location)];
+  if (location.kind === "city") return [{ texts: [location.name], columns: "city" }, ...(location.country ? [countryWords(location.country)] : [])];
+  return [{ texts: [location.text], columns: "city country" }];
 }
 
 /**
@@ -110,8 +129,9 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
 
-  const exact = location?.kind === "country" ? "AND b.country_code = ?3" : location?.kind === "city" ? "AND b.city_slug = ?3" : "AND ?3 IS NULL";
-  const exactValue = location?.kind === "country" ? location.code : location?.kind === "city" ? location.slug : null;
+  // The country's code (?3) and the city's slug (?4), each when the location has it.
+  const exactCountry = location?.kind === "country" ? location.code : location?.kind === "city" ? (location.country?.code ?? null) : null;
+  const exactCity = location?.kind === "city" ? location.slug : null;
   // The newest matches, approved and in the exact location, with the columns they are ranked on.
   const candidateStatement = db.prepare(
     `WITH candidates AS (
@@ -119,10 +139,10 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
      )
      SELECT b.id, ${CANDIDATE_COLUMNS_SQL}
      FROM candidates c JOIN businesses b ON b.id = c.id
-     WHERE b.is_approved = 1 ${exact}`,
+     WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)`,
   );
   const candidates = async (m: string) =>
-    (await candidateStatement.bind(m, SEARCH_CANDIDATES + 1, exactValue).all<SearchCandidate>()).results;
+    (await candidateStatement.bind(m, SEARCH_CANDIDATES + 1, exactCountry, exactCity).all<SearchCandidate>()).results;
   // The words as typed first: for a common word ("hotel") they fill the candidates at once, and
   // FTS5 never has to merge the matches of every longer word starting with it (a prefix query
   // reads all of them: about 10x the time at 2,000,000 businesses). Otherwise the last word
@@ -141,7 +161,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   if (someWordsOnly) {
     const share = Math.ceil(SEARCH_CANDIDATES / words.length);
     const perWord = await db.batch<SearchCandidate>(
-      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share, exactValue)),
+      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share, exactCountry, exactCity)),
     );
     const byId = new Map(perWord.flatMap((answer) => answer.results).map((candidate) => [candidate.id, candidate]));
     found = [...byId.values()];

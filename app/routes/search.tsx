@@ -35,7 +35,8 @@ function locationLabel(location: SearchLocation | null, text: string): string {
   // The countries list keeps a country under the text its businesses stored ("GH" for the
   // template's rows): named as its page names it.
   if (location.kind === "country") return countryInProse(displayCountry(location.code, location.name));
-  return location.kind === "text" ? location.text : location.name;
+  if (location.kind === "text") return location.text;
+  return location.country ? `${location.name}, ${displayCountry(location.country.code, location.country.name)}` : location.name;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {

@@ -39,21 +39,23 @@ describe("search query", () => {
     expect(matchExpression("hotel東京")).toBe('"hotel東京"*');
     expect(visitorMatchExpression("東京ホテル hotels")).toBe('("東京ホテル" OR "東京 京ホ ホテ テル") AND ("hotels"* OR "hotel")');
     // A place's word in those scripts is a prefix: "東京" is often stored as "東京都".
-    expect(searchMatch("ホテル", { texts: ["東京"], columns: "city" })).toBe('(("ホテル"* OR "ホテ テル")) AND ({city} : ("東京"*))');
-    expect(searchMatch("", { texts: ["서울 강남"], columns: "city country" })).toBe('{city country} : ("서울"* AND "강남"*)');
+    expect(searchMatch("ホテル", [{ texts: ["東京"], columns: "city" }])).toBe('(("ホテル"* OR "ホテ テル")) AND ({city} : ("東京"*))');
+    expect(searchMatch("", [{ texts: ["서울 강남"], columns: "city country" }])).toBe('{city country} : ("서울"* AND "강남"*)');
     // Typed with the ending that says what it is, it is also found stored without it.
-    expect(searchMatch("", { texts: ["東京都"], columns: "city" })).toBe('{city} : ("東京"*)');
+    expect(searchMatch("", [{ texts: ["東京都"], columns: "city" }])).toBe('{city} : ("東京"*)');
     expect(["서울특별시", "부산광역시", "上海市", "大阪府", "京都", "市", "区区", "北海道", "대구"].map(withoutPlaceEnding)).toEqual(["서울", "부산", "上海", "大阪", "京都", "市", "区区", "北海道", "대구"]);
     expect(nameWordsMatch("신라호텔")).toBe('{name} : (("신라호텔"* OR "신라 라호 호텔"))');
   });
 
   it("narrows by location columns", () => {
-    expect(searchMatch("hotel", { texts: ["New York"], columns: "city" })).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" AND "york"))');
-    expect(searchMatch("", { texts: ["France"], columns: "country" })).toBe('{country} : ("france")');
+    expect(searchMatch("hotel", [{ texts: ["New York"], columns: "city" }])).toBe('(("hotel"* OR "hotels")) AND ({city} : ("new" AND "york"))');
+    expect(searchMatch("", [{ texts: ["France"], columns: "country" }])).toBe('{country} : ("france")');
     // A country by any of its names; names with the same words are asked once.
-    expect(searchMatch("", { texts: ["Türkiye", "TR", "Turkey", "türkiye", "Türkei"], columns: "country" })).toBe('{country} : (("türkiye") OR ("tr") OR ("turkey") OR ("türkei"))');
-    expect(searchMatch("", null)).toBeNull();
-    expect(searchMatch("grand hot", null, { prefixLast: false })).toBe(`("grand" OR "grands") AND ("hot" OR "hots")`);
+    expect(searchMatch("", [{ texts: ["Türkiye", "TR", "Turkey", "türkiye", "Türkei"], columns: "country" }])).toBe('{country} : (("türkiye") OR ("tr") OR ("turkey") OR ("türkei"))');
+    expect(searchMatch("", [])).toBeNull();
+    // A city and the country typed with it ("Paris, France"): both.
+    expect(searchMatch("", [{ texts: ["Paris"], columns: "city" }, { texts: ["France", "FR"], columns: "country" }])).toBe('({city} : ("paris")) AND ({country} : (("france") OR ("fr")))');
+    expect(searchMatch("grand hot", [], { prefixLast: false })).toBe(`("grand" OR "grands") AND ("hot" OR "hots")`);
   });
 
   it("finds a word naming a country as that country under any of its names in the country column", () => {

@@ -88,6 +88,27 @@ describe("search", () => {
     }
   });
 
+  it("narrows by a city and its country typed as the box suggests, 'city, country'", async () => {
+    const search = (location: string) => searchBusinesses(env.DB, { q: "hotel", location, page: 1 });
+    for (const location of ["istanbul, turkey", "İstanbul, Türkiye", "Istanbul,TR"]) {
+      const istanbul = await search(location);
+      expect(istanbul.location, location).toMatchObject({ kind: "city", name: "İstanbul", country: { code: "TR" } });
+      expect(names(istanbul), location).toEqual(["Otel Çınar"]);
+    }
+    // Two cities of one name: the country says which.
+    expect(names(await search("Paris, France"))).toEqual(["Grand Hôtel du Louvre"]);
+    expect(names(await search("paris, usa"))).toEqual(["Paris Hotel"]);
+    // Not a country after the comma (a state): the city wherever it is.
+    expect(names(await search("Paris, TX")).sort()).toEqual(["Grand Hôtel du Louvre", "Paris Hotel"]);
+    // A place the directory has no city for: its country; a district of a city: the city.
+    expect((await search("Montmartre, France")).location).toMatchObject({ kind: "country", code: "FR" });
+    expect((await search("Montmartre, Paris")).location).toMatchObject({ kind: "city", slug: "paris" });
+    expect(names(await search("Atlantis, Nowhere"))).toEqual([]);
+    const html = await (await SELF.fetch(`https://example.com/search?q=hotel&location=${encodeURIComponent("paris, france")}`)).text();
+    expect(html).toContain("Grand Hôtel du Louvre");
+    expect(html).toContain("hotel in Paris, France");
+  });
+
   it("narrows by a country whatever name a business's file gave it", async () => {
     await insert(
       record({ name: "Bosphorus Hotel Upper", placeId: "s-19", city: "Istanbul", country: "TURKEY", countryCode: "TR" }),
