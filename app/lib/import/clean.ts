@@ -96,9 +96,31 @@ export function cleanBoolean(value: unknown): boolean {
   return text === "true" || text === "1" || text === "yes" || text === "evet";
 }
 
+/** What Python's repr() writes after a backslash for a character it escapes. */
+const PYTHON_ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', n: "\n", r: "\r", t: "\t" };
+/** Hex digits after \x, \u and \U. */
+const PYTHON_HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
+
 /**
- * Python-literal text (single quotes, True/False/None), as some scrapers write dicts, turned
- * into JSON: strings are re-quoted character by character so apostrophes inside survive.
+ * The character a Python escape at `text[i]` (the backslash) stands for, and its length. repr()
+ * writes U+202F, which Google's opening hours put before AM/PM, as \u202f; an escape Python does
+ * not know keeps its backslash, as in Python.
+ */
+function pythonEscape(text: string, i: number): { value: string; length: number } {
+  const kind = text[i + 1]!;
+  const simple = PYTHON_ESCAPES[kind];
+  if (simple !== undefined) return { value: simple, length: 2 };
+  const digits = PYTHON_HEX_ESCAPES[kind];
+  const hex = digits ? text.slice(i + 2, i + 2 + digits) : "";
+  const codePoint = digits && /^[0-9a-fA-F]+$/.test(hex) && hex.length === digits ? Number.parseInt(hex, 16) : NaN;
+  if (codePoint <= 0x10ffff) return { value: String.fromCodePoint(codePoint), length: 2 + digits! };
+  return { value: "\\" + kind, length: 2 };
+}
+
+/**
+ * Python-literal text (single quotes, True/False/None, backslash escapes), as some scrapers
+ * write dicts, turned into JSON: strings are re-quoted character by character so apostrophes
+ * inside survive.
  */
 export function pythonLiteralToJson(text: string): string {
   let out = "";
@@ -110,8 +132,9 @@ export function pythonLiteralToJson(text: string): string {
       i++;
       while (i < text.length && text[i] !== ch) {
         if (text[i] === "\\" && i + 1 < text.length) {
-          value += text[i + 1];
-          i += 2;
+          const escape = pythonEscape(text, i);
+          value += escape.value;
+          i += escape.length;
         } else {
           value += text[i++];
         }

@@ -130,9 +130,13 @@ describe("value cleaning", () => {
     expect(row.ok && { phone: row.record.phone, fullAddress: row.record.fullAddress }).toEqual({ phone: "+1 222", fullAddress: "Main St 1" });
   });
 
-  it("keeps plain-text hours and reads Python-literal dicts with apostrophes", () => {
+  it("keeps plain-text hours and reads Python-literal dicts with apostrophes and repr()'s escapes", () => {
     expect(cleanJsonCell("Mo-Fr 9-17")).toEqual({ ok: true, value: "Mo-Fr 9-17" });
     expect(JSON.parse(pythonLiteralToJson(`{'Offerings': {"Kids' menu": True, 'Bar': None}}`))).toEqual({ Offerings: { "Kids' menu": true, Bar: null } });
+    // repr()'s escapes: Google's hours put U+202F before AM/PM, which repr() writes as \u202f.
+    const repr = String.raw`{'Monday': ['9\u202fAM–5\u202fPM'], 'Note': 'Line1\nLine2', 'x': 'caf\xe9 \U0001f600', 'q': 'it\'s \\ \d'}`;
+    const decoded = { Monday: ["9\u202fAM–5\u202fPM"], Note: "Line1\nLine2", x: "café 😀", q: "it's \\ \\d" };
+    expect(cleanJsonCell(repr)).toEqual({ ok: true, value: JSON.stringify(decoded) });
     expect(cleanPostalCode("1114")).toBe("1114");
   });
 
