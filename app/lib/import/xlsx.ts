@@ -5,6 +5,16 @@
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
 /**
+ * Text as written before Excel escaped it: a character XML cannot hold (a carriage return, other
+ * control characters) is stored as _xHHHH_, so a multi-line cell from Excel, openpyxl or
+ * XlsxWriter holds "_x000D_" before each line break; _x005F_ is a literal "_", so "_x005F_x000D_"
+ * is the text "_x000D_" (ECMA-376 Part 1, 22.9.2.19 ST_Xstring).
+ */
+function withoutOoxmlEscapes(text: string): string {
+  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : text;
+}
+
+/**
  * Reads the shared-strings table, handing each string to `onString` in table order. Excel
  * writes the table after the sheets and it can be larger than the sheet itself, so the import
  * never holds it whole: the strings go to side storage in chunks (see workers/import/sources.ts).
@@ -29,7 +39,7 @@ export class SharedStringsReader {
       if (tag.name === "t") this.inText = false;
       else if (tag.name === "rPh") this.inPhonetic = false;
       else if (tag.name === "si" && this.current !== null) {
-        onString(this.current);
+        onString(withoutOoxmlEscapes(this.current));
         this.current = null;
       }
     });
@@ -237,6 +247,7 @@ export class SheetReader {
           if (this.cellType === "s") cell = { shared: Number(this.value) };
           else if (this.cellType === "b") cell = this.value === "1" ? "true" : "false";
           else if (this.cellType === "n") cell = this.formats.display(this.value, this.cellStyle);
+          else if (this.cellType === "inlineStr" || this.cellType === "str") cell = withoutOoxmlEscapes(this.value);
           while (this.row.length < this.cellIndex) this.row.push("");
           this.row[this.cellIndex] = cell;
           break;

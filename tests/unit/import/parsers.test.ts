@@ -127,6 +127,17 @@ describe("XLSX streaming readers", () => {
     expect(strings).toEqual(["Café", "Doña Rosa", " x "]);
   });
 
+  it("reads the characters Excel escapes as _xHHHH_ (a multi-line cell's carriage returns), in shared and inline strings", () => {
+    const strings: string[] = [];
+    const shared = new SharedStringsReader((s) => strings.push(s));
+    shared.push("<sst><si><t>Line 1_x000D_\nLine 2</t></si><si><t>File_x005F_x000D_.txt my_x_name</t></si></sst>");
+    shared.finish();
+    expect(strings).toEqual(["Line 1\r\nLine 2", "File_x000D_.txt my_x_name"]);
+    const sheet = new SheetReader();
+    const rows = [...sheet.push('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>A_x000D_B</t></is></c><c r="B1" t="str"><v>C_x0009_D</v></c></row></sheetData></worksheet>'), ...sheet.finish()];
+    expect(rows[0]!.cells).toEqual(["A\rB", "C\tD"]);
+  });
+
   it("reads sheet rows with shared-string references, inline strings, booleans and gaps", () => {
     const reader = new SheetReader();
     const rows = [
