@@ -1,4 +1,5 @@
 import type { BatchResult } from "~/lib/import/report";
+import { fileSucceeded } from "~/lib/import/upload-messages";
 import type { RunningUploadJob } from "~/models/upload-job.server";
 import { uploadFile, watchJob } from "./upload-client";
 
@@ -84,7 +85,7 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
         aria-valuetext={status}
       >
         <div
-          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "motion-safe:animate-pulse bg-amber-500" : entry.result?.successCount ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
+          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "motion-safe:animate-pulse bg-amber-500" : entry.result && fileSucceeded(entry.result) ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
           style={{ width: `${percent}%` }}
         />
       </div>

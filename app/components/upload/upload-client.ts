@@ -7,7 +7,7 @@ import { adminData } from "~/lib/admin-data-cache";
 import { apiRequest } from "~/lib/api-client";
 import type { RunningUploadJob } from "~/models/upload-job.server";
 import type { BatchResult } from "~/lib/import/report";
-import { failedFileResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
+import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
 const PART_ATTEMPTS = 3;
 
@@ -99,6 +99,8 @@ export function watchJob(jobId: string, fileName: string, onRows: (rows: number)
   let settled = false;
   let socket: WebSocket | null = null;
   let silence: ReturnType<typeof setTimeout> | undefined;
+  /** A job that ended failed is a failed file, whatever it wrote first. */
+  const ended = (status: string | undefined, value: BatchResult) => (status === "failed" ? failedImportResult(fileName, value) : value);
   const result = new Promise<BatchResult>((resolve) => {
     const finish = (value: BatchResult) => {
       if (settled) return;
@@ -113,11 +115,11 @@ export function watchJob(jobId: string, fileName: string, onRows: (rows: number)
     const ask = async () => {
       const response = await fetch(`/api/admin/upload-jobs/${jobId}`, { headers: { Accept: "application/json" } }).catch(() => null);
       if (settled || !response) return;
-      const body = (await response.json().catch(() => null)) as { progress?: { processedRows: number } | null; result?: BatchResult | null; message?: string } | null;
+      const body = (await response.json().catch(() => null)) as { status?: string; progress?: { processedRows: number } | null; result?: BatchResult | null; message?: string } | null;
       if (response.status === 401) return finish(failedFileResult(fileName, UPLOAD_MESSAGES.sessionEnded));
       if (response.status === 404) return finish(failedFileResult(fileName, body?.message ?? UPLOAD_MESSAGES.jobGone));
       if (body?.progress) onRows(body.progress.processedRows);
-      if (body?.result) finish(body.result);
+      if (body?.result) finish(ended(body.status, body.result));
     };
     // Once the socket has closed, polling alone asks: a silence question still on its way then
     // sets no new timer.
@@ -142,7 +144,7 @@ export function watchJob(jobId: string, fileName: string, onRows: (rows: number)
       listenForSilence();
       const message = JSON.parse(String(event.data)) as { processedRows?: number; status?: string; result?: BatchResult };
       if (typeof message.processedRows === "number") onRows(message.processedRows);
-      if (message.result && (message.status === "done" || message.status === "failed")) finish(message.result);
+      if (message.result && (message.status === "done" || message.status === "failed")) finish(ended(message.status, message.result));
     };
     socket.onclose = () => {
       if (!settled) void poll();

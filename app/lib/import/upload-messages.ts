@@ -56,6 +56,15 @@ export function failedFileResult(fileName: string, serverText: string): BatchRes
   };
 }
 
+/**
+ * The result of an import that ended failed (a constraint failure, a broken sheet, a job given
+ * up): a failed file, though the rows written before the failure stay counted in its report.
+ */
+export function failedImportResult(fileName: string, result: BatchResult): BatchResult {
+  const message = result.message.startsWith("Upload failed for ") ? result.message : fileFailureMessage(fileName, result.message);
+  return { ...result, success: false, message, errorCount: Math.max(1, result.errorCount) };
+}
+
 /** A file counts as uploaded when it was imported (rows may still have been skipped, as its report shows). */
 export function fileSucceeded(result: BatchResult): boolean {
   return result.successCount > 0 && !result.message.startsWith("Upload failed for ");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { batchResult, emptyProgress } from "~/lib/import/report";
 import { isExcelFile } from "~/lib/import/file-type";
-import { failedFileResult, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/lib/import/upload-messages";
+import { failedFileResult, failedImportResult, fileSucceeded, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
 const imported = batchResult("a.csv", { ...emptyProgress(), processedRows: 10, successCount: 9, errorCount: 1 });
 
@@ -19,6 +19,17 @@ describe("upload screen messages", () => {
     expect(finalToast([imported, imported])).toEqual({ title: "Tüm dosyalar başarıyla yüklendi", description: "2 dosya yüklendi" });
     expect(finalToast([imported, failedFileResult("b.xlsx", "x")])).toEqual({ title: "Kısmi başarı", description: "1/2 dosya başarılı", variant: "destructive" });
     expect(finalToast([failedFileResult("b.xlsx", "x")]).title).toBe("Yükleme hatası");
+  });
+
+  it("counts an import that ended failed after writing rows as a failed file, its rows still reported", () => {
+    const failure = "big.csv: veritabanı bir satırı reddetti. İşlenen 40000 satır kaydedildi.";
+    const partway = failedImportResult("big.csv", batchResult("big.csv", { ...emptyProgress(), processedRows: 40_000, successCount: 40_000 }, failure));
+    expect(partway).toMatchObject({ success: false, successCount: 40_000, errorCount: 1, message: `Upload failed for big.csv: ${failure.slice("big.csv: ".length)}` });
+    expect(fileSucceeded(partway)).toBe(false);
+    expect(finalToast([partway]).title).toBe("Yükleme hatası");
+    expect(finalToast([imported, partway])).toEqual({ title: "Kısmi başarı", description: "1/2 dosya başarılı", variant: "destructive" });
+    // Said once, when the result already says it.
+    expect(failedImportResult("big.csv", partway).message).toBe(partway.message);
   });
 
   it("the earlier single-file screen: takes Excel files by type or extension, and says how the file went", () => {
