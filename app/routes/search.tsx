@@ -5,6 +5,7 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { countryInProse, displayCountry, plural } from "~/lib/format";
+import { redirectIfPastLastPage } from "~/lib/http.server";
 import { parsePageParam, showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
@@ -18,6 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
   const page = parsePageParam(url.searchParams.get("page"), SEARCH_MAX_PAGES);
   const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page });
+  // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
+  redirectIfPastLastPage(request, results.currentPage, results.totalPages);
   return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
