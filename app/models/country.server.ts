@@ -68,13 +68,14 @@ export async function listCountries(
 }
 
 /**
- * The ISO code a /countries/{slug} URL means: a two-letter code as is, the code of a country
- * name in any form country-names.ts knows ("switzerland", "turkey", "deutschland", "españa"),
- * else of a name stored with a country; null when no country matches. A URL not spelled with
- * the lower-case code is redirected by the route (redirectToCanonicalPath).
+ * The ISO code a /countries/{slug} URL means: a two-letter code as is (the two letters of a
+ * name, "uk", are its code: GB), the code of a country name in any form country-names.ts knows
+ * ("switzerland", "turkey", "deutschland", "españa"), else of a name stored with a country; null
+ * when no country matches. A URL not spelled with the lower-case code is redirected by the route
+ * (redirectToCanonicalPath).
  */
 export async function resolveCountrySlug(db: D1Database, slug: string): Promise<string | null> {
-  if (/^[a-z]{2}$/i.test(slug)) return slug.toUpperCase();
+  if (/^[a-z]{2}$/i.test(slug)) return countryCodeFromText(slug) ?? slug.toUpperCase();
   const wanted = slugify(slug);
   if (!wanted) return null;
   const named = countryCodeFromName(wanted);

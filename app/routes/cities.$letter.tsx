@@ -7,15 +7,16 @@ import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta, notFoundMeta } from "~/lib/directory-seo";
 import { listCities } from "~/models/city.server";
-import { getCountrySummary } from "~/models/country.server";
+import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
 
 /**
- * /cities/{letter}. Two letters are a country code, a permanent alias of that country's cities
- * (404 for a country the directory does not have); anything else goes to /cities.
+ * /cities/{letter}. Two letters are a country code ("uk" too), a permanent alias of that
+ * country's cities (404 for a country the directory does not have); anything else goes to
+ * /cities.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
@@ -23,10 +24,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const letter = parseLetter(raw);
   if (!letter) {
     if (!/^[a-z]{2}$/i.test(raw)) throw redirect("/cities");
-    if (!(await getCountrySummary(db, raw.toUpperCase()))) {
+    const code = (await resolveCountrySlug(db, raw)) ?? "";
+    if (!(await getCountrySummary(db, code))) {
       throw data("Country not found", { status: 404 });
     }
-    throw permanentRedirect(request, `/countries/${raw.toLowerCase()}/cities`);
+    throw permanentRedirect(request, `/countries/${code.toLowerCase()}/cities`);
   }
   // /cities/T and /cities/t/ are /cities/t.
   const respelled = redirectToCanonicalPath(request, "/cities", [letter.toLowerCase()]);

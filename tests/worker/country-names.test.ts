@@ -12,6 +12,7 @@ beforeAll(async () => {
     record({ name: "Otel Liman", placeId: "cn-tr-3", city: "Bodrum", country: "TÜRKİYE", countryCode: "TR", fullAddress: "Neyzen Tevfik, Bodrum", timeZone: "Europe/Istanbul" }),
     record({ name: "Hotel Adlon", placeId: "cn-de", city: "Berlin", country: "Germany", countryCode: "DE", fullAddress: "Unter den Linden 77, Berlin", timeZone: "Europe/Berlin" }),
     record({ name: "Hotel Arts", placeId: "cn-es", city: "Barcelona", country: "Spain", countryCode: "ES", fullAddress: "Marina 19, Barcelona", timeZone: "Europe/Madrid" }),
+    record({ name: "The Savoy", placeId: "cn-gb", city: "London", country: "United Kingdom", countryCode: "GB", fullAddress: "Strand, London", timeZone: "Europe/London" }),
   );
 });
 
@@ -27,6 +28,11 @@ describe("country names on the public site", () => {
     expect(await location("/countries/espa%C3%B1a")).toBe("301 /countries/es");
     expect(await location("/countries/turkiye/cities")).toBe("301 /countries/tr/cities");
     expect(await location("/api/countries/almanya")).toBe("301 /api/countries/de");
+    // Two letters that are not a code in use but name a country: "uk" is Great Britain.
+    expect(await location("/countries/uk")).toBe("301 /countries/gb");
+    expect(await location("/api/countries/uk")).toBe("301 /api/countries/gb");
+    expect(await location("/cities/uk")).toBe("301 /countries/gb/cities");
+    expect(await location("/countries/xx")).toBe("404 null");
   });
 
   it("finds a country in the countries search by another of its names", async () => {
