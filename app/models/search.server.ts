@@ -158,12 +158,15 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
   // word's few businesses are ranked too and not crowded out by a common word's newest ones.
   const words = visitorWords(input.q);
   const someWordsOnly = found.length === 0 && words.length > 1;
+  let wordsHaveMore = false;
   if (someWordsOnly) {
     const share = Math.ceil(SEARCH_CANDIDATES / words.length);
+    // One more than the share tells whether a word has more matches than it brings.
     const perWord = await db.batch<SearchCandidate>(
-      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share, exactCountry, exactCity)),
+      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share + 1, exactCountry, exactCity)),
     );
-    const byId = new Map(perWord.flatMap((answer) => answer.results).map((candidate) => [candidate.id, candidate]));
+    wordsHaveMore = perWord.some((answer) => answer.results.length > share);
+    const byId = new Map(perWord.flatMap((answer) => answer.results.slice(0, share)).map((candidate) => [candidate.id, candidate]));
     found = [...byId.values()];
     prefixLast = true;
   }
@@ -198,7 +201,7 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
       photo: textColumn(r, "photo"),
     })),
     totalCount,
-    moreThanCounted: found.length > SEARCH_CANDIDATES,
+    moreThanCounted: found.length > SEARCH_CANDIDATES || wordsHaveMore,
     someWordsOnly: someWordsOnly && found.length > 0,
     currentPage: page,
     totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),

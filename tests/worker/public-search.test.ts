@@ -294,6 +294,8 @@ describe("search", () => {
     // Some words: a rare word's older business is ranked beside 2,200 newer matches of a common one.
     const someWords = await searchBusinesses(env.DB, { q: "common sunset", page: 1 });
     expect(someWords.someWordsOnly).toBe(true);
+    // "common" brought its share, 500, of its 2,200 matches: counted as more than that.
+    expect(someWords).toMatchObject({ totalCount: SEARCH_CANDIDATES / 2 + 1, moreThanCounted: true });
     const listed: string[] = [];
     for (let page = 1; page <= someWords.totalPages; page++) listed.push(...names(await searchBusinesses(env.DB, { q: "common sunset", page })));
     expect(listed).toContain("Sunset Beach Resort");
