@@ -17,8 +17,11 @@ export interface CountryList {
   countries: CountrySummary[];
   q: string;
   totalCount: number;
+  /** Businesses and cities of the countries found (of every country without a search), as the cities and categories lists count theirs. */
   totalBusinesses: number;
   totalCities: number;
+  /** Every business of the directory: what a country's market share is a share of. */
+  directoryBusinesses: number;
   currentPage: number;
   totalPages: number;
 }
@@ -33,6 +36,8 @@ function toCountrySummary(r: Record<string, unknown>): CountrySummary {
     categoryCount: Number(r.category_count ?? 0),
   };
 }
+
+const sum = (figures: number[]) => figures.reduce((total, figure) => total + figure, 0);
 
 const ALL_COUNTRIES_SQL = `SELECT code, name, business_count, city_count, category_count FROM countries ORDER BY business_count DESC, code`;
 
@@ -60,8 +65,9 @@ export async function listCountries(
     countries: matching.slice(start, start + perPage),
     q,
     totalCount: matching.length,
-    totalBusinesses: totals?.business_count ?? 0,
-    totalCities: totals?.city_count ?? 0,
+    totalBusinesses: needle ? sum(matching.map((c) => c.businessCount)) : (totals?.business_count ?? 0),
+    totalCities: needle ? sum(matching.map((c) => c.cityCount)) : (totals?.city_count ?? 0),
+    directoryBusinesses: totals?.business_count ?? 0,
     currentPage: page,
     totalPages: totalPages(matching.length, perPage),
   };

@@ -94,7 +94,7 @@ export default function Countries() {
                   </dl>
                   <div className="mt-4 flex items-center justify-between text-sm">
                     <span className="text-slate-600">Market share</span>
-                    <span className="font-medium text-slate-900">{marketShare(country.businessCount, list.totalBusinesses)}</span>
+                    <span className="font-medium text-slate-900">{marketShare(country.businessCount, list.directoryBusinesses)}</span>
                   </div>
                   <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
                     <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(country.businessCount / largest) * 100}%` }} />

@@ -40,6 +40,11 @@ describe("country names on the public site", () => {
     expect(await search("turkey")).toEqual(["TR"]);
     expect(await search("Deutschland")).toEqual(["DE"]);
     expect(await search("España")).toEqual(["ES"]);
+    // The tiles count the countries found; market share stays a share of the whole directory.
+    const all = await listCountries(env.DB, { q: "", page: 1 });
+    const turkey = await listCountries(env.DB, { q: "turkey", page: 1 });
+    expect(turkey).toMatchObject({ totalCount: 1, totalBusinesses: 3, totalCities: 3, directoryBusinesses: all.totalBusinesses });
+    expect(all.totalBusinesses).toBeGreaterThan(3);
   });
 
   it("names a business's country by its code on the page, not as the import wrote it", async () => {
