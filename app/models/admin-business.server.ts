@@ -119,6 +119,9 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
   const totalCapped = Boolean(where) && pagesCapped;
   const total = totalCapped ? BROWSABLE_BUSINESSES : counted;
   const totalPages = Math.min(Math.max(1, Math.ceil(total / ADMIN_BUSINESSES_PER_PAGE)), ADMIN_BUSINESSES_MAX_PAGES);
+  // Past the last page (its last business deleted, an old link): the last page instead of
+  // "İşletme bulunamadı" beside a count of some. One more round trip, only then.
+  if (page > totalPages) return listAdminBusinesses(db, { ...query, page: totalPages });
   const businesses = (rows!.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
     ...row,
     isApproved: row.isApproved === 1,
