@@ -34,7 +34,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     } catch {
       // Not JSON: the text itself is the message.
     }
-    if (response.status === 401 && sessionEnded(path)) sendToLogin();
+    followEndedSession(response, path);
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
   }
   return (await response.json()) as T;
@@ -46,9 +46,13 @@ export function plainErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A 401 from an admin call other than the login itself: the session ended (expired, or logged out elsewhere). */
-function sessionEnded(path: string): boolean {
-  return path.startsWith("/api/admin/") && !path.startsWith("/api/admin/login");
+/**
+ * A 401 from a call other than the login itself means the session ended (expired, or logged out
+ * elsewhere): back to the login page. Every call that can answer 401 is an admin one, under
+ * /api/admin/ or not (the earlier variants' /api/businesses/{id}, /api/export-csv, /api/upload-excel).
+ */
+export function followEndedSession(response: Response, path: string): void {
+  if (response.status === 401 && !path.startsWith("/api/admin/login")) sendToLogin();
 }
 
 /** Back to the login page, and after it to where the administrator was. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { followEndedSession } from "~/lib/api-client";
 import type { AdminStats } from "~/models/admin-stats.server";
 import { Card, SampleBadge, StatTile } from "./ui";
 
@@ -23,6 +24,7 @@ function useUploadReports(): ReportsState {
     async function poll() {
       try {
         const response = await fetch("/api/admin/upload-reports", { credentials: "include" });
+        followEndedSession(response, "/api/admin/upload-reports");
         if (!response.ok) throw new Error(String(response.status));
         const body = (await response.json()) as unknown;
         const reports = Array.isArray(body) ? body : ((body as { reports?: UploadReport[] }).reports ?? []);

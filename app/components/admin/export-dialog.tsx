@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin-data-cache";
+import { followEndedSession } from "~/lib/api-client";
 import { filterKey } from "~/lib/search-fold";
 import {
   DATE_RANGES,
@@ -33,6 +34,7 @@ const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x
 
 /** Saves a CSV answer under the file name the server chose; throws the spec's error text on a non-OK answer. */
 async function saveCsv(response: Response) {
+  followEndedSession(response, new URL(response.url, window.location.href).pathname);
   if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
   const blob = await response.blob();
   const link = document.createElement("a");
