@@ -87,7 +87,7 @@ describe("imports that stopped moving", () => {
     const failed = (await getUploadJob(env.DB, forgotten))!;
     expect(failed.status).toBe("failed");
     expect(failed.error).toBe(
-      "forgotten.csv: içe aktarma 24 saat boyunca ilerlemediği için durduruldu. İşlenen 0 satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
+      "forgotten.csv: içe aktarma 24 saat boyunca ilerlemediği için durduruldu. İşlenen 0 satırdan 0 işletme kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
     );
     expect((await getUploadJob(env.DB, fresh))!.status).toBe("queued");
 

@@ -51,7 +51,7 @@ describe("an import message delivered twice", () => {
 
     const job = (await getUploadJob(env.DB, jobId))!;
     expect(job.status).toBe("failed");
-    expect(job.error).toContain("İşlenen 0 satır kaydedildi");
+    expect(job.error).toContain("İşlenen 0 satırdan 0 işletme kaydedildi");
     expect(await importedCount("ended", jobId)).toBe(0);
   });
 

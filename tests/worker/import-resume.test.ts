@@ -128,7 +128,7 @@ describe("a job whose message failed every retry", () => {
     const job = (await getUploadJob(env.DB, jobId))!;
     expect(job.status).toBe("failed");
     expect(job.error).toBe(
-      "dead.csv: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. İşlenen 100 satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
+      "dead.csv: içe aktarma tekrarlanan sunucu hataları yüzünden durduruldu. İşlenen 100 satırdan 100 işletme kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.",
     );
     expect(job.result!.batchResult).toMatchObject({ success: false, totalRows: 100, successCount: 100 });
     const kept = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE place_id LIKE 'dead-%'`).first<{ n: number }>();

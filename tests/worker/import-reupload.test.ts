@@ -139,6 +139,7 @@ describe("a row that breaks a database constraint", () => {
       expect(job.status).toBe("failed");
       expect(job.error).toContain("UNIQUE constraint failed: businesses.phone");
       expect(job.error).toContain("Satır 4 ile başlayan");
+      expect(job.error).toContain("Önceki 2 satırdan 2 işletme kaydedildi");
       expect(job.error).not.toContain("sunucu hataları");
       expect(job.error).not.toContain("kalanını aktarabilirsiniz");
       // The first batch (two rows) is committed and counted; the failing batch wrote nothing.

@@ -22,12 +22,12 @@ export function constraintFailure(error: unknown): string | null {
 export function constraintFailureMessage(
   fileName: string,
   detail: string,
-  committed: { processedRows: number; afterRow: number | null; batchSize: number },
+  committed: { processedRows: number; successCount: number; afterRow: number | null; batchSize: number },
 ): string {
   const from = committed.afterRow === null ? "" : `Satır ${committed.afterRow + 1} ile başlayan (en çok ${committed.batchSize} satırlık) grup `;
   return (
     `${fileName}: ${from}veritabanına yazılamadı: bir kayıt veritabanı kısıtına takıldı (${detail}). ` +
-    `Önceki ${committed.processedRows} satır kaydedildi, bu gruptan itibaren hiçbir satır aktarılmadı. ` +
+    `Önceki ${committed.processedRows} satırdan ${committed.successCount} işletme kaydedildi, bu gruptan itibaren hiçbir satır aktarılmadı. ` +
     `Aynı dosyayı yeniden yüklemek aynı hatayı verir: çakışan satırı düzeltip ya da çıkarıp yeniden yükleyin.`
   );
 }

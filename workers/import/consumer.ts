@@ -123,7 +123,7 @@ export async function abandonImportJob(env: Env, jobId: string, why = "tekrarlan
   const progress = job.progress ?? emptyProgress();
   const failure =
     `${job.fileName}: içe aktarma ${why} durduruldu. ` +
-    `İşlenen ${progress.processedRows} satır kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
+    `İşlenen ${progress.processedRows} satırdan ${progress.successCount} işletme kaydedildi; dosyayı yeniden yükleyerek kalanını aktarabilirsiniz.`;
   await finish(env, job, job.cursor, progress, failure, importStepLimits(env));
 }
 
@@ -273,7 +273,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     const stored = (await getUploadJob(env.DB, jobId)) ?? job;
     const committed = stored.progress ?? emptyProgress();
     const afterRow = stored.cursor ? (JSON.parse(stored.cursor) as ImportCursor).row : null;
-    const message = constraintFailureMessage(job.fileName, constraint, { processedRows: committed.processedRows, afterRow, batchSize: job.batchSize });
+    const message = constraintFailureMessage(job.fileName, constraint, { processedRows: committed.processedRows, successCount: committed.successCount, afterRow, batchSize: job.batchSize });
     return await finish(env, job, stored.cursor, committed, message, limits);
   }
   if (!mapping) return await finish(env, job, cursorText, progress, `${job.fileName}: dosya boş (başlık satırı yok).`, limits);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constraintFailure } from "../../../workers/import/constraint-failure";
+import { constraintFailure, constraintFailureMessage } from "../../../workers/import/constraint-failure";
 
 describe("constraintFailure", () => {
   it("names the constraint of a D1 constraint error", () => {
@@ -18,5 +18,11 @@ describe("constraintFailure", () => {
     expect(constraintFailure(new Error("D1_ERROR: malformed JSON"))).toBeNull(); // the stale-step guard
     expect(constraintFailure(new Error("simulated crash after a committed step"))).toBeNull();
     expect(constraintFailure("D1 DB is overloaded")).toBeNull();
+  });
+
+  it("says how many businesses the rows before the failing group wrote, not how many rows were read", () => {
+    const message = constraintFailureMessage("big.csv", "UNIQUE constraint failed: businesses.phone", { processedRows: 10_000, successCount: 6_000, afterRow: 10_001, batchSize: 500 });
+    expect(message).toContain("Satır 10002 ile başlayan (en çok 500 satırlık) grup");
+    expect(message).toContain("Önceki 10000 satırdan 6000 işletme kaydedildi");
   });
 });
