@@ -33,6 +33,13 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
     for (const placeId of ["rows-2", "rows-3", "rows-4"]) expect(await stored(placeId)).toBeNull();
   });
 
+  it("names a refused row by the row a spreadsheet shows it on, empty lines counted", async () => {
+    const csv = ["name,reviews,place_id", "", "Gap Cafe,3,gap-1", "\r", "", "Gap Bar,many,gap-2"].join("\n");
+    const job = await importFile(cookie, "gaps.csv", csv);
+    expect(job.result).toMatchObject({ totalRows: 2, successCount: 1, errorCount: 1 });
+    expect(job.result!.errors).toEqual(["Satır 6 (Gap Bar): yorum sayısı (reviews) sayı değil"]);
+  });
+
   it("stores a name a scraper left HTML-escaped as it reads, with a slug of its words", async () => {
     const job = await importFile(cookie, "escaped.csv", "name,city,place_id\nTom &amp; Jerry&#39;s Café,Z&#252;rich,escaped-1\n");
     expect(job.result).toMatchObject({ successCount: 1, errorCount: 0 });

@@ -64,7 +64,8 @@ async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
     } catch (error) {
       throw asFileError(error, "CSV okunamadı");
     }
-    for (const record of records) yield { rowNumber: ++row, cells: record.cells, offset: record.endOffset };
+    // The sheet's row number, as a spreadsheet shows the file: empty lines count.
+    for (const record of records) yield { rowNumber: (row += 1 + record.blankLinesBefore), cells: record.cells, offset: record.endOffset };
   }
   let last;
   try {
@@ -72,7 +73,7 @@ async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
   } catch (error) {
     throw asFileError(error, "CSV okunamadı");
   }
-  for (const record of last) yield { rowNumber: ++row, cells: record.cells, offset: record.endOffset };
+  for (const record of last) yield { rowNumber: (row += 1 + record.blankLinesBefore), cells: record.cells, offset: record.endOffset };
 }
 
 /** The delimiter of a stored CSV, from its header line: streamed from the start until that line ends. */

@@ -144,6 +144,8 @@ export interface CsvRecord {
   cells: string[];
   /** Byte offset in the file just after this record: where the next one starts. */
   endOffset: number;
+  /** Empty lines just before this record, which hold no record but are rows of the sheet. */
+  blankLinesBefore: number;
 }
 
 export class CsvTruncatedError extends Error {}
@@ -157,6 +159,7 @@ export class CsvParser {
   private fieldStart = 0;
   /** UTF-16 length of the record's text so far, counted from the UTF-8 bytes. */
   private units = 0;
+  private blankLines = 0;
   /** Per field: its end in `record` (bytes) and in the record's text (UTF-16 units). */
   private fieldByteEnds: number[] = [];
   private fieldUnitEnds: number[] = [];
@@ -288,7 +291,11 @@ export class CsvParser {
 
   private endRecord(): CsvRecord | null {
     const blank = this.fieldByteEnds.length === 0 && this.recordLength === 0 && !this.fieldQuoted;
-    if (blank) return null; // empty lines carry no record
+    if (blank) {
+      // Empty lines carry no record, but a spreadsheet numbers them: counted for the next record.
+      this.blankLines++;
+      return null;
+    }
     this.endField();
     const cells = this.keepCells ? this.recordCells() : [];
     this.recordLength = 0;
@@ -296,7 +303,9 @@ export class CsvParser {
     this.units = 0;
     this.fieldByteEnds = [];
     this.fieldUnitEnds = [];
-    return this.keepCells ? { cells, endOffset: this.offset } : null;
+    const blankLinesBefore = this.blankLines;
+    this.blankLines = 0;
+    return this.keepCells ? { cells, endOffset: this.offset, blankLinesBefore } : null;
   }
 
   /**
