@@ -100,7 +100,9 @@ describe("canonical links", () => {
     const cases: [string, string][] = [
       ["/search?q=hotel&utm_source=news&page=1", "/search?q=hotel"],
       ["/search?q=hotel&page=0&fbclid=x", "/search?q=hotel"],
-      ["/search?q=+hotel+&location=Paris&page=2&view=list", "/search?q=hotel&location=Paris&page=2"],
+      ["/search?q=+hotel+&location=Paris&page=1&view=list", "/search?q=hotel&location=Paris"],
+      // Page 2 of the 30 kiosks.
+      ["/search?q=kiosk&page=2&view=list", "/search?q=kiosk&page=2"],
       ["/search?location=Paris&q=", "/search?location=Paris"],
       ["/search?utm_source=news", "/search"],
     ];
