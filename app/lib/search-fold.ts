@@ -28,12 +28,3 @@ const FOLDABLE = new RegExp(`[${SEARCH_FOLDS.map(([from]) => from).join("")}]`, 
 export function foldForSearch(text: string): string {
   return text.replace(FOLDABLE, (c) => FOLD.get(c) ?? c);
 }
-
-/**
- * How a filter box in the admin compares a typed text with a list's labels: folded as above,
- * without accents and case, so "isletme" finds "İşletmeler" and "inn" finds "Inn" (Turkish
- * lower-casing alone would make that "ınn").
- */
-export function filterKey(text: string): string {
-  return foldForSearch(text).normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
-}

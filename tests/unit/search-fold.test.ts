@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { filterKey, foldForSearch } from "~/lib/search-fold";
+import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
 import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
 
@@ -60,18 +60,5 @@ describe("search folding", () => {
     const summary = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER businesses_ad "), sql.indexOf("INSERT INTO businesses_fts", sql.indexOf("CREATE TRIGGER businesses_ad ")));
     const before = migrationSql("0010_search_country_code.sql");
     expect(summary(migration)).toBe(summary(before));
-  });
-});
-
-describe("the admin's filter boxes", () => {
-  it("match whatever the case, accents and Turkish dotted or dotless i", () => {
-    const matches = (label: string, typed: string) => filterKey(label).includes(filterKey(typed));
-    expect(matches("Inn", "inn")).toBe(true);
-    expect(matches("Italian restaurant", "ital")).toBe(true);
-    expect(matches("İşletmeler", "isletme")).toBe(true);
-    expect(matches("İşletmeler", "İŞLET")).toBe(true);
-    expect(matches("Excel Yükleme", "yukle")).toBe(true);
-    expect(matches("Café", "cafe")).toBe(true);
-    expect(matches("Raporlar", "ayar")).toBe(false);
   });
 });

@@ -162,3 +162,16 @@ describe("foldLetters", () => {
     expect(foldLetters("Diyarbakır")).toBe(foldLetters("DIYARBAKIR"));
   });
 });
+
+describe("the admin's filter boxes", () => {
+  it("match whatever the case, accents and Turkish dotted or dotless i", () => {
+    const matches = (label: string, typed: string) => foldLetters(label).includes(foldLetters(typed));
+    expect(matches("Inn", "inn")).toBe(true);
+    expect(matches("Italian restaurant", "ital")).toBe(true);
+    expect(matches("İşletmeler", "isletme")).toBe(true);
+    expect(matches("İşletmeler", "İŞLET")).toBe(true);
+    expect(matches("Excel Yükleme", "yukle")).toBe(true);
+    expect(matches("Café", "cafe")).toBe(true);
+    expect(matches("Raporlar", "ayar")).toBe(false);
+  });
+});

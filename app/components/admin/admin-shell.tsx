@@ -4,7 +4,7 @@ import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
 import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
 import { initial } from "~/lib/initial";
-import { filterKey } from "~/lib/search-fold";
+import { foldLetters } from "~/lib/slug";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
@@ -70,8 +70,8 @@ export function AdminShell({ username, figures, darkMode, children }: { username
     { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
   ];
   // The search box filters the menu only; it is never sent to the server.
-  const typed = filterKey(search.trim());
-  const shown = typed ? items.filter((item) => filterKey(item.label).includes(typed)) : items;
+  const typed = foldLetters(search.trim());
+  const shown = typed ? items.filter((item) => foldLetters(item.label).includes(typed)) : items;
 
   return (
     <div className={dark ? "dark" : ""} data-theme={dark ? "dark" : "light"}>

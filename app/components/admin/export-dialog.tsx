@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin-data-cache";
 import { followEndedSession } from "~/lib/api-client";
-import { filterKey } from "~/lib/search-fold";
+import { foldLetters } from "~/lib/slug";
 import {
   DATE_RANGES,
   DEFAULT_EXPORT_FIELDS,
@@ -171,8 +171,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
 
   const shownCategories = useMemo(() => {
-    const needle = filterKey(categoryFilter.trim());
-    return (categories ?? []).filter((name) => filterKey(name).includes(needle)).slice(0, SHOWN_CATEGORIES);
+    const needle = foldLetters(categoryFilter.trim());
+    return (categories ?? []).filter((name) => foldLetters(name).includes(needle)).slice(0, SHOWN_CATEGORIES);
   }, [categories, categoryFilter]);
 
   if (!open) return null;
