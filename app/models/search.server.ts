@@ -61,24 +61,27 @@ export async function resolveLocation(db: D1Database, text: string): Promise<Sea
   const trimmed = text.trim();
   if (!trimmed || searchTokens(trimmed).length === 0) return null;
   const parts = trimmed.split(",").map((part) => part.trim()).filter((part) => searchTokens(part).length > 0);
-  const place = parts.length > 1 ? parts[0]! : trimmed;
-  const region = parts.length > 1 ? parts.at(-1)! : trimmed;
+  const withRegion = parts.length > 1;
+  const place = withRegion ? parts[0]! : trimmed;
+  const region = withRegion ? parts.at(-1)! : trimmed;
   // A code, or a name in any language the site knows ("Turkey", "Türkiye", "Almanya"), else the
   // name the directory lists the country under.
   const code = countryCodeFromText(region) ?? "";
-  const citiesNamed = (name: string) =>
-    db.prepare(`SELECT slug, name, country_code FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT ${CITIES_OF_ONE_NAME}`).bind(slugify(name) || null);
+  const citiesNamed = (name: string, limit: number) =>
+    db.prepare(`SELECT slug, name, country_code FROM cities WHERE slug = ?1 ORDER BY business_count DESC LIMIT ?2`).bind(slugify(name) || null, limit);
+  // The place's cities of every country only when a region may pick one; the region as a city
+  // only when there is one.
   const [byCode, byName, placeCities, regionCities] = await db.batch<Record<string, string>>([
     db.prepare(`SELECT code, name FROM countries WHERE code = ?1`).bind(code),
     db.prepare(`SELECT code, name FROM countries WHERE name = ?1 COLLATE NOCASE LIMIT 1`).bind(region),
-    citiesNamed(place),
-    citiesNamed(parts.length > 1 ? region : ""),
+    citiesNamed(place, withRegion ? CITIES_OF_ONE_NAME : 1),
+    ...(withRegion ? [citiesNamed(region, 1)] : []),
   ]);
   const country = byCode?.results[0] ?? byName?.results[0];
   const asCountry = country ? ({ kind: "country", code: String(country.code), name: String(country.name) } as const) : null;
   const asCity = (row: Record<string, string> | undefined, inCountry?: typeof asCountry): SearchLocation | null =>
     row ? { kind: "city", slug: String(row.slug), name: String(row.name), ...(inCountry ? { country: inCountry } : {}) } : null;
-  if (parts.length <= 1) return asCountry ?? asCity(placeCities?.results[0]) ?? { kind: "text", text: trimmed };
+  if (!withRegion) return asCountry ?? asCity(placeCities?.results[0]) ?? { kind: "text", text: trimmed };
   if (asCountry) {
     const cityThere = placeCities?.results.find((row) => row.country_code === asCountry.code);
     return asCity(cityThere, asCountry) ?? asCountry;
