@@ -46,6 +46,8 @@ interface Entry {
  */
 export class QueryCache {
   readonly #entries = new Map<string, Entry>();
+  /** Counts forgetAll calls: a load begun before a change answers its caller but is not kept. */
+  #changes = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -57,7 +59,12 @@ export class QueryCache {
       entry.usedAt = now;
       return entry.data as T;
     }
+    const changesBefore = this.#changes;
     const data = await load();
+    // A change answered while this load was on its way may postdate what the server read: kept,
+    // this data would answer the reload that follows the change, and the screen would show the
+    // change undone (a second approval shown as the first left it).
+    if (changesBefore !== this.#changes) return data;
     const storedAt = this.now();
     this.#entries.set(key, { data, storedAt, usedAt: storedAt });
     return data;
@@ -72,6 +79,7 @@ export class QueryCache {
 
   forgetAll() {
     this.#entries.clear();
+    this.#changes++;
   }
 
   #discardUnused() {

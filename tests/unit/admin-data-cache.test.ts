@@ -58,6 +58,18 @@ describe("admin data freshness", () => {
     expect(loads()).toBe(2);
   });
 
+  it("does not keep a load that was on its way when a change was made: the next read asks again", async () => {
+    const { cache, load, loads } = cacheAt();
+    let answer!: (data: unknown) => void;
+    const before = cache.read("/admin/businesses", MINUTE, () => new Promise((resolve) => (answer = resolve)));
+    cache.forgetAll();
+    answer({ before: true });
+    // Its caller still gets it; the screen read after the change does not.
+    expect(await before).toEqual({ before: true });
+    expect(await cache.read("/admin/businesses", MINUTE, load)).toEqual({ load: 1 });
+    expect(loads()).toBe(1);
+  });
+
   it("keeps the page the server rendered, without overwriting newer data", async () => {
     const { cache, load, loads } = cacheAt();
     cache.remember("/admin/dashboard", { rendered: true });
