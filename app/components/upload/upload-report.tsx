@@ -1,6 +1,6 @@
 import { MiniFigure as Figure } from "~/components/admin/ui";
 import { KNOWN_COLUMNS } from "~/lib/import/columns";
-import type { BatchResult } from "~/lib/import/report";
+import { errorLineCount, type BatchResult } from "~/lib/import/report";
 import { firstItems } from "~/lib/import/upload-messages";
 
 function ShortList({ title, items, total }: { title: string; items: readonly string[]; total: number }) {
@@ -34,7 +34,7 @@ export function UploadReport({ result }: { result: BatchResult }) {
         <Figure label="Atlanan" value={result.skippedCount} tone="amber" />
         <Figure label="Hatalı" value={result.errorCount} tone="red" />
       </dl>
-      <ShortList title="Hatalar" items={result.errors} total={result.errorCount} />
+      <ShortList title="Hatalar" items={result.errors} total={errorLineCount(result)} />
       <ShortList title="Atlanan işletmeler" items={result.skippedBusinesses} total={result.skippedCount} />
       {columns ? (
         <div>

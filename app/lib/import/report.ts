@@ -128,6 +128,16 @@ export function batchResult(fileName: string, p: ImportProgress, failure: string
   };
 }
 
+/**
+ * How many lines the result's error list stands for: its counted row errors, plus the file's
+ * failure when `batchResult` put one first (a failure is no row, so `errorCount` leaves it out
+ * once rows failed too). The list holds more than its counted rows could fill only then.
+ */
+export function errorLineCount(result: Pick<BatchResult, "errors" | "errorCount">): number {
+  const failureListed = result.errors.length > Math.min(result.errorCount, KEPT_MESSAGES);
+  return result.errorCount + (failureListed ? 1 : 0);
+}
+
 export interface UploadReport {
   success: boolean;
   timestamp: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchResult, emptyProgress } from "~/lib/import/report";
+import { batchResult, emptyProgress, errorLineCount, KEPT_MESSAGES } from "~/lib/import/report";
 import { isExcelFile } from "~/lib/import/file-type";
 import { failedFileResult, failedImportResult, fileSucceeded, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/lib/import/upload-messages";
 
@@ -51,6 +51,22 @@ describe("upload screen messages", () => {
     expect(firstItems(["a", "b", "c", "d", "e", "f"], 12)).toEqual({ shown: ["a", "b", "c", "d", "e"], rest: 7 });
     expect(uploadTimeoutMs(50 * 1024 * 1024)).toBe(300_000);
     expect(uploadTimeoutMs(120 * 1024 * 1024)).toBe(600_000);
+  });
+
+  it("counts a failed file's failure beside its row errors, so '… ve N tane daha' names every line left", () => {
+    const rowErrors = (n: number) => Array.from({ length: Math.min(n, KEPT_MESSAGES) }, (_, i) => `Satır ${i + 2}: x`);
+    const failedWithRows = (n: number) =>
+      batchResult("d.csv", { ...emptyProgress(), processedRows: 200, successCount: 10, errorCount: n, errors: rowErrors(n) }, "d.csv: durduruldu.");
+    expect(errorLineCount(failedWithRows(3))).toBe(4);
+    expect(errorLineCount(failedWithRows(120))).toBe(121);
+    expect(errorLineCount(failedImportResult("d.csv", failedWithRows(120)))).toBe(121);
+    expect(errorLineCount(failedWithRows(0))).toBe(1);
+    expect(errorLineCount(failedFileResult("b.xlsx", "dosya boş."))).toBe(1);
+    // Without a failure the list is its row errors alone, kept ones and counted ones.
+    const done = batchResult("e.csv", { ...emptyProgress(), processedRows: 200, successCount: 80, errorCount: 120, errors: rowErrors(120) });
+    expect(errorLineCount(done)).toBe(120);
+    const { rest } = firstItems(failedWithRows(120).errors, errorLineCount(failedWithRows(120)));
+    expect(rest).toBe(116);
   });
 
   it("reports rates and duplicate figures in percent of the valid records", () => {
