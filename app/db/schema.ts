@@ -89,6 +89,10 @@ export const businesses = sqliteTable(
     index("businesses_rating").on(t.rating, t.id),
     index("businesses_reviews").on(t.reviews, t.id),
     index("businesses_category_name").on(t.categorySlug, t.name),
+    // The admin's category and country lists reach unapproved businesses through these
+    // (migrations/0016_unapproved_filter_indexes.sql).
+    index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),
+    index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
   ],
 );
 

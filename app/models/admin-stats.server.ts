@@ -31,18 +31,51 @@ export async function getAdminStats(db: D1Database): Promise<AdminStats> {
 
 export const ADMIN_CATEGORY_LIMIT = 2000;
 
-/** Category names with at least one (approved) business, largest first. */
-export async function listAdminCategories(db: D1Database, limit = ADMIN_CATEGORY_LIMIT): Promise<string[]> {
-  const { results } = await db
-    .prepare(`SELECT name FROM categories WHERE business_count > 0 ORDER BY business_count DESC, name LIMIT ?1`)
-    .bind(limit)
-    .all<{ name: string }>();
-  return results.map((row) => row.name);
+/**
+ * The distinct values of `column` among unapproved businesses, in order: a walk through its
+ * partial index (migrations/0016_unapproved_filter_indexes.sql), one step per value, however
+ * many businesses each has.
+ */
+function unapprovedValues(column: "category_slug" | "country_code"): string {
+  return `WITH RECURSIVE unapproved(value) AS (
+      SELECT min(${column}) FROM businesses WHERE is_approved = 0
+      UNION ALL
+      SELECT (SELECT ${column} FROM businesses WHERE is_approved = 0 AND ${column} > unapproved.value ORDER BY ${column} LIMIT 1)
+      FROM unapproved WHERE unapproved.value IS NOT NULL
+    )`;
 }
 
-/** Country codes (upper case) that have businesses, alphabetical. */
+/**
+ * Category names that have businesses: those with approved ones, largest first (the summary
+ * table), then those whose businesses are all unapproved, by name, which the administrator must
+ * also be able to pick to find them.
+ */
+export async function listAdminCategories(db: D1Database, limit = ADMIN_CATEGORY_LIMIT): Promise<string[]> {
+  const [approved, unapprovedOnly] = await db.batch<{ name: string }>([
+    db.prepare(`SELECT name FROM categories WHERE business_count > 0 ORDER BY business_count DESC, name LIMIT ?1`).bind(limit),
+    db
+      .prepare(
+        `${unapprovedValues("category_slug")}
+        SELECT (SELECT coalesce(type, category) FROM businesses WHERE is_approved = 0 AND category_slug = unapproved.value LIMIT 1) AS name
+        FROM unapproved
+        WHERE value IS NOT NULL AND NOT EXISTS (SELECT 1 FROM categories WHERE slug = unapproved.value AND business_count > 0)
+        ORDER BY name LIMIT ?1`,
+      )
+      .bind(limit),
+  ]);
+  return [...approved!.results, ...unapprovedOnly!.results].slice(0, limit).map((row) => row.name);
+}
+
+/** Country codes (upper case) that have businesses, approved or not, alphabetical. */
 export async function listCountryCodes(db: D1Database): Promise<string[]> {
-  const { results } = await db.prepare(`SELECT code FROM countries WHERE business_count > 0 ORDER BY code`).all<{ code: string }>();
+  const { results } = await db
+    .prepare(
+      `${unapprovedValues("country_code")}
+      SELECT value AS code FROM unapproved WHERE value IS NOT NULL
+      UNION SELECT code FROM countries WHERE business_count > 0
+      ORDER BY code`,
+    )
+    .all<{ code: string }>();
   return results.map((row) => row.code);
 }
 

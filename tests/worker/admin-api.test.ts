@@ -106,6 +106,23 @@ describe("admin business list", () => {
     expect((await adminFetch(cookie, `/api/admin/businesses/999999/toggle-approval`, { method: "POST", body: JSON.stringify({ isApproved: true }) })).status).toBe(404);
   });
 
+  it("keeps a category and a country whose businesses are all unapproved in the filters, so they can be found again", async () => {
+    await addBusinesses([record({ name: "Gîte des Pins", placeId: "l9", type: "Gîte", category: "gites", city: "Lyon", country: "France", countryCode: "FR" })]);
+    const id = await idOf("Gîte des Pins");
+    expect((await json(await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST", body: JSON.stringify({ isApproved: false }) }))).isApproved).toBe(false);
+    // The summaries (approved only) no longer hold it; the admin's lists still do, after the approved ones.
+    expect(await categoryCount("gite")).toBe(0);
+    expect(await json(await adminFetch(cookie, "/api/admin/categories"))).toEqual(["Hotel", "Inn", "Gîte"]);
+    expect(await json(await adminFetch(cookie, "/api/admin/country-codes"))).toEqual(["CH", "FR"]);
+    const found = await json<{ businesses: { name: string; isApproved: boolean }[] }>(await adminFetch(cookie, "/api/admin/businesses?category=G%C3%AEte"));
+    expect(found.businesses).toEqual([expect.objectContaining({ name: "Gîte des Pins", isApproved: false })]);
+    const manager = await adminFetch(cookie, "/admin/businesses");
+    expect(await manager.text()).toContain(">Gîte</option>");
+    expect((await adminFetch(cookie, `/api/businesses/${id}`, { method: "DELETE" })).status).toBe(200);
+    expect(await json(await adminFetch(cookie, "/api/admin/categories"))).toEqual(["Hotel", "Inn"]);
+    expect(await json(await adminFetch(cookie, "/api/admin/country-codes"))).toEqual(["CH"]);
+  });
+
   it("deletes one business and the summaries follow", async () => {
     const id = await idOf("Charlie Suites");
     // Only the id's own digits: numbers spelled otherwise once reached another business.
