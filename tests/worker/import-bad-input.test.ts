@@ -63,6 +63,17 @@ describe("bad input is refused with a clear message and changes nothing", () => 
     expect(await businessCount()).toBe(before);
   });
 
+  it("fails a big CSV whose quote never closes at the first record too long to be a row, writing nothing", async () => {
+    const before = await businessCount();
+    const head = new TextEncoder().encode('name,place_id\nFine Hotel,open-1\n"Open Hotel,open-2\n');
+    const file = new Uint8Array(head.length + 9 * 1024 * 1024).fill(0x61);
+    file.set(head);
+    const job = await importFile(cookie, "open-quote.csv", file);
+    expect(job.status).toBe("failed");
+    expect(job.result!.message).toBe("open-quote.csv: CSV okunamadı: Satır 3: kayıt 8 MB'tan uzun; büyük olasılıkla bir tırnak kapanmamış (bozuk dosya).");
+    expect(await businessCount()).toBe(before);
+  });
+
   it("skips rows with broken JSON or impossible coordinates, with their row numbers, and loads the rest", async () => {
     const csv = [
       "name,latitude,longitude,working_hours,place_id",

@@ -91,6 +91,11 @@ export class CsvDelimiterSniffer {
   /** Bytes of a UTF-8 BOM read so far at the start of the file. */
   private bomSoFar = 0;
 
+  /** Inside a quoted field of the header line. */
+  get inOpenQuote(): boolean {
+    return this.inQuotes && !this.quotePending;
+  }
+
   /** True once the header line has ended: `delimiter` is then final. */
   get done(): boolean {
     return this.ended;
@@ -150,6 +155,19 @@ export interface CsvRecord {
 
 export class CsvTruncatedError extends Error {}
 
+/**
+ * The longest record read, in bytes: far more than a spreadsheet row holds (Excel keeps at most
+ * 32,767 characters a cell), and few enough that holding one stays well inside a Worker's
+ * memory. A longer one is an open quote running on through the file, or no line breaks at all.
+ */
+export const MAX_CSV_RECORD_BYTES = 8 * 1024 * 1024;
+
+function overlongRecordError(row: number | null, inQuotes: boolean): CsvTruncatedError {
+  const where = row === null ? "Bir kayıt" : `Satır ${row}: kayıt`;
+  const why = inQuotes ? "büyük olasılıkla bir tırnak kapanmamış" : "satır sonu bulunamadı";
+  return new CsvTruncatedError(`${where} ${MAX_CSV_RECORD_BYTES / (1024 * 1024)} MB'tan uzun; ${why} (bozuk dosya).`);
+}
+
 export class CsvParser {
   private offset: number;
   /** The current record's content bytes (every field, back to back). */
@@ -160,6 +178,9 @@ export class CsvParser {
   /** UTF-16 length of the record's text so far, counted from the UTF-8 bytes. */
   private units = 0;
   private blankLines = 0;
+  /** Records and empty lines ended since `startOffset`: from the start, the current record's row is this + 1. */
+  private rowsEnded = 0;
+  private readonly fromStart: boolean;
   /** Per field: its end in `record` (bytes) and in the record's text (UTF-16 units). */
   private fieldByteEnds: number[] = [];
   private fieldUnitEnds: number[] = [];
@@ -178,6 +199,7 @@ export class CsvParser {
   /** While the delimiter is unknown: the sniffer and the bytes held back until the header line ends. */
   private sniffer: CsvDelimiterSniffer | null = null;
   private held: Uint8Array[] = [];
+  private heldBytes = 0;
 
   /**
    * `startOffset` is where the bytes pushed first sit in the file (0, or a resume cursor).
@@ -188,6 +210,7 @@ export class CsvParser {
    */
   constructor(startOffset = 0, { cells = true, delimiter }: { cells?: boolean; delimiter?: number } = {}) {
     this.offset = startOffset;
+    this.fromStart = startOffset === 0;
     this.keepCells = cells;
     this.delimiter = delimiter ?? (startOffset === 0 ? null : COMMA);
     if (this.delimiter === null) this.sniffer = new CsvDelimiterSniffer();
@@ -196,8 +219,12 @@ export class CsvParser {
   push(chunk: Uint8Array): CsvRecord[] {
     if (!this.sniffer) return this.parse(chunk);
     this.held.push(chunk);
+    this.heldBytes += chunk.length;
     this.sniffer.push(chunk);
-    return this.sniffer.done ? this.release() : [];
+    if (this.sniffer.done) return this.release();
+    // A header line that does not end is held no further than a record would be.
+    if (this.heldBytes > MAX_CSV_RECORD_BYTES) throw overlongRecordError(1, this.sniffer.inOpenQuote);
+    return [];
   }
 
   /** Fixes the delimiter from the header line and parses the bytes held back until then. */
@@ -211,6 +238,7 @@ export class CsvParser {
       at += part.length;
     }
     this.held = [];
+    this.heldBytes = 0;
     return this.parse(held);
   }
 
@@ -273,6 +301,7 @@ export class CsvParser {
 
   private append(byte: number) {
     if (this.recordLength === this.record.length) {
+      if (this.recordLength >= MAX_CSV_RECORD_BYTES) throw overlongRecordError(this.fromStart ? this.rowsEnded + 1 : null, this.inQuotes);
       const bigger = new Uint8Array(this.record.length * 2);
       bigger.set(this.record);
       this.record = bigger;
@@ -291,6 +320,7 @@ export class CsvParser {
 
   private endRecord(): CsvRecord | null {
     const blank = this.fieldByteEnds.length === 0 && this.recordLength === 0 && !this.fieldQuoted;
+    this.rowsEnded++;
     if (blank) {
       // Empty lines carry no record, but a spreadsheet numbers them: counted for the next record.
       this.blankLines++;

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { CsvParser, CsvTruncatedError } from "~/lib/import/csv";
+import { CsvParser, CsvTruncatedError, MAX_CSV_RECORD_BYTES } from "~/lib/import/csv";
 import {
   contentMatchesType,
   locateZipDirectory,
@@ -69,6 +69,29 @@ describe("CSV parser", () => {
     expect(scan(csv)).toEqual([]);
     expect(() => scan(encode('name\n"cut ""inside"" quotes'))).toThrow(CsvTruncatedError);
     expect(() => scan(encode('name\n"closed ""quotes"""\n'))).not.toThrow();
+  });
+
+  it("stops at a record longer than any spreadsheet row, naming its row, rather than holding the rest of the file", () => {
+    const filler = new Uint8Array(MAX_CSV_RECORD_BYTES + 1).fill(0x61);
+    const feed = (parser: CsvParser, ...parts: Uint8Array[]) => {
+      const records = [];
+      for (const part of parts) for (let i = 0; i < part.length; i += 65_536) records.push(...parser.push(part.subarray(i, i + 65_536)));
+      return [...records, ...parser.finish()];
+    };
+    // An open quote on row 3 (after an empty line) running on to the end of a big file.
+    for (const cells of [true, false]) {
+      expect(() => feed(new CsvParser(0, { cells }), encode('name\n\n"Open'), filler)).toThrow(
+        "Satır 3: kayıt 8 MB'tan uzun; büyük olasılıkla bir tırnak kapanmamış (bozuk dosya).",
+      );
+    }
+    // No line break at all: the header line itself.
+    expect(() => feed(new CsvParser(0, { cells: false }), filler)).toThrow("Satır 1: kayıt 8 MB'tan uzun; satır sonu bulunamadı (bozuk dosya).");
+    expect(() => feed(new CsvParser(0, { cells: false }), encode('"name'), filler)).toThrow(/^Satır 1: .*tırnak kapanmamış/);
+    // A resumed parse does not know the row it is on.
+    expect(() => feed(new CsvParser(10, { delimiter: 0x2c }), filler)).toThrow(/^Bir kayıt 8 MB'tan uzun/);
+    // A long record within the limit is read whole.
+    const long = "x".repeat(2 * 1024 * 1024);
+    expect(feed(new CsvParser(), encode(`name,about\nA,"${long}"\n`)).map((r) => r.cells[1]!.length)).toEqual([5, long.length]);
   });
 });
 
