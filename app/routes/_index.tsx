@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-ru
 import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { formatCount, plural } from "~/lib/format";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
@@ -34,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return null;
     }),
   ]);
-  return data({ totals, homepage, featured, filter }, { headers: publicCache(CACHE_SECONDS.home) });
+  // The page holds the featured cards, so the edge keeps it no longer than their 30 minutes, and
+  // not at all when sample cards stand in for them (a brief D1 error must not show them for hours).
+  const headers = featured === null ? NO_STORE : publicCache(Math.min(CACHE_SECONDS.home, CACHE_SECONDS.featured));
+  return data({ totals, homepage, featured, filter }, { headers });
 }
 
 const QUICK_FILLS = ["Luxury Hotels", "Budget Hotels", "Beach Resorts", "City Hotels", "Boutique Hotels"];
@@ -154,7 +157,8 @@ export default function Home() {
               SAMPLE_CARDS.map((name) => <SampleCard key={name} name={name} />)
             ) : featured.length === 0 ? (
               <p className="col-span-full rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-                No featured hotels match this filter yet.
+                {/* Featured businesses are rated ones: "All" finds none only before any has a rating. */}
+                {filter === "all" ? "No rated hotels to feature yet." : "No featured hotels match this filter yet."}
               </p>
             ) : (
               featured.map((business) => <BusinessCard key={business.id} business={featuredCard(business)} layout={layout} />)

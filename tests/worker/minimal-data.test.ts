@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, importFile } from "./import-support";
 import { pageText, slugOf } from "./support/public-fixtures";
@@ -116,6 +116,19 @@ describe("a business with the template's data only", () => {
     expect(featured).not.toContain("Zero Rated Motel");
     const api = (await (await SELF.fetch("https://example.com/api/featured-businesses")).json()) as { name: string }[];
     expect(api.map((b) => b.name)).toEqual(["Hotel Uncounted", "Pension Eins"]);
+    expect(await pageText("/?featured=boutique")).toContain("No featured hotels match this filter yet.");
+  });
+
+  it("says there is nothing to feature yet, not that a filter matched nothing, when no business is rated", async () => {
+    const rated = (await env.DB.prepare(`SELECT id, rating FROM businesses WHERE rating > 0`).all<{ id: number; rating: number }>()).results;
+    await env.DB.prepare(`UPDATE businesses SET rating = NULL WHERE rating > 0`).run();
+    try {
+      const home = await pageText("/?featured=all");
+      expect(home).toContain("No rated hotels to feature yet.");
+      expect(home).not.toContain("match this filter");
+    } finally {
+      for (const { id, rating } of rated) await env.DB.prepare(`UPDATE businesses SET rating = ?2 WHERE id = ?1`).bind(id, rating).run();
+    }
   });
 
   it("says the cities list is empty when no business has a city, without bidding to try another letter", async () => {

@@ -62,7 +62,7 @@ describe("home data", () => {
   it("server-renders the home page with real counters, categories, featured cards and city links to their own country", async () => {
     const response = await SELF.fetch("https://example.com/");
     expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toContain("s-maxage=7200");
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage=1800");
     const html = await response.text();
     const totals = await env.DB.prepare(`SELECT business_count FROM directory_totals WHERE id = 1`).first<{ business_count: number }>();
     expect(html).toContain(`data-counter-target="${totals!.business_count}"`);
@@ -108,6 +108,9 @@ describe("home data", () => {
       const html = await response.text();
       expect(html).toContain("Sample Grand Hotel");
       expect(html).toContain("Browse by Category");
+      // Not kept by the edge: the real cards come back with the next visit.
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(response.headers.get("X-Edge-Cache")).not.toBe("HIT");
     });
   });
 });
