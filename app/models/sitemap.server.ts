@@ -184,7 +184,8 @@ export async function sitemapBusinessSlice(db: D1Database, afterId: number, limi
 
 export async function sitemapCategorySlugs(db: D1Database, afterSlug: string, limit: number): Promise<string[]> {
   const { results } = await db
-    .prepare(`SELECT slug FROM categories WHERE slug > ?1 ORDER BY slug LIMIT ?2`)
+    // A one-letter slug a–z is that letter's view of the list, not the category (decision 021).
+    .prepare(`SELECT slug FROM categories WHERE slug > ?1 AND NOT (length(slug) = 1 AND slug GLOB '[a-z]') ORDER BY slug LIMIT ?2`)
     .bind(afterSlug, limit)
     .all<{ slug: string }>();
   return results.map((row) => row.slug);

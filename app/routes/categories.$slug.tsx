@@ -21,8 +21,9 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 /**
- * /categories/{slug}: a single letter a–z is the letter view of the categories list, any other
- * single character redirects to /categories, anything longer is a category (decision 021).
+ * /categories/{slug}: a single letter a–z is the letter view of the categories list; any other
+ * single character is the category so named, if any, else redirects to /categories; anything
+ * longer is a category (decision 021).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
@@ -38,11 +39,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     redirectIfPastLastPage(request, list.currentPage, list.totalPages);
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
-  if ([...slug].length === 1) throw redirect("/categories");
   const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
+  // Another single character is a category only when one is so named (a word of one CJK
+  // character, such as 宿); otherwise it leads to the list.
+  if (!category && [...slug].length === 1) throw redirect("/categories");
   if (!category) throw data("Category not found", { status: 404 });
   redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });

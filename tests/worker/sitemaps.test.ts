@@ -293,4 +293,27 @@ describe("sitemaps", () => {
       return !urls.includes(`${SITE}/business/${unapproved.slug}`) && !urls.includes(`${SITE}/business/${deleted.slug}`);
     }, 60_000);
   }, 90_000);
+
+  it("lists a category named by one character, whose page opens, but not a one-letter a–z one, whose URL is the letter view", async () => {
+    const inn = { ...[...demoBusinesses(900_000, 1)][0]!, name: "Kyoto Machiya", type: "宿", category: "宿", placeId: "one-char-1" };
+    const letter = { ...[...demoBusinesses(900_001, 1)][0]!, name: "Letter B House", type: "B", category: "B", placeId: "one-char-2" };
+    await upsertBusinesses(env.DB, [toBusinessRow(inn), toBusinessRow(letter)]);
+    await eventually(async () => (await readSitemapState(env.DB)).build === null);
+    const before = (await readSitemapState(env.DB)).current!.generation;
+    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
+    await eventually(async () => {
+      const state = await readSitemapState(env.DB);
+      return state.current!.generation > before && state.build === null;
+    });
+    const categories = locs((await get("/sitemaps/categories.xml")).text);
+    expect(categories).toContain(`${SITE}/categories/%E5%AE%BF`);
+    expect(categories).not.toContain(`${SITE}/categories/b`);
+    // Every listed category answers 200 with its own page.
+    const page = await get("/categories/%E5%AE%BF");
+    expect(page.response.status).toBe(200);
+    expect(page.text).toContain("Kyoto Machiya");
+    // A single character that names no category still leads to the list.
+    const other = await SELF.fetch(`${SITE}/categories/%E9%A4%A8`, { redirect: "manual" });
+    expect([other.status, other.headers.get("Location")]).toEqual([302, "/categories"]);
+  }, 90_000);
 });
