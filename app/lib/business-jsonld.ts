@@ -1,4 +1,3 @@
-import { shownRating } from "~/lib/format";
 import { firstPhoneNumber } from "~/lib/phone";
 import { absoluteUrl } from "~/lib/seo";
 import { httpUrl, websiteUrl } from "~/lib/web-url";
@@ -20,8 +19,6 @@ export interface BusinessForJsonLd {
   url: string | null;
   latitude: number | null;
   longitude: number | null;
-  rating: number | null;
-  reviews: number;
   workingHours: string | null;
 }
 
@@ -49,20 +46,24 @@ export function openingHoursSpecification(workingHours: unknown) {
   return specs;
 }
 
-/** Hotel (lodging types) or LocalBusiness, with address, geo, telephone, hours and rating. */
+/**
+ * Hotel (lodging types) or LocalBusiness, with address, geo, telephone and hours. No rating: the
+ * imported ones are Google Maps' and Google's review-snippet rules forbid marking up ratings
+ * gathered from another site (decision 098); the page still shows them.
+ */
 export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
-  const rating = shownRating(business.rating);
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
   const image = httpUrl(business.photo);
   const sameAs = websiteUrl(business.url);
   const address = {
-    ...(business.street ? { streetAddress: business.street } : {}),
+    // Without a street, the whole address line stands in for it (PostalAddress has no other
+    // field a reader takes as the address).
+    ...(business.street || business.fullAddress ? { streetAddress: business.street ?? business.fullAddress } : {}),
     ...(business.city ? { addressLocality: business.city } : {}),
     ...(business.postalCode ? { postalCode: business.postalCode } : {}),
     ...(business.countryCode ? { addressCountry: business.countryCode } : {}),
-    ...(!business.street && business.fullAddress ? { name: business.fullAddress } : {}),
   };
   return {
     "@context": "https://schema.org",
@@ -79,10 +80,5 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
-    // Google's scale is 1–5; a value below 1 (the import takes 0–5) states a scale from 0, as
-    // Google refuses a rating below its worstRating.
-    ...(rating !== null && business.reviews > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount: business.reviews, bestRating: 5, worstRating: rating < 1 ? 0 : 1 } }
-      : {}),
   };
 }

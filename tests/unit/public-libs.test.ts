@@ -168,17 +168,17 @@ describe("business JSON-LD", () => {
   const business = {
     slug: "hotel-x-abc123", name: "Hotel X", type: "Hotel", category: "Hotel", street: "Main 1", postalCode: "8001", city: "Zürich",
     countryCode: "CH", fullAddress: "Main 1, 8001 Zürich", phone: "+41 1", photo: null, url: null, latitude: 47.3, longitude: 8.5,
-    rating: 4.4, reviews: 12, workingHours: JSON.stringify({ Monday: "9AM-12PM,1-5PM", Tuesday: "Open 24 hours", Sunday: "Closed" }),
+    workingHours: JSON.stringify({ Monday: "9AM-12PM,1-5PM", Tuesday: "Open 24 hours", Sunday: "Closed" }),
   };
 
-  it("describes a hotel with address, geo, telephone, hours and rating", () => {
+  it("describes a hotel with address, geo, telephone and hours, and no rating (Google Maps' own, decision 098)", () => {
     const ld = businessJsonLd(business, "https://dir.example");
     expect(ld).toMatchObject({
       "@type": "Hotel", name: "Hotel X", telephone: "+41 1", url: "https://dir.example/business/hotel-x-abc123",
       address: { addressLocality: "Zürich", addressCountry: "CH", streetAddress: "Main 1", postalCode: "8001" },
       geo: { latitude: 47.3, longitude: 8.5 },
-      aggregateRating: { ratingValue: 4.4, reviewCount: 12 },
     });
+    expect(ld).not.toHaveProperty("aggregateRating");
     expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
   });
 
@@ -186,7 +186,7 @@ describe("business JSON-LD", () => {
     const unplaced = { ...business, street: null, postalCode: null, city: null, countryCode: null, fullAddress: null };
     expect(businessJsonLd(unplaced, "https://dir.example")).not.toHaveProperty("address");
     expect(businessJsonLd({ ...unplaced, countryCode: "GH" }, "https://dir.example").address).toEqual({ "@type": "PostalAddress", addressCountry: "GH" });
-    expect(businessJsonLd({ ...unplaced, fullAddress: "Oxford St 1, Accra" }, "https://dir.example").address).toEqual({ "@type": "PostalAddress", name: "Oxford St 1, Accra" });
+    expect(businessJsonLd({ ...unplaced, fullAddress: "Oxford St 1, Accra" }, "https://dir.example").address).toEqual({ "@type": "PostalAddress", streetAddress: "Oxford St 1, Accra" });
   });
 
   it("names an image and a website only when they are http(s) URLs", () => {
@@ -200,16 +200,6 @@ describe("business JSON-LD", () => {
   it("gives one telephone number, the first of a field holding several", () => {
     const phone = "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02";
     expect(businessJsonLd({ ...business, phone }, "https://dir.example").telephone).toBe("+41 44 000 00 00 ext. 1234567890");
-  });
-
-  it("gives no rating for a 0 (not rated), whatever the review count: Google refuses 0 below worstRating 1", () => {
-    expect(businessJsonLd({ ...business, rating: 0, reviews: 100_000 }, "https://dir.example")).not.toHaveProperty("aggregateRating");
-    expect(businessJsonLd({ ...business, rating: null }, "https://dir.example")).not.toHaveProperty("aggregateRating");
-  });
-
-  it("states a scale from 0 for a rating below 1, so that the rating is never below worstRating", () => {
-    expect(businessJsonLd({ ...business, rating: 0.5, reviews: 2 }, "https://dir.example").aggregateRating).toMatchObject({ ratingValue: 0.5, worstRating: 0, bestRating: 5 });
-    expect(businessJsonLd({ ...business, rating: 1, reviews: 2 }, "https://dir.example").aggregateRating).toMatchObject({ ratingValue: 1, worstRating: 1 });
   });
 
   it("lists split shifts and 24-hour days, skipping closed days", () => {
