@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { textError } from "~/lib/http";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 import { categorySlug } from "~/lib/slug";
@@ -12,7 +13,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) return respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const category = await getCategoryPage(context.cloudflare.env.DB, slug, paging);
-  if (!category) return Response.json({ error: "Category not found" }, { status: 404 });
+  if (!category) return textError(404, "Category not found");
   return Response.json(category, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { textError } from "~/lib/http";
 import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) return respelled;
   const paging = detailQuerySchema.parse(searchParamsObject(request.url));
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
-  if (!city) return Response.json({ error: "City not found" }, { status: 404 });
+  if (!city) return textError(404, "City not found");
   return Response.json(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

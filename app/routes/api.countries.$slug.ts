@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { textError } from "~/lib/http";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const respelled = code && redirectToCanonicalPath(request, "/api/countries", [code.toLowerCase()]);
   if (respelled) return respelled;
   const country = code ? await getCountryPage(db, code, page) : null;
-  if (!country) return Response.json({ error: "Country not found" }, { status: 404 });
+  if (!country) return textError(404, "Country not found");
   return Response.json(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -3,6 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { upsertBusinesses } from "~/models/business.server";
 import { BASE, directoryRows, fetchPage } from "./directory-fixtures";
 
+/** A missing entry answers plain text, so a client's error reads "404: Category not found" (spec §8). */
+async function getNotFound(path: string) {
+  const response = await SELF.fetch(`${BASE}${path}`);
+  return { status: response.status, type: response.headers.get("Content-Type"), text: await response.text() };
+}
+
 async function getJson(path: string) {
   const response = await SELF.fetch(`${BASE}${path}`);
   expect(response.headers.get("Content-Type")).toContain("application/json");
@@ -106,9 +112,7 @@ describe("GET /api/categories/{slug}", () => {
   });
 
   it("answers 404 for an unknown category", async () => {
-    const { status, body } = await getJson("/api/categories/no-such-thing");
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: "Category not found" });
+    expect(await getNotFound("/api/categories/no-such-thing")).toEqual({ status: 404, type: "text/plain; charset=utf-8", text: "Category not found" });
   });
 });
 
@@ -136,9 +140,7 @@ describe("GET /api/countries and /api/countries/{slug}", () => {
     const redirect = await SELF.fetch(`${BASE}/api/countries/switzerland`, { redirect: "manual" });
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get("Location")).toBe("/api/countries/ch");
-    const missing = await getJson("/api/countries/xx");
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: "Country not found" });
+    expect(await getNotFound("/api/countries/xx")).toEqual({ status: 404, type: "text/plain; charset=utf-8", text: "Country not found" });
   });
 });
 
@@ -165,9 +167,7 @@ describe("GET /api/cities and /api/cities/{cc}/{slug}", () => {
     expect(body).toMatchObject({ city: "Zürich", country: "Switzerland", countryCode: "CH", businessCount: 15, categoryCount: 1, currentPage: 2, totalPages: 2 });
     expect(body.topCategories).toEqual([{ category: "Hotel", slug: "hotel", count: 15 }]);
     expect(body.businesses).toHaveLength(3);
-    const missing = await getJson("/api/cities/ch/atlantis");
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: "City not found" });
+    expect(await getNotFound("/api/cities/ch/atlantis")).toEqual({ status: 404, type: "text/plain; charset=utf-8", text: "City not found" });
   });
 
   it("leaves unapproved businesses out of lists and counts", async () => {
