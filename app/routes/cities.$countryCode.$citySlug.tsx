@@ -73,7 +73,7 @@ export default function CityDetail() {
           currentPage={city.currentPage}
           totalPages={city.totalPages}
           cursors={city.cursors}
-          empty="No businesses found in this city."
+          empty="No businesses found"
         />
       </ListingsWithTopLinks>
     </div>
