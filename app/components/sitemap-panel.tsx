@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { BusyButton, Card, MiniFigure } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
+import { apiRequest, plainErrorMessage } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
 import type { SitemapStatus } from "~/models/sitemap.server";
 
@@ -26,13 +27,12 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
   async function rebuild() {
     setRequesting(true);
     try {
-      const response = await fetch("/api/admin/sitemaps/rebuild", { method: "POST" });
-      const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      if (!response.ok) throw new Error(`${response.status}: ${body?.message ?? response.statusText}`);
-      toast({ title: "Site haritası", description: body?.message ?? "Yeniden oluşturma sıraya alındı" });
+      // The shared call: an ended session leads to the login page, not to a "401" toast.
+      const body = await apiRequest<{ message?: string }>("POST", "/api/admin/sitemaps/rebuild");
+      toast({ title: "Site haritası", description: body.message ?? "Yeniden oluşturma sıraya alındı" });
       revalidator.revalidate();
     } catch (error) {
-      toast({ title: "Site haritası oluşturulamadı", description: (error as Error).message, variant: "destructive" });
+      toast({ title: "Site haritası oluşturulamadı", description: plainErrorMessage(error), variant: "destructive" });
     } finally {
       setRequesting(false);
     }

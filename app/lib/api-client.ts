@@ -51,12 +51,20 @@ export function plainErrorMessage(error: unknown): string {
  * elsewhere): back to the login page. Every call that can answer 401 is an admin one, under
  * /api/admin/ or not (the earlier variants' /api/businesses/{id}, /api/export-csv, /api/upload-excel).
  */
-export function followEndedSession(response: Response, path: string): void {
+export function followEndedSession(response: { status: number }, path: string): void {
   if (response.status === 401 && !path.startsWith("/api/admin/login")) sendToLogin();
+}
+
+let leavingForLogin = false;
+
+/** The page is being left for the login page (a page guarding its work lets it go unasked). */
+export function isLeavingForLogin(): boolean {
+  return leavingForLogin;
 }
 
 /** Back to the login page, and after it to where the administrator was. */
 function sendToLogin() {
+  leavingForLogin = true;
   setAdminAuthFlag(false);
   window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }

@@ -1,12 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useBeforeUnload, useBlocker, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
 import { fileEntry, FileProgress, followEntry, formatSize, inFlight, runningEntry, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
 import { runningUploadJobs } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
+import { isLeavingForLogin } from "~/lib/api-client";
 import { NO_STORE } from "~/lib/cache-policy";
 import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
 import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
@@ -44,6 +45,26 @@ export default function AdminUpload() {
 
   const update = (id: number, change: Partial<FileEntry>) =>
     setEntries((current) => current.map((e) => (e.id === id ? { ...e, ...change } : e)));
+
+  // This page sends its files one after another: leaving it while it uploads would drop the
+  // ones not sent yet, unseen. Moving elsewhere in the app, reloading or closing asks first
+  // (not when an ended session sends the administrator to the login page).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(UPLOAD_MESSAGES.leaveWhileUploading)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!uploading || isLeavingForLogin()) return;
+        event.preventDefault();
+        event.returnValue = "";
+      },
+      [uploading],
+    ),
+  );
 
   const report = (results: BatchResult[]) => {
     toast(finalToast(results));

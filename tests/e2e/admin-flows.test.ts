@@ -431,6 +431,21 @@ describe("admin back office in Chromium", () => {
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
     await page.getByTestId("top-categories").waitFor();
     expect(await page.getByTestId("top-categories").locator("li").count()).toBe(8);
+    // The spec's recent activity, marked as a sample as on the admin home (decision 075).
+    await page.getByRole("heading", { name: /^Son aktiviteler/ }).waitFor();
+    // A failed 5-second poll of the upload reports keeps what was shown (it blanked the card).
+    const reportsCard = page.locator("section").filter({ has: page.getByRole("heading", { name: "Son yükleme raporları" }) });
+    await expect.poll(() => reportsCard.innerText()).not.toContain("Yükleniyor…");
+    const shownReports = await reportsCard.innerText();
+    let failedPolls = 0;
+    await page.route("**/api/admin/upload-reports", (route) => {
+      failedPolls++;
+      return route.fulfill({ status: 503, body: "down" });
+    });
+    await expect.poll(() => failedPolls, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+    expect(await reportsCard.innerText()).toBe(shownReports);
+    await page.unroute("**/api/admin/upload-reports");
     await page.getByRole("button", { name: "Karanlık mod" }).click();
     await page.reload();
     await page.locator("[data-theme=dark]").waitFor();
@@ -516,5 +531,28 @@ describe("admin back office in Chromium", () => {
     await context.clearCookies();
     await dialog.getByRole("button", { name: "Dışa Aktar" }).click();
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fbusinesses%3FsortBy%3Dname$/);
+
+    // The sitemap's "rebuild now" and an upload's first call: they toasted "401: …" or failed the
+    // file with "Authentication required".
+    const logInAgain = async (back: RegExp) => {
+      await hydrated(page);
+      await page.getByLabel("Kullanıcı Adı").fill("admin");
+      await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Giriş Yap" }).click();
+      await page.waitForURL(back);
+    };
+    await logInAgain(/\/admin\/businesses\?sortBy=name$/);
+    await page.goto(`${base()}/admin/settings`);
+    await hydrated(page);
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Şimdi yeniden oluştur" }).click();
+    await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings$/);
+    await logInAgain(/\/admin\/settings$/);
+    await page.goto(`${base()}/admin/upload`);
+    await hydrated(page);
+    await page.locator('input[type="file"]').setInputFiles([{ name: "oturum.csv", mimeType: "text/csv", buffer: Buffer.from("name\nOturum Otel\n") }]);
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Yükle (1)" }).click();
+    await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fupload$/);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { AdminStats } from "~/models/admin-stats.server";
-import { Card, SampleBadge, StatTile } from "./ui";
+import { Card, SampleActivity, StatTile } from "./ui";
 
 const QUICK_LINKS = [
   { to: "/admin/dashboard", title: "Dashboard", text: "İstatistikler ve son yüklemeler" },
@@ -9,9 +9,6 @@ const QUICK_LINKS = [
   { to: "/admin/settings", title: "Site Ayarları", text: "Kod alanları, cache, sitemap" },
   { to: "/admin/reports", title: "Raporlar", text: "Yakında" },
 ];
-
-/** Illustrative activity lines: the platform keeps no activity log. */
-const SAMPLE_ACTIVITY = ["Yeni işletmeler içe aktarıldı", "Site ayarları güncellendi", "Sitemap yeniden oluşturuldu"];
 
 export function AdminHome({ stats, username }: { stats: AdminStats; username: string }) {
   return (
@@ -39,13 +36,7 @@ export function AdminHome({ stats, username }: { stats: AdminStats; username: st
           ))}
         </div>
       </Card>
-      <Card title={<>Son aktiviteler <SampleBadge /></>}>
-        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-700">
-          {SAMPLE_ACTIVITY.map((line) => (
-            <li key={line} className="py-2 text-slate-600 dark:text-slate-300">{line}</li>
-          ))}
-        </ul>
-      </Card>
+      <SampleActivity />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { followEndedSession } from "~/lib/api-client";
 import type { AdminStats } from "~/models/admin-stats.server";
-import { Card, SampleBadge, StatTile } from "./ui";
+import { Card, SampleActivity, SampleBadge, StatTile } from "./ui";
 
 export const UPLOAD_REPORTS_POLL_MS = 5000;
 const SHOWN_REPORTS = 3;
@@ -16,7 +16,10 @@ interface UploadReport {
 
 type ReportsState = { kind: "loading" } | { kind: "unavailable" } | { kind: "ready"; reports: UploadReport[] };
 
-/** Latest upload reports, polled every 5 s; a missing endpoint or error shows as unavailable. */
+/**
+ * Latest upload reports, polled every 5 s; a missing endpoint or error shows as unavailable until
+ * a list has come, and afterwards a failed poll keeps the list shown (the next poll tries again).
+ */
 function useUploadReports(): ReportsState {
   const [state, setState] = useState<ReportsState>({ kind: "loading" });
   useEffect(() => {
@@ -30,7 +33,7 @@ function useUploadReports(): ReportsState {
         const reports = Array.isArray(body) ? body : ((body as { reports?: UploadReport[] }).reports ?? []);
         if (!stopped) setState({ kind: "ready", reports: reports as UploadReport[] });
       } catch {
-        if (!stopped) setState({ kind: "unavailable" });
+        if (!stopped) setState((shown) => (shown.kind === "ready" ? shown : { kind: "unavailable" }));
       }
     }
     poll();
@@ -97,6 +100,7 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
           ) : null}
         </Card>
       </div>
+      <SampleActivity />
       <Card title={<>Sistem metrikleri <SampleBadge /></>}>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           CPU, bellek, disk ve yanıt süresi Cloudflare Workers üzerinde uygulama tarafından ölçülmez; gerçek değerler Cloudflare panelindeki Workers Analytics

@@ -47,7 +47,7 @@ export function SettingsEditor({ saved, sidePanel, variant = "current" }: { save
       toast({ title: "Cache temizlendi", description: "Sayfa 2 saniye içinde yenilenecek" });
       setTimeout(() => window.location.reload(), CACHE_CLEAR_RELOAD_MS);
     } catch (error) {
-      toast({ title: "Cache temizleme hatası", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      toast({ title: "Cache temizleme hatası", description: plainErrorMessage(error), variant: "destructive" });
       setClearing(false);
     }
   }

@@ -4,7 +4,7 @@
  * retried), completes it, then follows rows processed until the batch result arrives.
  */
 import { adminData } from "~/lib/admin-data-cache";
-import { apiRequest } from "~/lib/api-client";
+import { apiRequest, followEndedSession } from "~/lib/api-client";
 import type { RunningUploadJob } from "~/models/upload-job.server";
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
@@ -53,6 +53,7 @@ async function postJson(url: string, payload: unknown): Promise<Answer> {
   } catch {
     throw new UploadError(UPLOAD_MESSAGES.fetch);
   }
+  followEndedSession(response, url);
   return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
@@ -80,6 +81,7 @@ async function sendParts(
         if (attempt === PART_ATTEMPTS) throw error;
       }
     }
+    if (answer) followEndedSession(answer, url);
     if (!answer || answer.status !== 200) return answer!;
     const part = answer.body.part as { partNumber: number; etag: string };
     parts.push({ partNumber: part.partNumber, etag: part.etag });

@@ -12,6 +12,8 @@ export const UPLOAD_MESSAGES = {
   /** Not in the spec's catalogue: the page stops following an import it may no longer read. */
   sessionEnded: "Oturum sona erdi; içe aktarma sunucuda sürüyor olabilir. Sonucu yeniden giriş yapıp panoda görebilirsiniz.",
   jobGone: "Yükleme işi bulunamadı.",
+  /** Not in the spec's catalogue: leaving the page would stop the files this page has yet to send. */
+  leaveWhileUploading: "Yükleme sürüyor: sayfadan ayrılırsanız henüz gönderilmemiş dosyalar yüklenmez. Yine de ayrılmak istiyor musunuz?",
 } as const;
 
 export function tooLargeText(fileName: string): string {
