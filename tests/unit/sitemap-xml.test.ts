@@ -118,6 +118,17 @@ describe("sitemap XML against the sitemaps.org schemas", () => {
     expect(result.status, result.stderr).toBe(0);
   });
 
+  it("leaves out a location too long for the schema: a city named by a runaway cell", () => {
+    const runaway = cityPath("jp", "東".repeat(300));
+    const xml = urlsetXml([{ loc: siteLink("https://example.com", runaway) }, { loc: siteLink("https://example.com", cityPath("jp", "kyoto")) }]);
+    expect(xml).not.toContain("%E6%9D%B1");
+    expect(xml).toContain("<loc>https://example.com/cities/jp/kyoto</loc>");
+    const result = validate(xml, "sitemap.xsd");
+    expect(result.status, result.stderr).toBe(0);
+    // The schema itself refuses it: the check is not ours alone.
+    expect(validate(xml.replace("https://example.com/cities/jp/kyoto", siteLink("https://example.com", runaway)), "sitemap.xsd").status).not.toBe(0);
+  });
+
   it("rejects what the schema forbids (the check can fail)", () => {
     const result = validate(urlsetXml([{ loc: "https://example.com/" }]).replace("<loc>", "<loc>x</loc><loc>"), "sitemap.xsd");
     expect(result.status).not.toBe(0);
