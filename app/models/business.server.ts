@@ -16,6 +16,12 @@ const WRITTEN_COLUMNS = [
 const REFRESHED_COLUMNS = WRITTEN_COLUMNS.filter((c) => c !== "slug" && c !== "created_at");
 
 const refresh = REFRESHED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
+/**
+ * A known business is written only when a refreshed field differs: a file imported again
+ * unchanged keeps its rows' `updated_at` (each sitemap URL's lastmod, which crawlers trust only
+ * while it is true) and costs no trigger or search-index work.
+ */
+const changed = REFRESHED_COLUMNS.map((c) => `businesses.${c} IS NOT excluded.${c}`).join(" OR ");
 
 /**
  * One statement writes a whole batch: the rows travel as a single JSON parameter read with
@@ -28,8 +34,8 @@ const UPSERT_SQL = `
 INSERT INTO businesses (${WRITTEN_COLUMNS.join(", ")}, updated_at)
 SELECT ${WRITTEN_COLUMNS.map((c) => `j.value ->> '$.${c}'`).join(", ")}, unixepoch()
 FROM json_each(?1) AS j WHERE true
-ON CONFLICT (place_id) DO UPDATE SET ${refresh}, updated_at = unixepoch()
-ON CONFLICT (name, coalesce(full_address, '')) WHERE place_id IS NULL DO UPDATE SET ${refresh}, updated_at = unixepoch()`;
+ON CONFLICT (place_id) DO UPDATE SET ${refresh}, updated_at = unixepoch() WHERE ${changed}
+ON CONFLICT (name, coalesce(full_address, '')) WHERE place_id IS NULL DO UPDATE SET ${refresh}, updated_at = unixepoch() WHERE ${changed}`;
 
 /**
  * D1 refuses a value over 1,000,000 bytes (SQLITE_TOOBIG): a batch is split so that each

@@ -44,6 +44,20 @@ describe("uploading the same file twice", () => {
     expect(await businessCount()).toBe(before + 4);
     expect(await business("Reupload Kiosk")).toMatchObject({ id: kiosk!.id, slug: kiosk!.slug, phone: "+90 212 999 99 99" });
   });
+
+  it("leaves a business the file brings unchanged as it was: its update time (the sitemap's lastmod) only moves when a field changed", async () => {
+    const longAgo = 1_700_000_000;
+    await env.DB.prepare(`UPDATE businesses SET updated_at = ?1 WHERE name LIKE 'Reupload %'`).bind(longAgo).run();
+    const again = await importFile(cookie, "reupload.csv", csv("+90 212 999 99 99"), 2);
+    expect(again.result).toMatchObject({ success: true, successCount: 4, errorCount: 0 });
+    for (const name of ["Reupload Hotel", "Reupload Bakery", "Reupload Kiosk", "Reupload Cafe"]) {
+      expect((await business(name))!.updated_at, name).toBe(longAgo);
+    }
+    // One changed field: that business alone is written.
+    await importFile(cookie, "reupload.csv", csv("+90 212 555 55 55"), 2);
+    expect((await business("Reupload Kiosk"))!.updated_at).toBeGreaterThan(longAgo);
+    expect((await business("Reupload Hotel"))!.updated_at).toBe(longAgo);
+  });
 });
 
 describe("the same name typed in another Unicode form", () => {
