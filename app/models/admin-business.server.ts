@@ -204,7 +204,15 @@ interface FixSlugsCheckpoint {
   afterId: number;
   processed: number;
   updated: number;
+  /** Unix seconds of the step that wrote it (absent in checkpoints written before it was kept). */
+  savedAt?: number;
 }
+
+/**
+ * A checkpoint older than this belongs to a run that was left (its tab closed): a new run starts
+ * from the first business, not weeks later where that one stopped, counting its figures as its own.
+ */
+export const FIX_SLUGS_RESUME_SECONDS = 15 * 60;
 
 export interface FixSlugsProgress extends FixSlugsCheckpoint {
   /** Rows whose slugs were corrected during this call. */
@@ -253,7 +261,9 @@ function expectedSlugs(row: SlugSource) {
  */
 export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<FixSlugsProgress> {
   const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
-  const checkpoint: FixSlugsCheckpoint = saved ? JSON.parse(saved.value) : { afterId: 0, processed: 0, updated: 0 };
+  const kept = saved ? (JSON.parse(saved.value) as FixSlugsCheckpoint) : null;
+  const resumable = kept !== null && (kept.savedAt ?? 0) >= Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS;
+  const checkpoint: FixSlugsCheckpoint = resumable ? kept : { afterId: 0, processed: 0, updated: 0 };
   const deadline = Date.now() + budgetMs;
   let updatedNow = 0;
   for (;;) {
@@ -274,6 +284,7 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): 
       .map(({ before, after }) => ({ ...after, read: before }));
     checkpoint.afterId = results[results.length - 1]!.id;
     checkpoint.processed += results.length;
+    checkpoint.savedAt = Math.floor(Date.now() / 1000);
     const step: D1PreparedStatement[] = [];
     if (changed.length > 0) {
       step.push(

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deleteAllBusinesses, fixSlugs } from "~/models/admin-business.server";
+import { deleteAllBusinesses, FIX_SLUGS_RESUME_SECONDS, fixSlugs } from "~/models/admin-business.server";
 import { getCacheGeneration } from "~/models/cache.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { addBusinesses, adminFetch, idOf, login, record } from "./admin-support";
@@ -178,6 +178,15 @@ describe("bulk changes", () => {
     expect(last.done).toBe(true);
     expect(last.processed).toBe(1105);
     expect(last.updated).toBe(111);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
+  });
+
+  it("starts a fix-slugs run from the first business when the checkpoint was left by a run abandoned long ago", async () => {
+    await env.DB.prepare(`UPDATE businesses SET city_slug = 'stale' WHERE name = 'Bulk Hotel 7'`).run();
+    const abandoned = { afterId: 1_000_000, processed: 900, updated: 40, savedAt: Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS - 60 };
+    await env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('fix_slugs_checkpoint', ?1)`).bind(JSON.stringify(abandoned)).run();
+    const run = await fixSlugs(env.DB);
+    expect(run).toMatchObject({ done: true, processed: 1105, updated: 1 });
     expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
   });
 
