@@ -116,6 +116,8 @@ export const countries = sqliteTable(
     businessCount: integer("business_count").notNull().default(0),
     cityCount: integer("city_count").notNull().default(0),
     categoryCount: integer("category_count").notNull().default(0),
+    /** Its businesses that have a city (the cities it lists hold these); migration 0017's triggers keep it. */
+    businessCountWithCity: integer("business_count_with_city").notNull().default(0),
   },
   (t) => [index("countries_by_count").on(t.businessCount)],
 );
@@ -203,6 +205,9 @@ export const directoryTotals = sqliteTable("directory_totals", {
   categoryCount: integer("category_count").notNull().default(0),
   countryCount: integer("country_count").notNull().default(0),
   cityCount: integer("city_count").notNull().default(0),
+  /** Approved businesses that have a category / a city: what the categories and cities lists hold (migration 0017). */
+  businessCountWithCategory: integer("business_count_with_category").notNull().default(0),
+  businessCountWithCity: integer("business_count_with_city").notNull().default(0),
 });
 
 export const adminUsers = sqliteTable("admin_users", {

@@ -62,7 +62,8 @@ export async function listCategories(db: D1Database, { letter, q, page, perPage 
     .bind(...params, perPage, (page - 1) * perPage);
   const countStatement = filter
     ? db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM categories ${filter}`).bind(...params)
-    : db.prepare(`SELECT category_count AS n, business_count AS businesses FROM directory_totals WHERE id = 1`);
+    : // The businesses the categories hold: those without a category are in none of them.
+      db.prepare(`SELECT category_count AS n, business_count_with_category AS businesses FROM directory_totals WHERE id = 1`);
   const [rows, counts] = await db.batch<Record<string, unknown>>([rowsStatement, countStatement]);
   const totalCount = Number(counts?.results[0]?.n ?? 0);
   return {

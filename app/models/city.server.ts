@@ -92,9 +92,10 @@ export async function listCities(
       db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM cities ${filter}`).bind(...filterParams),
     );
   } else if (countryCode) {
-    statements.push(db.prepare(`SELECT city_count AS n, business_count AS businesses FROM countries WHERE code = ?1`).bind(countryCode));
+    // The businesses the cities hold: those without a city are in none of them.
+    statements.push(db.prepare(`SELECT city_count AS n, business_count_with_city AS businesses FROM countries WHERE code = ?1`).bind(countryCode));
   } else {
-    statements.push(db.prepare(`SELECT city_count AS n, business_count AS businesses FROM directory_totals WHERE id = 1`));
+    statements.push(db.prepare(`SELECT city_count AS n, business_count_with_city AS businesses FROM directory_totals WHERE id = 1`));
   }
   statements.push(
     countryCode

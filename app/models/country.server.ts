@@ -65,7 +65,8 @@ export async function listCountries(
     countries: matching.slice(start, start + perPage),
     q,
     totalCount: matching.length,
-    totalBusinesses: needle ? sum(matching.map((c) => c.businessCount)) : (totals?.business_count ?? 0),
+    // The businesses the countries hold (every country is read here): those without a country code are in none.
+    totalBusinesses: sum(matching.map((c) => c.businessCount)),
     totalCities: needle ? sum(matching.map((c) => c.cityCount)) : (totals?.city_count ?? 0),
     directoryBusinesses: totals?.business_count ?? 0,
     currentPage: page,
