@@ -16,6 +16,7 @@ import { useEffect, type ReactNode } from "react";
 import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { PageLoadingBar } from "~/components/page-loading-bar";
 import { ToastProvider } from "~/components/toast";
 import { isAdminPath } from "~/lib/admin-path";
 import { splitHeadSnippet } from "~/lib/site-code";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {turkish ? "İçeriğe geç" : "Skip to main content"}
         </a>
         <ToastProvider language={turkish ? "tr" : "en"}>
+          <PageLoadingBar label={turkish ? "Sayfa yükleniyor" : "Loading page"} />
           {isAdmin ? null : <SiteHeader />}
           {/* Imported names, categories and addresses can be one long word: it breaks rather than widen the page. */}
           {isAdmin ? children : <main id="main" tabIndex={-1} className="wrap-anywhere">{children}</main>}

@@ -243,6 +243,26 @@ describe("directory pages in Chromium", () => {
     await page.close();
   });
 
+  it("shows a loading bar while another page is on its way, which lists' skeletons do not cover", async () => {
+    await open("/businesses");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A card to its business page: the list stays as it was, so the bar is the only sign.
+    const card = page.locator('main a[href^="/business/"]').first();
+    const target = await card.getAttribute("href");
+    await card.click();
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
+    await bar.waitFor();
+    release();
+    await page.waitForURL((url) => url.pathname === target);
+    await bar.waitFor({ state: "detached" });
+    await page.close();
+  });
+
   it("retries a failed list load by itself, 1 s then 2 s later, as the spec's queries do", async () => {
     await open("/countries");
     const pageData = (url: URL) => url.pathname.endsWith(".data");
