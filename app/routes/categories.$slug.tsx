@@ -39,14 +39,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     redirectIfPastLastPage(request, list.currentPage, list.totalPages);
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
-  const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
+  // Another single character is a category only when one is so named (a word of one CJK
+  // character, such as 宿); otherwise it leads to the list, whatever it would be respelled as
+  // ("ß" as "ss"). Anything longer is respelled before it is looked up.
+  const single = [...slug].length === 1;
+  const respell = () => redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
+  const respelled = single ? null : respell();
   if (respelled) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
-  // Another single character is a category only when one is so named (a word of one CJK
-  // character, such as 宿); otherwise it leads to the list.
-  if (!category && [...slug].length === 1) throw redirect("/categories");
-  if (!category) throw data("Category not found", { status: 404 });
+  if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });
+  const singleRespelled = single ? respell() : null;
+  if (singleRespelled) throw singleRespelled;
   redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
