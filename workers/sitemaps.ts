@@ -16,6 +16,7 @@ import {
   categoryPath,
   cityPath,
   countryPath,
+  fitsSitemapLoc,
   listSitemapFile,
   mainSitemapXml,
   siteLink,
@@ -196,7 +197,9 @@ async function writeListSitemap(
   };
   for await (const paths of pages()) {
     for (const path of paths) {
-      pending.push({ loc: siteLink(env.SITE_URL, path) });
+      const loc = siteLink(env.SITE_URL, path);
+      if (!fitsSitemapLoc(loc)) continue;
+      pending.push({ loc });
       if (pending.length === build.params.urlsPerFile) await flush();
     }
   }

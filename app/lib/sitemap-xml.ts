@@ -53,17 +53,18 @@ function entryXml(tag: "url" | "sitemap", entry: SitemapEntry): string {
 const XML_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-/** sitemaps.org: a `loc` is less than 2,048 characters. */
-export const MAX_LOC_LENGTH = 2047;
+/**
+ * sitemaps.org: a `loc` is less than 2,048 characters. A city or category named by a runaway
+ * cell (their slugs are not cut, and a character of another script is nine once
+ * percent-encoded) is left out of its list rather than making the file invalid.
+ */
+export function fitsSitemapLoc(loc: string): boolean {
+  return loc.length < 2048;
+}
 
 export function urlsetXml(entries: Iterable<SitemapEntry>): string {
   const parts = [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}">\n`];
-  for (const entry of entries) {
-    // A city or category named by a runaway cell (its slug is not cut, and each character of
-    // another script is nine once percent-encoded) is left out rather than failing the file.
-    if (entry.loc.length > MAX_LOC_LENGTH) continue;
-    parts.push(entryXml("url", entry), "\n");
-  }
+  for (const entry of entries) parts.push(entryXml("url", entry), "\n");
   parts.push("</urlset>\n");
   return parts.join("");
 }
