@@ -60,7 +60,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const address = {
     // Without a street, the whole address line stands in for it (PostalAddress has no other
     // field a reader takes as the address).
-    ...(business.street || business.fullAddress ? { streetAddress: business.street ?? business.fullAddress } : {}),
+    ...(business.street || business.fullAddress ? { streetAddress: business.street || business.fullAddress } : {}),
     ...(business.city ? { addressLocality: business.city } : {}),
     ...(business.postalCode ? { postalCode: business.postalCode } : {}),
     ...(business.countryCode ? { addressCountry: business.countryCode } : {}),

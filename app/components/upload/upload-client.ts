@@ -61,6 +61,11 @@ function serverText(answer: Answer): string {
   return typeof answer.body.message === "string" ? answer.body.message : UPLOAD_MESSAGES.other;
 }
 
+/** A client error other than a timeout or too many requests: the same part would be refused again. */
+function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 /** Sends the parts; answers the failing part's answer, or the list of stored parts. */
 async function sendParts(
   file: File,
@@ -76,7 +81,8 @@ async function sendParts(
     for (let attempt = 1; attempt <= PART_ATTEMPTS; attempt++) {
       try {
         answer = await send("PUT", url, blob, timeout, (sent) => onBytes(start + sent));
-        if (answer.status === 200) break;
+        // Sent again only when another try may do better: not after a refusal (an ended session, a bad part).
+        if (answer.status === 200 || isRefusal(answer.status)) break;
       } catch (error) {
         if (attempt === PART_ATTEMPTS) throw error;
       }
