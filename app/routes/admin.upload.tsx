@@ -46,10 +46,12 @@ export default function AdminUpload() {
   const update = (id: number, change: Partial<FileEntry>) =>
     setEntries((current) => current.map((e) => (e.id === id ? { ...e, ...change } : e)));
 
-  // This page sends its files one after another: leaving it while it uploads would drop the
-  // ones not sent yet, unseen. Moving elsewhere in the app, reloading or closing asks first
-  // (not when an ended session sends the administrator to the login page).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading && currentLocation.pathname !== nextLocation.pathname);
+  // This page sends its files one after another. While some are not sent yet, another screen
+  // asks first (the sending goes on unseen there, its reports shown nowhere), and a reload or
+  // closing the tab too (the files not sent are then lost); an import under way on the server
+  // needs no guard, nor does an ended session sending the administrator to the login page.
+  const sending = uploading && entries.some((e) => e.file !== null && (e.phase === "waiting" || e.phase === "uploading"));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => sending && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(UPLOAD_MESSAGES.leaveWhileUploading)) blocker.proceed();
@@ -58,11 +60,11 @@ export default function AdminUpload() {
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
-        if (!uploading || isLeavingForLogin()) return;
+        if (!sending || isLeavingForLogin()) return;
         event.preventDefault();
         event.returnValue = "";
       },
-      [uploading],
+      [sending],
     ),
   );
 

@@ -49,10 +49,11 @@ describe("the upload screen", () => {
     await expect(page.getByTestId("upload-file").nth(1).textContent()).resolves.toContain("Sırada");
     await expect(page.getByRole("button", { name: "Temizle" }).isDisabled()).resolves.toBe(true);
     await screenshot(page, "upload-progress");
-    // Leaving for another screen asks first: the waiting file would not be sent. Staying keeps it.
+    // Another screen asks first while a file is still to be sent (its progress would be seen
+    // nowhere). Staying keeps the page as it was.
     const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
-    expect(await asked).toContain("henüz gönderilmemiş dosyalar yüklenmez");
+    expect(await asked).toContain("gönderim arka planda sürer");
     expect(new URL(page.url()).pathname).toBe("/admin/upload");
 
     await page.getByText("Tüm dosyalar başarıyla yüklendi").waitFor({ timeout: 60_000 });

@@ -12,8 +12,9 @@ export const UPLOAD_MESSAGES = {
   /** Not in the spec's catalogue: the page stops following an import it may no longer read. */
   sessionEnded: "Oturum sona erdi; içe aktarma sunucuda sürüyor olabilir. Sonucu yeniden giriş yapıp panoda görebilirsiniz.",
   jobGone: "Yükleme işi bulunamadı.",
-  /** Not in the spec's catalogue: leaving the page would stop the files this page has yet to send. */
-  leaveWhileUploading: "Yükleme sürüyor: sayfadan ayrılırsanız henüz gönderilmemiş dosyalar yüklenmez. Yine de ayrılmak istiyor musunuz?",
+  /** Not in the spec's catalogue: asked before another screen opens while this page still sends files. */
+  leaveWhileUploading:
+    "Dosyalar hâlâ gönderiliyor. Başka bir ekrana geçerseniz gönderim arka planda sürer, ancak ilerlemesini ve raporlarını bu sayfada göremezsiniz. Yine de geçmek istiyor musunuz?",
 } as const;
 
 export function tooLargeText(fileName: string): string {
