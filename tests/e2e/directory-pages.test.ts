@@ -12,6 +12,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Holds the next page's data (single-fetch .data requests) until released, so a pending state is visible. */
+async function holdPageData(): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function open(path: string) {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const response = await page.goto(inject("baseURL") + path);
@@ -213,13 +224,7 @@ describe("directory pages in Chromium", () => {
 
   it("shows the loading text and skeletons while a list page is on its way", async () => {
     await open("/businesses");
-    // Hold the next page's data (single-fetch .data requests) so the pending state is visible.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/*.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageData();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await page.getByText("Loading businesses...").waitFor();
     await screenshot(page, "directory-businesses-loading");
@@ -230,12 +235,7 @@ describe("directory pages in Chromium", () => {
     await page.close();
 
     await open("/cities");
-    let releaseCities: () => void = () => {};
-    const heldCities = new Promise<void>((resolve) => (releaseCities = resolve));
-    await page.route("**/*.data*", async (route) => {
-      await heldCities;
-      await route.continue();
-    });
+    const releaseCities = await holdPageData();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await page.getByRole("status").filter({ hasText: "Loading cities..." }).waitFor();
     releaseCities();
@@ -245,12 +245,7 @@ describe("directory pages in Chromium", () => {
 
   it("shows a loading bar while another page is on its way, which lists' skeletons do not cover", async () => {
     await open("/businesses");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/*.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageData();
     // A card to its business page: the list stays as it was, so the bar is the only sign.
     const card = page.locator('main a[href^="/business/"]').first();
     const target = await card.getAttribute("href");
