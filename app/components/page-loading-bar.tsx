@@ -23,7 +23,7 @@ export function PageLoadingBar({ label }: { label: string }) {
   if (!shown) return null;
   return (
     <div role="progressbar" aria-label={label} className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
-      <div className="h-full w-full origin-left bg-brand-600 motion-safe:animate-pulse" />
+      <div className="h-full w-full bg-brand-600 motion-safe:animate-pulse" />
     </div>
   );
 }

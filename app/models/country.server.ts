@@ -53,7 +53,7 @@ export async function listCountries(
 ): Promise<CountryList> {
   const [countryRows, totalRows] = await db.batch<Record<string, unknown>>([
     db.prepare(ALL_COUNTRIES_SQL),
-    db.prepare(`SELECT business_count, city_count FROM directory_totals WHERE id = 1`),
+    db.prepare(`SELECT business_count FROM directory_totals WHERE id = 1`),
   ]);
   const countries = (countryRows?.results ?? []).map(toCountrySummary);
   const totals = totalRows?.results[0] as Record<string, number> | undefined;
@@ -65,9 +65,10 @@ export async function listCountries(
     countries: matching.slice(start, start + perPage),
     q,
     totalCount: matching.length,
-    // The businesses the countries hold (every country is read here): those without a country code are in none.
+    // What the countries hold (every country is read here): a business without a country code
+    // is in none; a city always has one.
     totalBusinesses: sum(matching.map((c) => c.businessCount)),
-    totalCities: needle ? sum(matching.map((c) => c.cityCount)) : (totals?.city_count ?? 0),
+    totalCities: sum(matching.map((c) => c.cityCount)),
     directoryBusinesses: totals?.business_count ?? 0,
     currentPage: page,
     totalPages: totalPages(matching.length, perPage),
