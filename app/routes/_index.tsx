@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
+import { useHydrated } from "~/components/use-hydrated";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { formatCount, plural } from "~/lib/format";
@@ -223,6 +224,7 @@ export default function Home() {
 function Hero() {
   const navigate = useNavigate();
   const [text, setText] = useState("");
+  const hydrated = useHydrated();
   const searchBox = useRef<HTMLInputElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -300,6 +302,9 @@ function Hero() {
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder="Hotel name, city, country or category"
+            // Before the script runs the browser sends the form itself: it refuses an empty box
+            // there, as the script does after (an empty search would land on /search's prompt).
+            required={!hydrated}
             className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none focus:ring-2 focus:ring-brand-600"
           />
           <button type="submit" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">

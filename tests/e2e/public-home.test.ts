@@ -65,6 +65,20 @@ describe("home page", () => {
     await page.close();
   });
 
+  it("searches from the hero without JavaScript, and refuses an empty box there too", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseURL") + "/");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.locator("#hero-search").fill("hotel");
+    await page.locator("#hero-search").press("Enter");
+    await page.waitForURL("**/search?q=hotel");
+    await page.locator("h1", { hasText: "Search results for" }).waitFor();
+    await context.close();
+  });
+
   it("gives the filled search box the focus when a chip is pressed from the keyboard, so Enter searches it", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseURL") + "/");
