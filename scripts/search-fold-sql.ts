@@ -1,5 +1,5 @@
 /**
- * The SQL of the indexed columns of migrations 0007, 0010 and 0011, written from
+ * The SQL of the indexed columns of migrations 0007, 0010, 0011 and 0018, written from
  * app/lib/search-fold.ts: a column is indexed as it reads and, when it holds a SEARCH_FOLDS
  * character, once more folded. The unit test tests/unit/search-fold.test.ts checks the
  * migrations against this, so the table and the index cannot drift apart; a change to the table
@@ -72,6 +72,16 @@ function rowColumn(row: TriggerRow, name: string): string {
 export function indexedCountrySql(row: TriggerRow): string {
   const column = (name: string) => rowColumn(row, name);
   return `CASE WHEN coalesce(${column("country")}, '') = '' THEN ${column("country_code")} ${foldedCopyBranchesSql(column("country"))} END`;
+}
+
+/**
+ * The indexed value of a row's country since migration 0018: as indexedCountrySql, then the code
+ * the writer stored when the country text is in a language the site does not know
+ * (search_country_code, app/lib/country-names.ts countryCodeToIndex; decision 101). A row without
+ * it (NULL) is indexed as before.
+ */
+export function indexedCountryWithCodeSql(row: TriggerRow): string {
+  return `${indexedCountrySql(row)} || coalesce(' ' || ${rowColumn(row, "search_country_code")}, '')`;
 }
 
 /**

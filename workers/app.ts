@@ -15,7 +15,7 @@ import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";
-import { backfillSearchBigramsRound, startSearchBigramsBackfill } from "./search-bigrams";
+import { backfillSearchWordsRound, startSearchWordsBackfill } from "./search-words-backfill";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
@@ -95,7 +95,7 @@ export default {
             await rebuildPageAnchorRound(env);
             break;
           case "searchBigrams.backfill":
-            await backfillSearchBigramsRound(env);
+            await backfillSearchWordsRound(env);
             break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
@@ -120,8 +120,8 @@ export default {
             ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
             // Catches anchors a lost message left missing.
             ["page anchors", () => queuePageAnchorRebuild(env)],
-            // Names stored before their inner search words were (migrations 0012, 0014, 0015).
-            ["search bigrams", () => startSearchBigramsBackfill(env)],
+            // Businesses stored before their derived search columns were (migrations 0012, 0014, 0015, 0018).
+            ["search words", () => startSearchWordsBackfill(env)],
             ["abandoned uploads", () => clearAbandonedUploads(env)],
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],

@@ -6,7 +6,10 @@ export type QueueMessage =
   | { kind: "sitemaps.build"; generation: number; page: number }
   /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
   | { kind: "pageAnchors.rebuild" }
-  /** Write the inner search words of businesses stored before them (app/models/search-bigrams-backfill.server.ts), a round at a time. */
+  /**
+   * Write the search columns of businesses stored before them (app/models/search-words-backfill.server.ts), a round
+   * at a time. The kind keeps its first name: messages already queued under it must still be understood.
+   */
   | { kind: "searchBigrams.backfill" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
@@ -19,7 +22,7 @@ export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Pr
   await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
-/** Asks for the next round of the inner-words walk (decisions 091, 094). */
-export async function queueSearchBigramsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
+/** Asks for the next round of the search columns' walk (decisions 091, 094, 101). */
+export async function queueSearchWordsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "searchBigrams.backfill" } satisfies QueueMessage);
 }

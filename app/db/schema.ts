@@ -61,6 +61,8 @@ export const businesses = sqliteTable(
     url: text("url"),
     /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-bigrams.ts, migration 0011). */
     searchBigrams: text("search_bigrams"),
+    /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex, migration 0018). */
+    searchCountryCode: text("search_country_code"),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),

@@ -1,3 +1,4 @@
+import { countryCodeToIndex } from "./country-names";
 import { nameInnerWords } from "./search-inner-words";
 import { businessSlug, slugify } from "./slug";
 
@@ -66,6 +67,8 @@ export interface BusinessRow {
   url: string | null;
   /** nameInnerWords(name): indexed with the name so a word inside a name written without spaces is found (decisions 090, 094). */
   search_bigrams: string | null;
+  /** countryCodeToIndex: indexed after the country text when that text is in a language the site does not know (decision 101). */
+  search_country_code: string | null;
   created_at: number;
 }
 
@@ -90,6 +93,8 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
   const city = orNull(record.city);
   const directoryCategory = type ?? category;
   const name = record.name.trim();
+  const country = orNull(record.country);
+  const countryCode = orNull(record.countryCode)?.toUpperCase() ?? null;
   return {
     name,
     slug: businessSlug(record.name, businessIdentity(record)),
@@ -101,8 +106,8 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     city,
     city_slug: city ? slugify(city) || null : null,
     postal_code: orNull(record.postalCode),
-    country: orNull(record.country),
-    country_code: orNull(record.countryCode)?.toUpperCase() ?? null,
+    country,
+    country_code: countryCode,
     phone: orNull(record.phone),
     latitude: record.latitude,
     longitude: record.longitude,
@@ -119,6 +124,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
     search_bigrams: nameInnerWords(name),
+    search_country_code: countryCodeToIndex(country, countryCode),
     created_at: record.createdAt ?? now,
   };
 }

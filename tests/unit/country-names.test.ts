@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryCodeFromText, countryNames } from "~/lib/country-names";
+import { countryCodeFromText, countryCodeToIndex, countryNames } from "~/lib/country-names";
 
 describe("countryCodeFromText", () => {
   it("knows a country by the slug of its name in English, its own language or another common form", () => {
@@ -18,5 +18,21 @@ describe("countryNames", () => {
     expect(countryNames("DE")).toEqual(expect.arrayContaining(["Germany", "Deutschland", "Almanya"]));
     expect(countryNames("DE")).not.toContain("Turkey");
     expect(countryNames("VD")).toEqual([]);
+  });
+});
+
+describe("countryCodeToIndex", () => {
+  it("gives the code beside a country text in a language the site does not know, so a search in that country finds the business", () => {
+    expect(countryCodeFromText("Sveitsi")).toBeNull();
+    expect(countryCodeToIndex("Sveitsi", "CH")).toBe("CH");
+    // A text naming another country than the code: the code is the business's country (its page lists it).
+    expect(countryCodeToIndex("Germany", "CH")).toBe("CH");
+  });
+
+  it("gives nothing when the text already names the code, is the code, or either is missing", () => {
+    for (const text of ["Switzerland", "Schweiz", "Suisse", "İsviçre", "CH", "ch"]) expect(countryCodeToIndex(text, "CH"), text).toBeNull();
+    expect(countryCodeToIndex(null, "CH")).toBeNull();
+    expect(countryCodeToIndex("  ", "CH")).toBeNull();
+    expect(countryCodeToIndex("Sveitsi", null)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
-import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
+import { indexedColumnSql, indexedCountrySql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
 
 const migrationSql = (file: string) => readFileSync(new URL(`../../migrations/${file}`, import.meta.url), "utf8");
 
@@ -60,5 +60,23 @@ describe("search folding", () => {
     const summary = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER businesses_ad "), sql.indexOf("INSERT INTO businesses_fts", sql.indexOf("CREATE TRIGGER businesses_ad ")));
     const before = migrationSql("0010_search_country_code.sql");
     expect(summary(migration)).toBe(summary(before));
+  });
+  it("is what migration 0018 indexes: the country with the code stored beside an unknown text, the other columns as in 0011, in every trigger", () => {
+    const migration = migrationSql("0018_search_country_code_beside_unknown_text.sql");
+    const before = migrationSql("0011_search_cjk_bigrams.sql");
+    const rows = [...migration.matchAll(/\b(NEW|OLD)\.id,\n/g)].map((m) => m[1] as "NEW" | "OLD");
+    // Insert, delete, update (old and new).
+    expect(rows).toEqual(["NEW", "OLD", "OLD", "NEW"]);
+    for (const row of rows) {
+      expect(migration, row).toContain(`${row}.id,\n    ${indexedNameSql(row)},\n    ${indexedColumnSql(`${row}.type`)},`);
+      expect(migration, row).toContain(`${indexedCountryWithCodeSql(row)});`);
+    }
+    // Only the country changed: each trigger is 0011's with the new country expression.
+    const triggers = (sql: string) => sql.slice(sql.indexOf("DROP TRIGGER businesses_ai_search;"), sql.lastIndexOf("END;") + 4);
+    let expected = triggers(before);
+    for (const row of ["NEW", "OLD"] as const) expected = expected.split(indexedCountrySql(row)).join(indexedCountryWithCodeSql(row));
+    expected = expected.replace("country, country_code ON businesses", "country, search_country_code, country_code ON businesses");
+    expect(triggers(migration)).toBe(expected);
+    expect(migration).toContain("AFTER UPDATE OF name, search_bigrams, type, category, city, country, search_country_code, country_code ON businesses");
   });
 });

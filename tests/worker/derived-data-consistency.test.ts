@@ -35,7 +35,7 @@ import { startImportJob } from "~/models/import-upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
 import { CANDIDATE_COLUMNS_SQL, searchBusinesses } from "~/models/search.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { indexedColumnSql, indexedCountrySql, indexedNameSql } from "../../scripts/search-fold-sql";
+import { indexedColumnSql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
 import { adminFetch, login } from "./admin-support";
 import { crashingDb, pausingDb, recordingEnv } from "./import-support";
@@ -63,10 +63,11 @@ type Rng = ReturnType<typeof generator>;
 
 /**
  * Places: spellings of one city that differ in case, accents, apostrophes or ß share one slug;
- * countries come as a code, a name in some language, or nothing (then only the code column says).
+ * countries come as a code, a name in some language (one the site does not know among them), or
+ * nothing (then only the code column says).
  */
 const PLACES: { code: string | null; countries: (string | null)[]; cities: (string | null)[][] }[] = [
-  { code: "CH", countries: ["Switzerland", "Schweiz", null], cities: [["Zürich", "ZÜRICH", "Zurich", "zürich"], ["Genève", "Geneve", "GENÈVE"], ["St. Gallen", "St Gallen"]] },
+  { code: "CH", countries: ["Switzerland", "Schweiz", "Sveitsi", null], cities: [["Zürich", "ZÜRICH", "Zurich", "zürich"], ["Genève", "Geneve", "GENÈVE"], ["St. Gallen", "St Gallen"]] },
   { code: "TR", countries: ["Turkey", "Türkiye", null], cities: [["İstanbul", "Istanbul", "ISTANBUL"], ["İzmir", "Izmir"]] },
   { code: "IT", countries: ["Italy", "Italia"], cities: [["L'Aquila", "L’Aquila", "LAquila"]] },
   { code: "DE", countries: ["Germany", "Deutschland", null], cities: [["Großenhain", "Grossenhain"], ["Köln", "KÖLN", "Koln"], [null]] },
@@ -435,7 +436,7 @@ async function createReferenceIndex() {
 
 /** The text each column of businesses_fts is made of, as the triggers write it, for a row of businesses. */
 const REFERENCE_COLUMNS = `${indexedNameSql("")} AS name, ${indexedColumnSql("type")} AS type, ${indexedColumnSql("category")} AS category,
-  ${indexedColumnSql("city")} AS city, ${indexedCountrySql("")} AS country`;
+  ${indexedColumnSql("city")} AS city, ${indexedCountryWithCodeSql("")} AS country`;
 
 const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country) SELECT id, ${REFERENCE_COLUMNS} FROM businesses`;
 

@@ -135,6 +135,32 @@ describe("search", () => {
     expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
   });
 
+  it("finds a business whose file wrote its country in a language the site does not know, in that country and by its name", async () => {
+    await insert(
+      record({ name: "Matterhorn Focus", placeId: "s-60", type: "Lodge", category: "Lodges", city: "Zermatt", country: "Sveitsi", countryCode: "CH" }),
+      record({ name: "Matterhorn View", placeId: "s-61", type: "Lodge", category: "Lodges", city: "Zermatt", country: "Schweiz", countryCode: "CH" }),
+      record({ name: "Matterhorn Helsinki", placeId: "s-62", type: "Lodge", category: "Lodges", city: "Helsinki", country: "Suomi", countryCode: "FI" }),
+    );
+    const found = async (q: string, location?: string) => names(await searchBusinesses(env.DB, { q, location, page: 1 })).sort();
+    const swiss = ["Matterhorn Focus", "Matterhorn View"];
+    for (const location of ["Switzerland", "CH", "İsviçre"]) expect(await found("matterhorn", location), location).toEqual(swiss);
+    expect(await found("matterhorn switzerland")).toEqual(swiss);
+    // Its own text still finds it.
+    expect(await found("matterhorn sveitsi")).toEqual(["Matterhorn Focus"]);
+    const stored = async () =>
+      (await env.DB.prepare(`SELECT place_id, search_country_code FROM businesses WHERE place_id IN ('s-60', 's-61', 's-62') ORDER BY place_id`).all()).results;
+    expect(await stored()).toEqual([
+      { place_id: "s-60", search_country_code: "CH" },
+      { place_id: "s-61", search_country_code: null },
+      { place_id: "s-62", search_country_code: null },
+    ]);
+    // Imported again under a name the site knows: the code is no longer stored beside it, and the text finds it.
+    await insert(record({ name: "Matterhorn Focus", placeId: "s-60", type: "Lodge", category: "Lodges", city: "Zermatt", country: "Suisse", countryCode: "CH" }));
+    expect((await stored())[0]).toEqual({ place_id: "s-60", search_country_code: null });
+    expect(await found("matterhorn", "Switzerland")).toEqual(swiss);
+    expect(await found("sveitsi")).toEqual([]);
+  });
+
   it("finds a country typed among the words under whatever name a business's file gave it", async () => {
     await insert(
       record({ name: "Kakum Rainforest Lodge", placeId: "s-40", type: "Lodge", category: "Lodges", city: "Cape Coast", country: null, countryCode: "GH" }),

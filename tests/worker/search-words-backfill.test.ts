@@ -1,19 +1,24 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { nameInnerWords } from "~/lib/search-inner-words";
-import { backfillSearchBigramsStep } from "~/models/search-bigrams-backfill.server";
+import { backfillSearchWordsStep } from "~/models/search-words-backfill.server";
 import { searchBusinesses } from "~/models/search.server";
 import migration0012 from "../../migrations/0012_search_bigrams_backfill.sql?raw";
 import migration0014 from "../../migrations/0014_search_inner_words_backfill.sql?raw";
 import migration0015 from "../../migrations/0015_search_khmer_clusters_backfill.sql?raw";
+import migration0018 from "../../migrations/0018_search_country_code_beside_unknown_text.sql?raw";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import type { QueueMessage } from "../../workers/queue-messages";
-import { backfillSearchBigramsRound } from "../../workers/search-bigrams";
+import { backfillSearchWordsRound } from "../../workers/search-words-backfill";
 import { pausingDb, recordingEnv } from "./import-support";
 import { insert, record } from "./support/public-fixtures";
 
-// Businesses stored before migration 0011 have no search bigrams: the queue writes them (decision 091).
+// Businesses stored before migration 0011 have no search bigrams, nor before 0018 the country code
+// beside a country text the site does not know: the queue writes them (decisions 091, 101).
+
+/** 0018's last statement: the walk's cursor, left when a business has a country text and a code. */
+const migration0018Cursor = migration0018.split("--> statement-breakpoint").at(-1)!;
 
 const names = async (q: string) => (await searchBusinesses(env.DB, { q, page: 1 })).businesses.map((b) => b.name).sort();
 const cursor = async () => (await env.DB.prepare(`SELECT value FROM app_state WHERE key = 'search_bigrams_backfill_after'`).first<{ value: string }>())?.value ?? null;
@@ -52,7 +57,7 @@ describe("the search bigrams of names stored before them", () => {
 
     // A round of ten steps of 2 rows goes on to a second round, which ends at the table's end.
     const { env: queue, sent } = recordingEnv();
-    await backfillSearchBigramsRound(queue, 2);
+    await backfillSearchWordsRound(queue, 2);
     expect(sent).toEqual([{ kind: "searchBigrams.backfill" }]);
     expect(await cursor()).not.toBe("0");
     // The next round, delivered as the queue delivers it.
@@ -78,19 +83,19 @@ describe("the search bigrams of names stored before them", () => {
     await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
     await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0012)]);
     expect(await cursor()).toBeNull();
-    expect(await backfillSearchBigramsStep(env.DB)).toBeNull();
+    expect(await backfillSearchWordsStep(env.DB)).toBeNull();
   });
 
   it("are written once by two walks started together, and the one that lost the cursor stops", async () => {
     // One walk pauses before its write; the other moves the cursor meanwhile.
     const paused = pausingDb(1);
-    const first = backfillSearchBigramsStep(paused.db, 4);
+    const first = backfillSearchWordsStep(paused.db, 4);
     await paused.reached;
-    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 2, more: true });
+    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 2, more: true });
     paused.release();
     expect(await first).toEqual({ updated: 0, more: false });
-    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
-    expect(await backfillSearchBigramsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
+    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
+    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
     expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
   });
 
@@ -109,7 +114,7 @@ describe("the search bigrams of names stored before them", () => {
     ]);
     expect(await cursor()).toBe("0");
     expect(await names("แมนดาริน")).toEqual([]);
-    expect(await backfillSearchBigramsStep(env.DB)).toEqual({ updated: 2, more: false });
+    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
     expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
     expect(await cursor()).toBeNull();
@@ -130,14 +135,14 @@ describe("the search bigrams of names stored before them", () => {
     ]);
     expect(await cursor()).toBe("0");
     expect(await names("វត្ត")).toEqual([]);
-    expect(await backfillSearchBigramsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await names("វត្ត")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
     expect(await cursor()).toBeNull();
   });
 
   it("leave a name an import wrote during a step as the import wrote it", async () => {
     const paused = pausingDb(1);
-    const step = backfillSearchBigramsStep(paused.db, 20);
+    const step = backfillSearchWordsStep(paused.db, 20);
     await paused.reached;
     await insert(record({ name: "上海和平饭店", placeId: "bigrams-2" }));
     paused.release();
@@ -145,5 +150,25 @@ describe("the search bigrams of names stored before them", () => {
     const renamed = (await storedBigrams())[2]!;
     expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: nameInnerWords("上海和平饭店") });
     expect(await names("和平")).toEqual(["上海和平饭店"]);
+  });
+  it("write the country code beside a country text the site does not know, so a search in that country finds the business (migration 0018)", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(record({ name: "Zermatt Lodge", placeId: "ch-1", country: null, countryCode: "CH" }));
+    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0018Cursor)]);
+    // No business with both a country text and a code: no walk.
+    expect(await cursor()).toBeNull();
+
+    await insert(
+      record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }),
+      record({ name: "Zermatt Inn", placeId: "ch-3", country: "Switzerland", countryCode: "CH" }),
+    );
+    // As a database from before 0018 holds them: no code beside any country text.
+    await env.DB.batch([env.DB.prepare(`UPDATE businesses SET search_country_code = NULL`), env.DB.prepare(migration0018Cursor)]);
+    expect(await cursor()).toBe("0");
+    const inSwitzerland = async () => (await searchBusinesses(env.DB, { q: "zermatt", location: "Switzerland", page: 1 })).businesses.map((b) => b.name).sort();
+    expect(await inSwitzerland()).toEqual(["Zermatt Inn", "Zermatt Lodge"]);
+    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await inSwitzerland()).toEqual(["Zermatt Chalet", "Zermatt Inn", "Zermatt Lodge"]);
+    expect(await cursor()).toBeNull();
   });
 });
