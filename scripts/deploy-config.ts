@@ -15,14 +15,21 @@ export interface WranglerConfig {
 
 const PLACEHOLDER_DATABASE_ID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 
-/** Loopback, unspecified and private addresses, and names that only mean this machine. */
+/** Loopback, unspecified, link-local and private addresses, and names that only mean this machine. */
 function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host === "::1" || host === "::") return true;
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
+  if (host.includes(":")) {
+    // IPv6 (URL writes it compressed): loopback, unspecified, IPv4-mapped, unique-local fc00::/7, link-local fe80::/10.
+    return host === "::1" || host === "::" || host.startsWith("::ffff:") || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+  }
   const ipv4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
   if (!ipv4) return false;
   const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-  return a === 127 || a === 0 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  return (
+    a === 127 || a === 0 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
+    (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)
+  );
 }
 
 /**
@@ -50,8 +57,9 @@ export function deploymentProblems(config: WranglerConfig, envName: string | nul
       problems.push(`SITE_URL "${siteUrl}" is a local address: canonical links and sitemaps would point there. Set the site's public address in wrangler.toml ${where}.`);
     } else if (url && url.protocol !== "https:") {
       problems.push(`SITE_URL "${siteUrl}" is not https: the admin session cookie is only sent over https, and links should not downgrade.`);
-    } else if (url && (url.pathname !== "/" || url.search || url.hash)) {
-      problems.push(`SITE_URL "${siteUrl}" has a path: give the site's origin only (the Worker serves from its root).`);
+    } else if (url && siteUrl.replace(/\/+$/, "").toLowerCase() !== url.origin) {
+      // Links are the origin with a path appended: anything else in it (a path, "?", "#", a login, spaces) breaks them.
+      problems.push(`SITE_URL "${siteUrl}" is more than an origin: give only https://host (the Worker serves from its root).`);
     }
   }
 
@@ -62,14 +70,24 @@ export function deploymentProblems(config: WranglerConfig, envName: string | nul
   return problems;
 }
 
-/** `--env X` / `--env=X` / `-e X` and every `--var NAME:value` of wrangler deploy's arguments. */
-export function deployArguments(args: string[]): { envName: string | null; varOverrides: Record<string, string> } {
-  let envName: string | null = null;
+/**
+ * What of wrangler deploy's arguments the check must follow: the environment (`--env X`,
+ * `--env=X`, `-e X`, `-e=X`, else wrangler's CLOUDFLARE_ENV), the configuration file (`--config`,
+ * `-c`; wrangler.toml by default) and every `--var NAME:value`.
+ */
+export function deployArguments(
+  args: string[],
+  environment: Record<string, string | undefined> = {},
+): { envName: string | null; configPath: string; varOverrides: Record<string, string> } {
+  let envName: string | null = environment.CLOUDFLARE_ENV || null;
+  let configPath = "wrangler.toml";
   const varOverrides: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--env" || arg === "-e") envName = args[++i] ?? null;
-    else if (arg.startsWith("--env=")) envName = arg.slice("--env=".length);
+    else if (arg.startsWith("--env=") || arg.startsWith("-e=")) envName = arg.slice(arg.indexOf("=") + 1);
+    else if (arg === "--config" || arg === "-c") configPath = args[++i] ?? configPath;
+    else if (arg.startsWith("--config=") || arg.startsWith("-c=")) configPath = arg.slice(arg.indexOf("=") + 1);
     else if (arg === "--var" || arg.startsWith("--var=")) {
       // wrangler takes several NAME:value after one --var.
       const values = arg === "--var" ? [] : [arg.slice("--var=".length)];
@@ -80,5 +98,5 @@ export function deployArguments(args: string[]): { envName: string | null; varOv
       }
     }
   }
-  return { envName: envName === "" ? null : envName, varOverrides };
+  return { envName: envName === "" ? null : envName, configPath, varOverrides };
 }

@@ -29,8 +29,18 @@ describe("deploymentProblems", () => {
     ["https://172.20.1.1", "local address"],
     ["http://[::1]:8787", "local address"],
     ["https://dev.localhost", "local address"],
+    ["https://localhost.", "local address"],
+    ["https://169.254.10.1", "local address"],
+    ["https://100.64.0.1", "local address"],
+    ["https://[fd12:3456::1]", "local address"],
+    ["https://[fe80::1]", "local address"],
+    ["https://[::ffff:127.0.0.1]", "local address"],
     ["http://www.worldhotels.example", "not https"],
-    ["https://www.worldhotels.example/directory", "has a path"],
+    ["https://www.worldhotels.example/directory", "more than an origin"],
+    ["https://www.worldhotels.example?", "more than an origin"],
+    ["https://www.worldhotels.example/#", "more than an origin"],
+    ["https://admin:secret@www.worldhotels.example", "more than an origin"],
+    [" https://www.worldhotels.example", "more than an origin"],
     ["www.worldhotels.example", "is not a URL"],
     ["", "not set"],
     [undefined, "not set"],
@@ -40,8 +50,10 @@ describe("deploymentProblems", () => {
     expect(problems[0]).toContain(reason);
   });
 
-  it("does not take a public address in the 172.x range outside 16–31 for a private one", () => {
-    expect(deploymentProblems(ready("https://172.64.1.1"), null)).toEqual([]);
+  it("does not take public addresses beside the private ranges for private ones", () => {
+    for (const siteUrl of ["https://172.64.1.1", "https://100.128.0.1", "https://[2606:4700::1111]", "https://WWW.Worldhotels.example"]) {
+      expect(deploymentProblems(ready(siteUrl), null), siteUrl).toEqual([]);
+    }
   });
 
   it("reads an environment's own vars and database (wrangler does not inherit them), and --var wins", () => {
@@ -56,15 +68,24 @@ describe("deploymentProblems", () => {
 });
 
 describe("deployArguments", () => {
-  it("finds wrangler's --env and every --var among the deploy options", () => {
-    expect(deployArguments([])).toEqual({ envName: null, varOverrides: {} });
-    expect(deployArguments(["--env", "production", "--minify"])).toEqual({ envName: "production", varOverrides: {} });
+  it("finds wrangler's environment, configuration file and every --var among the deploy options", () => {
+    expect(deployArguments([])).toEqual({ envName: null, configPath: "wrangler.toml", varOverrides: {} });
+    expect(deployArguments(["--env", "production", "--minify"])).toMatchObject({ envName: "production", varOverrides: {} });
     expect(deployArguments(["--env=staging"]).envName).toBe("staging");
     expect(deployArguments(["-e", "production"]).envName).toBe("production");
+    expect(deployArguments(["-e=dev"]).envName).toBe("dev");
+    expect(deployArguments(["-c", "deploy/wrangler.toml"]).configPath).toBe("deploy/wrangler.toml");
+    expect(deployArguments(["--config=prod.toml"]).configPath).toBe("prod.toml");
     expect(deployArguments(["--var", "SITE_URL:https://a.example", "MAP_STYLE_URL:https://m.example/s.json", "--dry-run"]).varOverrides).toEqual({
       SITE_URL: "https://a.example",
       MAP_STYLE_URL: "https://m.example/s.json",
     });
     expect(deployArguments(["--var=SITE_URL:https://b.example"]).varOverrides).toEqual({ SITE_URL: "https://b.example" });
+  });
+
+  it("takes the environment wrangler takes from CLOUDFLARE_ENV unless --env names one", () => {
+    expect(deployArguments([], { CLOUDFLARE_ENV: "production" }).envName).toBe("production");
+    expect(deployArguments(["--env", "staging"], { CLOUDFLARE_ENV: "production" }).envName).toBe("staging");
+    expect(deployArguments([], { CLOUDFLARE_ENV: "" }).envName).toBeNull();
   });
 });
