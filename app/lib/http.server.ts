@@ -116,3 +116,15 @@ export function redirectIfPastLastPage(request: Request, page: number, totalPage
   const url = new URL(request.url);
   throw redirect(url.pathname + withParams(url.search, { before: null, _routes: null }));
 }
+
+/**
+ * A page's secondary part (figures, lists beside the page's purpose): null, logged, when its read
+ * fails, so a brief D1 error costs the visitor that part and not the whole page. A page with a
+ * part missing is sent `NO_STORE`, so the edge does not keep it that way.
+ */
+export function unlessFailed<T>(read: Promise<T>, what: string): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    console.error(`${what} failed`, error);
+    return null;
+  });
+}

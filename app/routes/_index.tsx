@@ -11,6 +11,7 @@ import { getDirectoryTotals } from "~/models/directory.server";
 import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/featured-filters";
 import { getFeaturedBusinesses, getHomepageData, type FeaturedBusiness } from "~/models/home.server";
 import { loaderHeaders } from "~/lib/route-headers";
+import { unlessFailed } from "~/lib/http.server";
 
 export const headers = loaderHeaders;
 
@@ -26,18 +27,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const raw = new URL(request.url).searchParams.get("featured");
   const filter: FeaturedFilter = isFeaturedFilter(raw) ? raw : "all";
+  // No part failing takes the home page (and its search) down: a failed featured query shows
+  // sample cards (the spec), failed figures or lists leave their sections out.
   const [totals, homepage, featured] = await Promise.all([
-    getDirectoryTotals(db),
-    getHomepageData(db),
-    // A failing featured query must not take the home page down: sample cards stand in.
-    getFeaturedBusinesses(db, filter).catch((error: unknown) => {
-      console.error("featured businesses failed", error);
-      return null;
-    }),
+    unlessFailed(getDirectoryTotals(db), "directory totals"),
+    unlessFailed(getHomepageData(db), "home page lists"),
+    unlessFailed(getFeaturedBusinesses(db, filter), "featured businesses"),
   ]);
   // The page holds the featured cards, so the edge keeps it no longer than their 30 minutes, and
-  // not at all when sample cards stand in for them (a brief D1 error must not show them for hours).
-  const headers = featured === null ? NO_STORE : publicCache(Math.min(CACHE_SECONDS.home, CACHE_SECONDS.featured));
+  // not at all with a part missing (a brief D1 error must not show sample cards for hours).
+  const partMissing = totals === null || homepage === null || featured === null;
+  const headers = partMissing ? NO_STORE : publicCache(Math.min(CACHE_SECONDS.home, CACHE_SECONDS.featured));
   return data({ totals, homepage, featured, filter }, { headers });
 }
 
@@ -65,26 +65,28 @@ export default function Home() {
     <div>
       <Hero />
 
-      <section aria-label="Directory figures" className="border-b border-slate-200 bg-white">
-        <div className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center md:grid-cols-4">
-          {[
-            { label: "Hotels & Businesses", value: totals.businessCount },
-            { label: "Categories", value: totals.categoryCount },
-            { label: "Cities", value: totals.cityCount },
-            { label: "Countries", value: totals.countryCount },
-          ].map((stat) => (
-            <div key={stat.label}>
-              <p className="text-3xl font-extrabold text-brand-700 md:text-4xl">
-                <AnimatedCounter target={stat.value} />
-              </p>
-              <p className="mt-1 text-sm font-medium text-slate-600">{stat.label}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      {totals ? (
+        <section aria-label="Directory figures" className="border-b border-slate-200 bg-white">
+          <div className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center md:grid-cols-4">
+            {[
+              { label: "Hotels & Businesses", value: totals.businessCount },
+              { label: "Categories", value: totals.categoryCount },
+              { label: "Cities", value: totals.cityCount },
+              { label: "Countries", value: totals.countryCount },
+            ].map((stat) => (
+              <div key={stat.label}>
+                <p className="text-3xl font-extrabold text-brand-700 md:text-4xl">
+                  <AnimatedCounter target={stat.value} />
+                </p>
+                <p className="mt-1 text-sm font-medium text-slate-600">{stat.label}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       {/* No heading over nothing: files without category cells, or the upload template (no city column), leave none to list. */}
-      {homepage.popularSearches.length > 0 ? (
+      {homepage && homepage.popularSearches.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="categories-heading">
           <div className="flex items-end justify-between gap-4">
             <div>
@@ -168,7 +170,7 @@ export default function Home() {
         </div>
       </section>
 
-      {homepage.topCities.length > 0 ? (
+      {homepage && homepage.topCities.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="cities-heading">
           <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">Popular Cities</h2>
           <p className="mt-1 text-slate-600">Where travellers look most.</p>
@@ -302,9 +304,11 @@ function Hero() {
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder="Hotel name, city, country or category"
-            // Before the script runs the browser sends the form itself: it refuses an empty box
-            // there, as the script does after (an empty search would land on /search's prompt).
+            // Before the script runs the browser sends the form itself: it refuses an empty (or
+            // blank) box there, as the script does after (an empty search lands on /search's prompt).
             required={!hydrated}
+            pattern={hydrated ? undefined : ".*\\S.*"}
+            title={hydrated ? undefined : "Type a hotel name, city, country or category"}
             className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none focus:ring-2 focus:ring-brand-600"
           />
           <button type="submit" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">

@@ -6,7 +6,7 @@ import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
 import { formatCount } from "~/lib/format";
 import { responseErrorMessage } from "~/lib/http";
-import { methodNotAllowed } from "~/lib/http.server";
+import { methodNotAllowed, unlessFailed } from "~/lib/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { receiveContactMessage } from "~/models/contact.server";
@@ -25,8 +25,9 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const totals = await getDirectoryTotals(context.cloudflare.env.DB);
-  return data({ totals }, { headers: publicCache(CACHE_SECONDS.lists) });
+  // The figures beside the form are decoration: the form stays reachable when they cannot be read.
+  const totals = await unlessFailed(getDirectoryTotals(context.cloudflare.env.DB), "directory totals");
+  return data({ totals }, { headers: totals ? publicCache(CACHE_SECONDS.lists) : NO_STORE });
 }
 
 const EMPTY = { name: "", email: "", company: "", phone: "", subject: "", message: "" };
@@ -173,22 +174,24 @@ export default function ContactPage() {
             <p>Saturday: 10:00 AM – 4:00 PM EST</p>
             <p>Sunday: Closed</p>
           </InfoCard>
-          <section className="rounded-xl bg-brand-900 p-5 text-white" aria-labelledby="stats-heading">
-            <h2 id="stats-heading" className="font-semibold">Platform Statistics</h2>
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-              {[
-                ["Businesses", totals.businessCount],
-                ["Categories", totals.categoryCount],
-                ["Cities", totals.cityCount],
-                ["Countries", totals.countryCount],
-              ].map(([label, value]) => (
-                <div key={label as string}>
-                  <dt className="text-brand-100">{label}</dt>
-                  <dd className="text-xl font-bold">{formatCount(value as number)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {totals ? (
+            <section className="rounded-xl bg-brand-900 p-5 text-white" aria-labelledby="stats-heading">
+              <h2 id="stats-heading" className="font-semibold">Platform Statistics</h2>
+              <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+                {[
+                  ["Businesses", totals.businessCount],
+                  ["Categories", totals.categoryCount],
+                  ["Cities", totals.cityCount],
+                  ["Countries", totals.countryCount],
+                ].map(([label, value]) => (
+                  <div key={label as string}>
+                    <dt className="text-brand-100">{label}</dt>
+                    <dd className="text-xl font-bold">{formatCount(value as number)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
         </div>
 
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">

@@ -69,11 +69,17 @@ describe("home page", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(inject("baseURL") + "/");
+    const box = page.locator("#hero-search");
+    // The browser refuses to send the form: an empty box, then one of spaces only.
+    expect(await box.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await box.fill("   ");
+    expect(await box.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.locator("#hero-search").fill("hotel");
-    await page.locator("#hero-search").press("Enter");
+    await box.fill("hotel");
+    expect(await box.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+    await box.press("Enter");
     await page.waitForURL("**/search?q=hotel");
     await page.locator("h1", { hasText: "Search results for" }).waitFor();
     await context.close();

@@ -113,4 +113,34 @@ describe("home data", () => {
       expect(response.headers.get("X-Edge-Cache")).not.toBe("HIT");
     });
   });
+  it("keeps the home page, its search and featured cards, and the contact form when the figures or the lists cannot be read", async () => {
+    await whileBroken(`ALTER TABLE directory_totals RENAME TO directory_totals_unreachable`, `ALTER TABLE directory_totals_unreachable RENAME TO directory_totals`, async () => {
+      const home = await SELF.fetch("https://example.com/?featured=5-star");
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('id="hero-search"');
+      expect(html).toContain("Browse by Category");
+      expect(html).toContain("Boutique Hotel Zum Storchen");
+      expect(html).not.toContain("Directory figures");
+      // Not kept by the edge: the figures come back with the next visit.
+      expect(home.headers.get("Cache-Control")).toBe("private, no-store");
+
+      const contact = await SELF.fetch("https://example.com/contact");
+      expect(contact.status).toBe(200);
+      const form = await contact.text();
+      expect(form).toContain("Send us a Message");
+      expect(form).not.toContain("Platform Statistics");
+      expect(contact.headers.get("Cache-Control")).toBe("private, no-store");
+    });
+    await whileBroken(`ALTER TABLE categories RENAME TO categories_unreachable`, `ALTER TABLE categories_unreachable RENAME TO categories`, async () => {
+      const home = await SELF.fetch("https://example.com/?featured=5-star");
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain("Directory figures");
+      expect(html).not.toContain("Browse by Category");
+      expect(html).not.toContain("Popular Cities");
+      expect(html).toContain("Boutique Hotel Zum Storchen");
+      expect(home.headers.get("Cache-Control")).toBe("private, no-store");
+    });
+  });
 });
