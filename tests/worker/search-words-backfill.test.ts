@@ -171,4 +171,17 @@ describe("the search bigrams of names stored before them", () => {
     expect(await inSwitzerland()).toEqual(["Zermatt Chalet", "Zermatt Inn", "Zermatt Lodge"]);
     expect(await cursor()).toBeNull();
   });
+  it("leave a country an import wrote during a step as the import wrote it", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }));
+    await env.DB.batch([env.DB.prepare(`UPDATE businesses SET search_country_code = NULL`), env.DB.prepare(migration0018Cursor)]);
+    const paused = pausingDb(1);
+    const step = backfillSearchWordsStep(paused.db, 20);
+    await paused.reached;
+    // The file now names the country as the site knows it: no code is due beside it.
+    await insert(record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Switzerland", countryCode: "CH" }));
+    paused.release();
+    expect(await step).toEqual({ updated: 0, more: false });
+    expect(await env.DB.prepare(`SELECT country, search_country_code FROM businesses`).first()).toEqual({ country: "Switzerland", search_country_code: null });
+  });
 });
