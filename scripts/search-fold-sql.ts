@@ -86,7 +86,7 @@ export function indexedCountryWithCodeSql(row: TriggerRow): string {
 
 /**
  * The indexed value of a row's name: as indexedColumnSql, then the bigrams of its Chinese,
- * Japanese or Korean runs that the writer stored (app/lib/search-bigrams.ts; migration 0011).
+ * Japanese or Korean runs that the writer stored (app/lib/search-inner-words.ts; migration 0011).
  * A row without them (NULL) is indexed as before.
  */
 export function indexedNameSql(row: TriggerRow): string {

@@ -59,7 +59,7 @@ export const businesses = sqliteTable(
     timeZone: text("time_zone"),
     /** The business's own website. */
     url: text("url"),
-    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-bigrams.ts, migration 0011). */
+    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-inner-words.ts, migration 0011). */
     searchBigrams: text("search_bigrams"),
     /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex, migration 0018). */
     searchCountryCode: text("search_country_code"),
