@@ -113,6 +113,7 @@ describe("home data", () => {
       expect(response.headers.get("X-Edge-Cache")).not.toBe("HIT");
     });
   });
+
   it("keeps the home page, its search and featured cards, and the contact form when the figures or the lists cannot be read", async () => {
     await whileBroken(`ALTER TABLE directory_totals RENAME TO directory_totals_unreachable`, `ALTER TABLE directory_totals_unreachable RENAME TO directory_totals`, async () => {
       const home = await SELF.fetch("https://example.com/?featured=5-star");
