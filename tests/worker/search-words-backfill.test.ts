@@ -35,6 +35,25 @@ async function storedBeforeBigrams() {
   ]);
 }
 
+/** Runs `migration` on a directory where no row lacks what it looks for: it leaves no walk. */
+async function expectNoWalkLeftBy(migration: string) {
+  await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration)]);
+  expect(await cursor()).toBeNull();
+}
+
+/**
+ * `reset` makes the rows what a database from before `migration` held, while an earlier walk is
+ * half-way through the table; the migration leaves the walk due again from the first row.
+ */
+async function expectWalkFromStartAfter(reset: string, migration: string) {
+  await env.DB.batch([
+    env.DB.prepare(reset),
+    env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('search_bigrams_backfill_after', '999999') ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    env.DB.prepare(migration),
+  ]);
+  expect(await cursor()).toBe("0");
+}
+
 async function storedBigrams() {
   return (await env.DB.prepare(`SELECT name, search_bigrams FROM businesses ORDER BY id`).all<{ name: string; search_bigrams: string | null }>()).results;
 }
@@ -81,8 +100,7 @@ describe("the search bigrams of names stored before them", () => {
 
   it("are due only where a Chinese, Japanese or Korean name lacks them: the migration leaves no walk on a directory written since", async () => {
     await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
-    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0012)]);
-    expect(await cursor()).toBeNull();
+    await expectNoWalkLeftBy(migration0012);
     expect(await backfillSearchWordsStep(env.DB)).toBeNull();
   });
 
@@ -102,17 +120,10 @@ describe("the search bigrams of names stored before them", () => {
   it("are due where a Thai, Lao, Burmese or Khmer name was stored before its dictionary words (migration 0014)", async () => {
     await env.DB.prepare(`DELETE FROM businesses`).run();
     await insert(record({ name: "Grand Hotel", placeId: "sea-1" }));
-    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0014)]);
-    expect(await cursor()).toBeNull();
+    await expectNoWalkLeftBy(migration0014);
 
     await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-2" }), record({ name: "ဟိုတယ်ရန်ကုန်", placeId: "sea-3" }));
-    // A walk of 0012 half-way through the table starts again from its first row.
-    await env.DB.batch([
-      env.DB.prepare(`UPDATE businesses SET search_bigrams = NULL`),
-      env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('search_bigrams_backfill_after', '999999')`),
-      env.DB.prepare(migration0014),
-    ]);
-    expect(await cursor()).toBe("0");
+    await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL`, migration0014);
     expect(await names("แมนดาริน")).toEqual([]);
     expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
@@ -123,17 +134,11 @@ describe("the search bigrams of names stored before them", () => {
   it("are due where a Khmer name was stored before its written clusters (migration 0015)", async () => {
     await env.DB.prepare(`DELETE FROM businesses`).run();
     await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-1" }));
-    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0015)]);
-    expect(await cursor()).toBeNull();
+    await expectNoWalkLeftBy(migration0015);
 
     // As migration 0014's words left it in workerd: a Khmer run whole, so no inner words.
     await insert(record({ name: "សណ្ឋាគារអង្គរវត្ត", placeId: "khm-1" }));
-    await env.DB.batch([
-      env.DB.prepare(`UPDATE businesses SET search_bigrams = NULL WHERE place_id = 'khm-1'`),
-      env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('search_bigrams_backfill_after', '999999')`),
-      env.DB.prepare(migration0015),
-    ]);
-    expect(await cursor()).toBe("0");
+    await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL WHERE place_id = 'khm-1'`, migration0015);
     expect(await names("វត្ត")).toEqual([]);
     expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await names("វត្ត")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
@@ -151,30 +156,30 @@ describe("the search bigrams of names stored before them", () => {
     expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: nameInnerWords("上海和平饭店") });
     expect(await names("和平")).toEqual(["上海和平饭店"]);
   });
+
   it("write the country code beside a country text the site does not know, so a search in that country finds the business (migration 0018)", async () => {
     await env.DB.prepare(`DELETE FROM businesses`).run();
     await insert(record({ name: "Zermatt Lodge", placeId: "ch-1", country: null, countryCode: "CH" }));
-    await env.DB.batch([env.DB.prepare(`DELETE FROM app_state WHERE key = 'search_bigrams_backfill_after'`), env.DB.prepare(migration0018Cursor)]);
     // No business with both a country text and a code: no walk.
-    expect(await cursor()).toBeNull();
+    await expectNoWalkLeftBy(migration0018Cursor);
 
     await insert(
       record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }),
       record({ name: "Zermatt Inn", placeId: "ch-3", country: "Switzerland", countryCode: "CH" }),
     );
     // As a database from before 0018 holds them: no code beside any country text.
-    await env.DB.batch([env.DB.prepare(`UPDATE businesses SET search_country_code = NULL`), env.DB.prepare(migration0018Cursor)]);
-    expect(await cursor()).toBe("0");
+    await expectWalkFromStartAfter(`UPDATE businesses SET search_country_code = NULL`, migration0018Cursor);
     const inSwitzerland = async () => (await searchBusinesses(env.DB, { q: "zermatt", location: "Switzerland", page: 1 })).businesses.map((b) => b.name).sort();
     expect(await inSwitzerland()).toEqual(["Zermatt Inn", "Zermatt Lodge"]);
     expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await inSwitzerland()).toEqual(["Zermatt Chalet", "Zermatt Inn", "Zermatt Lodge"]);
     expect(await cursor()).toBeNull();
   });
+
   it("leave a country an import wrote during a step as the import wrote it", async () => {
     await env.DB.prepare(`DELETE FROM businesses`).run();
     await insert(record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }));
-    await env.DB.batch([env.DB.prepare(`UPDATE businesses SET search_country_code = NULL`), env.DB.prepare(migration0018Cursor)]);
+    await expectWalkFromStartAfter(`UPDATE businesses SET search_country_code = NULL`, migration0018Cursor);
     const paused = pausingDb(1);
     const step = backfillSearchWordsStep(paused.db, 20);
     await paused.reached;
