@@ -119,8 +119,8 @@ export function redirectIfPastLastPage(request: Request, page: number, totalPage
 
 /**
  * A page's secondary part (figures, lists beside the page's purpose): null, logged, when its read
- * fails, so a brief D1 error costs the visitor that part and not the whole page. A page with a
- * part missing is sent `NO_STORE`, so the edge does not keep it that way.
+ * fails, so a brief D1 error costs the visitor that part and not the whole page. The loader then
+ * sends the page `NO_STORE`, so the edge does not keep it that way.
  */
 export function unlessFailed<T>(read: Promise<T>, what: string): Promise<T | null> {
   return read.catch((error: unknown) => {

@@ -43,14 +43,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // character, such as 宿); otherwise it leads to the list, whatever it would be respelled as
   // ("ß" as "ss"). Anything longer is respelled before it is looked up.
   const single = [...slug].length === 1;
-  const respell = () => redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
-  const respelled = single ? null : respell();
-  if (respelled) throw respelled;
+  const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
+  if (respelled && !single) throw respelled;
   const paging = detailQuerySchema.parse(query);
   const category = await getCategoryPage(db, slug, paging);
   if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });
-  const singleRespelled = single ? respell() : null;
-  if (singleRespelled) throw singleRespelled;
+  if (respelled) throw respelled;
   redirectIfPastLastPage(request, category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
