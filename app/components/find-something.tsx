@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useRef, useState } from "react";
+import { useHydrated, useTextTypedBeforeScript } from "./use-hydrated";
 
 /** /search URL for the what/where form: both trimmed and URL-encoded, location only when given. */
 export function searchHref(what: string, where: string): string | null {
@@ -22,9 +22,12 @@ export function WhatWhereSearch() {
   const [what, setWhat] = useState("");
   const [where, setWhere] = useState("");
   const scripted = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeScript(form, (name, typed) => (name === "location" ? setWhere : setWhat)(typed));
   const href = searchHref(what, where);
   return (
     <Form
+      ref={form}
       action="/search"
       method="get"
       role="search"

@@ -1,5 +1,6 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTextTypedBeforeScript } from "./use-hydrated";
 
 /**
  * A list's search box: a GET form on the current path (works without JavaScript). With
@@ -8,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
  * has typed, `results` ("3 cities found"; null while the list loads) is said in a live region:
  * the list changes below the box, where a screen reader's focus is not. The region keeps its
  * text while a list loads, so moving to another page of the same search says nothing again.
+ * Text typed before the script ran is searched as it starts.
  */
 export function SearchBox({
   placeholder,
@@ -32,7 +34,16 @@ export function SearchBox({
     if (typed && results) setSpoken(results);
   }, [typed, results]);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const searchSoon = (typedText: string) => {
+    setText(typedText);
+    setTyped(true);
+    clearTimeout(timer.current);
+    const target = form.current;
+    timer.current = setTimeout(() => submit(target, { replace: true, preventScrollReset: true }), 300);
+  };
+  useTextTypedBeforeScript(form, (name, typedText) => name === "q" && searchSoon(typedText));
 
   // Follow the URL (back button, letter links) but never overwrite what the visitor is typing.
   useEffect(() => {
@@ -45,7 +56,7 @@ export function SearchBox({
   }, [focusOnMount]);
 
   return (
-    <Form method="get" action={pathname} role="search" className="relative w-full max-w-md">
+    <Form ref={form} method="get" action={pathname} role="search" className="relative w-full max-w-md">
       <label htmlFor="list-search" className="sr-only">{label}</label>
       <input
         ref={input}
@@ -56,13 +67,7 @@ export function SearchBox({
         placeholder={placeholder}
         autoComplete="off"
         maxLength={100}
-        onChange={(event) => {
-          setText(event.target.value);
-          setTyped(true);
-          clearTimeout(timer.current);
-          const target = event.currentTarget.form;
-          timer.current = setTimeout(() => submit(target, { replace: true, preventScrollReset: true }), 300);
-        }}
+        onChange={(event) => searchSoon(event.target.value)}
         className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
       />
       <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-3 left-3 h-4 w-4 fill-slate-400">

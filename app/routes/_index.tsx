@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated, useTextTypedBeforeScript } from "~/components/use-hydrated";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { formatCount, plural } from "~/lib/format";
@@ -228,6 +228,8 @@ function Hero() {
   const [text, setText] = useState("");
   const hydrated = useHydrated();
   const searchBox = useRef<HTMLInputElement>(null);
+  const searchForm = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeScript(searchForm, (_name, typed) => setText(typed));
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navLinks = [
@@ -283,6 +285,7 @@ function Hero() {
         <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Find your perfect hotel, anywhere</h1>
         <p className="mt-4 text-lg text-brand-100">Over 15,000 hotels and businesses in 195+ countries, with ratings, hours and maps.</p>
         <Form
+          ref={searchForm}
           action="/search"
           method="get"
           role="search"

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useToast } from "~/components/toast";
+import { useTextTypedBeforeScript } from "~/components/use-hydrated";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
 import { formatCount } from "~/lib/format";
@@ -88,6 +89,11 @@ export default function ContactPage() {
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const sentNotice = useRef<HTMLDivElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useTextTypedBeforeScript(form, (name, typed) => {
+    if (name === CONTACT_HONEYPOT_FIELD) setHoneypot(typed);
+    else if (name in EMPTY) setValues((current) => ({ ...current, [name]: typed }));
+  });
 
   // The send button keeps the focus while sending (aria-disabled, presses ignored): the
   // confirmation then takes it, or after a failure the button keeps it (unless a field to
@@ -198,7 +204,7 @@ export default function ContactPage() {
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
           {outcome === "sent" || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
           {posted?.failed ? <FormNotice tone="error" {...posted.failed} /> : null}
-          <form method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <form ref={form} method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
               <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
                 <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700">{field.label}</label>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, holdScripts, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { runSql } from "./support/public-db";
 
 let browser: Browser;
@@ -123,6 +123,20 @@ describe("directory pages in Chromium", () => {
 
     await page.getByRole("searchbox", { name: "Search cities or countries" }).fill("no such city anywhere");
     await page.getByText("No cities found").waitFor();
+    await page.close();
+  });
+
+  it("searches what was typed into a list's box before the page's script ran", async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const runScripts = await holdScripts(page);
+    await page.goto(inject("baseURL") + "/countries", { waitUntil: "commit" });
+    const box = page.getByRole("searchbox", { name: "Search countries" });
+    await box.fill("united");
+    await runScripts();
+    expect(await box.inputValue()).toBe("united");
+    await page.waitForURL((url) => url.searchParams.get("q") === "united");
+    await page.getByText(/^Showing 1 to \d+ of \d+ countries$/).waitFor();
+    for (const name of await page.locator("main ul li h2").allTextContents()) expect(name.toLowerCase()).toContain("united");
     await page.close();
   });
 

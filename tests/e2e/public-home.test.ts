@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, holdScripts, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { collectErrors } from "./support/public-db";
 
 let browser: Browser;
@@ -83,6 +83,19 @@ describe("home page", () => {
     await page.waitForURL("**/search?q=hotel");
     await page.locator("h1", { hasText: "Search results for" }).waitFor();
     await context.close();
+  });
+
+  it("searches what was typed into the hero before the page's script ran", async () => {
+    const page = await browser.newPage();
+    const runScripts = await holdScripts(page);
+    await page.goto(inject("baseURL") + "/", { waitUntil: "commit" });
+    const box = page.locator("#hero-search");
+    await box.fill("hotel");
+    await runScripts();
+    expect(await box.inputValue()).toBe("hotel");
+    await box.press("Enter");
+    await page.waitForURL("**/search?q=hotel");
+    await page.close();
   });
 
   it("gives the filled search box the focus when a chip is pressed from the keyboard, so Enter searches it", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, holdScripts, hydrated, launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,6 +114,21 @@ describe("contact page", () => {
     await page.close();
   });
 
+  it("sends what was typed before the page's script ran", async () => {
+    const page = await browser.newPage();
+    const runScripts = await holdScripts(page);
+    await page.goto(inject("baseURL") + "/contact", { waitUntil: "commit" });
+    await page.getByLabel("Message *", { exact: true }).waitFor();
+    await fillContact(page, VALID);
+    await runScripts();
+    expect(await page.getByLabel("Full Name *", { exact: true }).inputValue()).toBe("Grace Hopper");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("status").getByText("Message Sent Successfully").waitFor();
+    // Sent by the script (the page stayed where it was), not by the browser's own post.
+    expect(new URL(page.url()).search).toBe("");
+    await page.close();
+  });
+
   it("works without JavaScript: the reasons come back with the values kept, then the message is sent and said so", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -151,6 +166,20 @@ describe("404 page", () => {
     await page.getByPlaceholder("Where? (city, country)").fill(" New York ");
     await page.getByPlaceholder("Where? (city, country)").press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.search === "?q=spa%20%26%20pool&location=New%20York");
+    await page.close();
+  });
+
+  it("searches what was typed into the 404 page's boxes before its script ran", async () => {
+    const page = await browser.newPage();
+    const runScripts = await holdScripts(page);
+    await page.goto(inject("baseURL") + "/no/such/page", { waitUntil: "commit" });
+    await page.locator("#search-where").waitFor();
+    await page.locator("#search-what").fill("hotel");
+    await page.locator("#search-where").fill("New York");
+    await runScripts();
+    expect(await page.getByRole("button", { name: "Search" }).isDisabled()).toBe(false);
+    await page.locator("#search-where").press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.search === "?q=hotel&location=New%20York");
     await page.close();
   });
 

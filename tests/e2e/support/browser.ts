@@ -43,6 +43,23 @@ export async function hydrated(page: Page) {
   await page.waitForTimeout(100);
 }
 
+/**
+ * Holds the page's scripts back, as a slow line does, until the returned function is called; that
+ * then waits for hydration. Open the page with `waitUntil: "commit"` and wait for what you type into.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await hydrated(page);
+  };
+}
+
 /** Whether `target` holds the focus. */
 export function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement);
