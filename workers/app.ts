@@ -15,7 +15,7 @@ import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";
-import { backfillSearchWordsRound, startSearchWordsBackfill } from "./search-words-backfill";
+import { backfillDerivedColumnsRound, startDerivedColumnsBackfill } from "./derived-columns-backfill";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
@@ -95,7 +95,7 @@ export default {
             await rebuildPageAnchorRound(env);
             break;
           case "searchBigrams.backfill":
-            await backfillSearchWordsRound(env);
+            await backfillDerivedColumnsRound(env);
             break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
@@ -120,8 +120,8 @@ export default {
             ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
             // Catches anchors a lost message left missing.
             ["page anchors", () => queuePageAnchorRebuild(env)],
-            // Businesses stored before their derived search columns were (migrations 0012, 0014, 0015, 0018).
-            ["search words", () => startSearchWordsBackfill(env)],
+            // Businesses stored before their derived columns were (migrations 0012, 0014, 0015, 0018, 0019).
+            ["derived columns", () => startDerivedColumnsBackfill(env)],
             ["abandoned uploads", () => clearAbandonedUploads(env)],
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],

@@ -7,7 +7,7 @@ export type QueueMessage =
   /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
   | { kind: "pageAnchors.rebuild" }
   /**
-   * Write the search columns of businesses stored before them (app/models/search-words-backfill.server.ts), a round
+   * Write the derived columns of businesses stored before them (app/models/derived-columns-backfill.server.ts), a round
    * at a time. The kind keeps its first name: messages already queued under it must still be understood.
    */
   | { kind: "searchBigrams.backfill" };
@@ -22,7 +22,7 @@ export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Pr
   await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
-/** Asks for the next round of the search columns' walk (decisions 091, 094, 101). */
-export async function queueSearchWordsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
+/** Asks for the next round of the derived columns' walk (decisions 091, 094, 101, 102). */
+export async function queueDerivedColumnsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "searchBigrams.backfill" } satisfies QueueMessage);
 }

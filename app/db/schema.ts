@@ -63,6 +63,8 @@ export const businesses = sqliteTable(
     searchBigrams: text("search_bigrams"),
     /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex, migration 0018). */
     searchCountryCode: text("search_country_code"),
+    /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey, migration 0019). */
+    nameSort: text("name_sort"),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
@@ -84,13 +86,14 @@ export const businesses = sqliteTable(
       .where(sql`is_approved = 1`),
     // Home featured hotels: best rated, most reviewed.
     index("businesses_featured").on(t.rating, t.reviews).where(sql`is_approved = 1`),
-    // Admin list sorting and name search (prefix), export date ranges.
-    index("businesses_name").on(t.name),
+    // Admin list sorted by name, name search (prefix) and test data (app/lib/name-order.ts).
+    index("businesses_name_order").on(sql`coalesce(${t.nameSort}, ${t.name}) COLLATE NOCASE`),
+    // Export date ranges, admin list by date.
     index("businesses_created_at").on(t.createdAt),
     // Admin list (unapproved included), migrations/0002_admin_indexes_and_upload_keys.sql.
     index("businesses_rating").on(t.rating, t.id),
     index("businesses_reviews").on(t.reviews, t.id),
-    index("businesses_category_name").on(t.categorySlug, t.name),
+    index("businesses_category_name_order").on(t.categorySlug, sql`coalesce(${t.nameSort}, ${t.name}) COLLATE NOCASE`),
     // The admin's category and country lists reach unapproved businesses through these
     // (migrations/0016_unapproved_filter_indexes.sql).
     index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),

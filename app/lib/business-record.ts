@@ -1,4 +1,5 @@
 import { countryCodeToIndex } from "./country-names";
+import { nameSortKey } from "./name-order";
 import { nameInnerWords } from "./search-inner-words";
 import { businessSlug, slugify } from "./slug";
 
@@ -69,6 +70,8 @@ export interface BusinessRow {
   search_bigrams: string | null;
   /** countryCodeToIndex: indexed after the country text when that text is in a language the site does not know (decision 101). */
   search_country_code: string | null;
+  /** nameSortKey(name): the admin list's name order where it differs from the name (decision 102). */
+  name_sort: string | null;
   created_at: number;
 }
 
@@ -125,6 +128,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     url: orNull(record.url),
     search_bigrams: nameInnerWords(name),
     search_country_code: countryCodeToIndex(country, countryCode),
+    name_sort: nameSortKey(name),
     created_at: record.createdAt ?? now,
   };
 }

@@ -14,7 +14,7 @@
  * - Anything else (spaces, punctuation, symbols, emoji) separates words.
  */
 
-const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+export const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 
 /**
  * Letters that NFKD does not decompose, lower and upper case, and what they fold to (lower case).

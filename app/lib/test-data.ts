@@ -2,11 +2,13 @@
  * "Test data", as the admin's "delete test data" removes it: a business whose name is the word
  * "test" alone or followed by a space, hyphen or underscore ("Test Hotel", "test-123",
  * "TEST_import"), or whose place id starts with "test" (fixtures made by hand). Case variants
- * are listed explicitly so that the database can answer each as a range on an index (name,
- * place_id) instead of scanning every business. Real names such as "Testa Trattoria" or
- * "Contest Inn" are not test data.
+ * are listed explicitly so that the database answers each place id prefix as a range on its
+ * index, and names as the one range of the word in name order (any case, app/lib/name-order.ts)
+ * held to these spellings, instead of scanning every business. Real names such as "Testa
+ * Trattoria" or "Contest Inn" are not test data.
  */
-const WORD_VARIANTS = ["test", "Test", "TEST"] as const;
+export const TEST_WORD = "test";
+const WORD_VARIANTS = [TEST_WORD, "Test", "TEST"] as const;
 const NAME_SEPARATORS = [" ", "-", "_"] as const;
 
 /** Exact names that count as test data. */

@@ -1,7 +1,8 @@
 import { rowIdentity } from "~/lib/business-record";
+import { NAME_ORDER_SQL, nameSortKey } from "~/lib/name-order";
 import { nameWordsMatch } from "~/lib/search-query";
 import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
-import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES } from "~/lib/test-data";
+import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES, TEST_WORD } from "~/lib/test-data";
 
 /** Admin business list: 20 a page, at most 100 pages deep (docs/decisions/031). */
 export const ADMIN_BUSINESSES_PER_PAGE = 20;
@@ -14,7 +15,7 @@ export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
 
 const SORT_COLUMNS: Record<AdminSortField, string> = {
-  name: "name",
+  name: NAME_ORDER_SQL,
   rating: "rating",
   reviewCount: "reviews",
   createdAt: "created_at",
@@ -52,12 +53,6 @@ export interface AdminBusinessList {
   pagination: { page: number; totalPages: number; total: number };
 }
 
-function namePrefixes(filter: string): string[] {
-  const lower = filter.toLowerCase();
-  const capitalised = filter.charAt(0).toUpperCase() + filter.slice(1);
-  return [...new Set([filter, capitalised, lower])];
-}
-
 /**
  * Businesses with the searched words inside their name are taken from the search index, the
  * newest first and no more than fill the browsable pages and show there are more: a common
@@ -67,17 +62,17 @@ const NAME_WORD_MATCHES = BROWSABLE_BUSINESSES + 1;
 
 /**
  * WHERE clause and its parameters for the admin filters. A search matches names starting with
- * the text (index ranges) or holding its words (search index); a category is an index range.
+ * the text, in any case and with or without accents (a range in name order), or holding its
+ * words (search index); a category is an index range.
  */
 function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { where: string; params: unknown[] } {
   const terms: string[] = [];
   const params: unknown[] = [];
   const filter = query.filter?.trim();
   if (filter) {
-    const matches = namePrefixes(filter).map((prefix) => {
-      params.push(prefix, prefixUpperBound(prefix));
-      return `(name >= ?${params.length - 1} AND name < ?${params.length})`;
-    });
+    const prefix = nameSortKey(filter) ?? filter;
+    params.push(prefix, prefixUpperBound(prefix));
+    const matches = [`(${NAME_ORDER_SQL} >= ?${params.length - 1} AND ${NAME_ORDER_SQL} < ?${params.length})`];
     const words = nameWordsMatch(filter, query.category);
     if (words) {
       params.push(words, NAME_WORD_MATCHES);
@@ -187,10 +182,14 @@ export function deleteTestBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET
     return `?${params.length}`;
   };
   // One WHERE of OR-ed index ranges (SQLite's OR optimisation reads each range from its index;
-  // D1 refuses a UNION of this many SELECTs).
-  const terms = [
+  // D1 refuses a UNION of this many SELECTs). Names are read from the range of the word in name
+  // order (any case), then held to the exact spellings that are test data.
+  const exactName = [
     `name IN (${TEST_NAMES.map(param).join(", ")})`,
     ...TEST_NAME_PREFIXES.map((p) => `(name >= ${param(p)} AND name < ${param(prefixUpperBound(p))})`),
+  ];
+  const terms = [
+    `(${NAME_ORDER_SQL} >= ${param(TEST_WORD)} AND ${NAME_ORDER_SQL} < ${param(prefixUpperBound(TEST_WORD))} AND (${exactName.join(" OR ")}))`,
     ...TEST_PLACE_ID_PREFIXES.map((p) => `(place_id >= ${param(p)} AND place_id < ${param(prefixUpperBound(p))})`),
   ];
   return deleteInSteps(db, `SELECT id FROM businesses WHERE ${terms.join(" OR ")}`, params, budgetMs);

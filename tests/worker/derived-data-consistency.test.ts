@@ -22,6 +22,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rowIdentity, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
 import { countryCodeToIndex } from "~/lib/country-names";
+import { nameSortKey } from "~/lib/name-order";
 import { nameInnerWords } from "~/lib/search-inner-words";
 import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search-rank";
 import { businessSlug, slugify } from "~/lib/slug";
@@ -116,6 +117,7 @@ interface Written {
   full_address: string | null;
   search_bigrams: string | null;
   search_country_code: string | null;
+  name_sort: string | null;
 }
 
 const db = () => env.DB;
@@ -491,7 +493,7 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
   const rows = await all<Written>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, search_bigrams, search_country_code FROM businesses`,
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, search_bigrams, search_country_code, name_sort FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const approved = rows.filter((r) => r.is_approved === 1).sort(byIdDesc);
@@ -503,10 +505,12 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   expect((await all(`SELECT * FROM summary_deferral`)).length, where("summary deferral left")).toBe(0);
 
   // Search index: term for term what the triggers' expressions give for the rows as they are,
-  // whose bigrams are their names' and country codes their countries' (every writer goes through toBusinessRow).
+  // whose bigrams are their names' and country codes their countries' (every writer goes through
+  // toBusinessRow, which also gives the admin's name order its sort keys).
   for (const r of rows) {
     expect(r.search_bigrams, where(`bigrams of ${r.id} "${r.name}"`)).toBe(nameInnerWords(r.name));
     expect(r.search_country_code, where(`country code beside ${r.id} "${r.country}"`)).toBe(countryCodeToIndex(r.country, r.country_code));
+    expect(r.name_sort, where(`sort key of ${r.id} "${r.name}"`)).toBe(nameSortKey(r.name));
   }
   await db().batch([db().prepare(`DELETE FROM temp_fts_ref`), db().prepare(REFERENCE_INSERT)]);
   const [extra, missing] = await db().batch([

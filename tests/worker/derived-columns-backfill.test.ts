@@ -1,24 +1,30 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { nameSortKey } from "~/lib/name-order";
 import { nameInnerWords } from "~/lib/search-inner-words";
-import { backfillSearchWordsStep } from "~/models/search-words-backfill.server";
+import { listAdminBusinesses } from "~/models/admin-business.server";
+import { backfillDerivedColumnsStep } from "~/models/derived-columns-backfill.server";
 import { searchBusinesses } from "~/models/search.server";
 import migration0012 from "../../migrations/0012_search_bigrams_backfill.sql?raw";
 import migration0014 from "../../migrations/0014_search_inner_words_backfill.sql?raw";
 import migration0015 from "../../migrations/0015_search_khmer_clusters_backfill.sql?raw";
 import migration0018 from "../../migrations/0018_search_country_code_beside_unknown_text.sql?raw";
+import migration0019 from "../../migrations/0019_admin_name_order.sql?raw";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import type { QueueMessage } from "../../workers/queue-messages";
-import { backfillSearchWordsRound } from "../../workers/search-words-backfill";
+import { backfillDerivedColumnsRound } from "../../workers/derived-columns-backfill";
 import { pausingDb, recordingEnv } from "./import-support";
 import { insert, record } from "./support/public-fixtures";
 
 // Businesses stored before migration 0011 have no search bigrams, nor before 0018 the country code
-// beside a country text the site does not know: the queue writes them (decisions 091, 101).
+// beside a country text the site does not know, nor before 0019 their name's sort key: the queue
+// writes them (decisions 091, 101, 102).
 
 /** 0018's last statement: the walk's cursor, left when a business has a country text and a code. */
 const migration0018Cursor = migration0018.split("--> statement-breakpoint").at(-1)!;
+/** 0019's first statement: the walk's cursor, left when a name is not ASCII. */
+const migration0019Cursor = migration0019.split("--> statement-breakpoint")[0]!;
 
 const names = async (q: string) => (await searchBusinesses(env.DB, { q, page: 1 })).businesses.map((b) => b.name).sort();
 const cursor = async () => (await env.DB.prepare(`SELECT value FROM app_state WHERE key = 'search_bigrams_backfill_after'`).first<{ value: string }>())?.value ?? null;
@@ -76,7 +82,7 @@ describe("the search bigrams of names stored before them", () => {
 
     // A round of ten steps of 2 rows goes on to a second round, which ends at the table's end.
     const { env: queue, sent } = recordingEnv();
-    await backfillSearchWordsRound(queue, 2);
+    await backfillDerivedColumnsRound(queue, 2);
     expect(sent).toEqual([{ kind: "searchBigrams.backfill" }]);
     expect(await cursor()).not.toBe("0");
     // The next round, delivered as the queue delivers it.
@@ -101,19 +107,19 @@ describe("the search bigrams of names stored before them", () => {
   it("are due only where a Chinese, Japanese or Korean name lacks them: the migration leaves no walk on a directory written since", async () => {
     await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
     await expectNoWalkLeftBy(migration0012);
-    expect(await backfillSearchWordsStep(env.DB)).toBeNull();
+    expect(await backfillDerivedColumnsStep(env.DB)).toBeNull();
   });
 
   it("are written once by two walks started together, and the one that lost the cursor stops", async () => {
     // One walk pauses before its write; the other moves the cursor meanwhile.
     const paused = pausingDb(1);
-    const first = backfillSearchWordsStep(paused.db, 4);
+    const first = backfillDerivedColumnsStep(paused.db, 4);
     await paused.reached;
-    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 2, more: true });
+    expect(await backfillDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 2, more: true });
     paused.release();
     expect(await first).toEqual({ updated: 0, more: false });
-    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
-    expect(await backfillSearchWordsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
+    expect(await backfillDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
+    expect(await backfillDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
     expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
   });
 
@@ -125,7 +131,7 @@ describe("the search bigrams of names stored before them", () => {
     await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-2" }), record({ name: "ဟိုတယ်ရန်ကုန်", placeId: "sea-3" }));
     await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL`, migration0014);
     expect(await names("แมนดาริน")).toEqual([]);
-    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 2, more: false });
+    expect(await backfillDerivedColumnsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
     expect(await names("ရန်ကုန်")).toEqual(["ဟိုတယ်ရန်ကုန်"]);
     expect(await cursor()).toBeNull();
@@ -140,14 +146,14 @@ describe("the search bigrams of names stored before them", () => {
     await insert(record({ name: "សណ្ឋាគារអង្គរវត្ត", placeId: "khm-1" }));
     await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL WHERE place_id = 'khm-1'`, migration0015);
     expect(await names("វត្ត")).toEqual([]);
-    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await backfillDerivedColumnsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await names("វត្ត")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
     expect(await cursor()).toBeNull();
   });
 
   it("leave a name an import wrote during a step as the import wrote it", async () => {
     const paused = pausingDb(1);
-    const step = backfillSearchWordsStep(paused.db, 20);
+    const step = backfillDerivedColumnsStep(paused.db, 20);
     await paused.reached;
     await insert(record({ name: "上海和平饭店", placeId: "bigrams-2" }));
     paused.release();
@@ -171,7 +177,7 @@ describe("the search bigrams of names stored before them", () => {
     await expectWalkFromStartAfter(`UPDATE businesses SET search_country_code = NULL`, migration0018Cursor);
     const inSwitzerland = async () => (await searchBusinesses(env.DB, { q: "zermatt", location: "Switzerland", page: 1 })).businesses.map((b) => b.name).sort();
     expect(await inSwitzerland()).toEqual(["Zermatt Inn", "Zermatt Lodge"]);
-    expect(await backfillSearchWordsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await backfillDerivedColumnsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await inSwitzerland()).toEqual(["Zermatt Chalet", "Zermatt Inn", "Zermatt Lodge"]);
     expect(await cursor()).toBeNull();
   });
@@ -181,12 +187,28 @@ describe("the search bigrams of names stored before them", () => {
     await insert(record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }));
     await expectWalkFromStartAfter(`UPDATE businesses SET search_country_code = NULL`, migration0018Cursor);
     const paused = pausingDb(1);
-    const step = backfillSearchWordsStep(paused.db, 20);
+    const step = backfillDerivedColumnsStep(paused.db, 20);
     await paused.reached;
     // The file now names the country as the site knows it: no code is due beside it.
     await insert(record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Switzerland", countryCode: "CH" }));
     paused.release();
     expect(await step).toEqual({ updated: 0, more: false });
     expect(await env.DB.prepare(`SELECT country, search_country_code FROM businesses`).first()).toEqual({ country: "Switzerland", search_country_code: null });
+  });
+
+  it("write a name's sort key, so the admin's list sorted by name puts it among the letters it reads as (migration 0019)", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(record({ name: "Zulu Lodge", placeId: "z-1" }), record({ name: "apple Inn", placeId: "a-1" }));
+    await expectNoWalkLeftBy(migration0019Cursor);
+
+    await insert(record({ name: "Çelik Otel", placeId: "c-1" }), record({ name: "Banana Hotel", placeId: "b-1" }));
+    // As a database from before 0019 holds them: no sort key.
+    await expectWalkFromStartAfter(`UPDATE businesses SET name_sort = NULL`, migration0019Cursor);
+    const byName = async () => (await listAdminBusinesses(env.DB, { page: 1, sortBy: "name", sortOrder: "asc" })).businesses.map((b) => b.name);
+    expect(await byName()).toEqual(["apple Inn", "Banana Hotel", "Zulu Lodge", "Çelik Otel"]);
+    expect(await backfillDerivedColumnsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await byName()).toEqual(["apple Inn", "Banana Hotel", "Çelik Otel", "Zulu Lodge"]);
+    expect(await env.DB.prepare(`SELECT name_sort FROM businesses WHERE place_id = 'c-1'`).first("name_sort")).toBe(nameSortKey("Çelik Otel"));
+    expect(await cursor()).toBeNull();
   });
 });

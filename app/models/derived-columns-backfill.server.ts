@@ -1,0 +1,88 @@
+/**
+ * The columns a business's writer derives in JavaScript, for businesses stored before they
+ * existed: the inner words of its name (search_bigrams; decisions 091, 094, 095: Unicode scripts,
+ * NFKC, ICU's word breaker), its country code beside a country text the site does not know
+ * (search_country_code; decision 101: the country names come from Intl) and its name's sort key
+ * (name_sort; decision 102: Unicode normalisation), none of which SQL can compute. Such a row
+ * keeps them NULL and is indexed as before, so "酒店" does not find "上海外滩酒店", nor a search
+ * in Switzerland a business whose country reads "Sveitsi", and "Çelik" sorts after "Zulu" in the
+ * admin's list, until the row is written again. Migrations 0012, 0014, 0015, 0018 and 0019 leave
+ * a cursor in app_state when such rows may exist; the queue walks the table from it by id, a step
+ * at a time, writes what each row lacks (the update trigger re-indexes the row when a search
+ * column changes) and drops the cursor at the end.
+ */
+import { countryCodeToIndex } from "~/lib/country-names";
+import { nameSortKey } from "~/lib/name-order";
+import { nameInnerWords } from "~/lib/search-inner-words";
+
+const CURSOR_KEY = "search_bigrams_backfill_after";
+
+/** Rows read per step: a few short columns each, so a step stays far inside a queue delivery. */
+export const BACKFILL_ROWS_PER_STEP = 2000;
+
+/** The walk's cursor (the last id walked), or null when no walk is due. */
+async function readCursor(db: D1Database): Promise<string | null> {
+  return (await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first<{ value: string }>())?.value ?? null;
+}
+
+/** Whether a walk is due (the cursor is there). */
+export async function derivedColumnsBackfillDue(db: D1Database): Promise<boolean> {
+  return (await readCursor(db)) !== null;
+}
+
+export interface BackfillStep {
+  /** Businesses given their derived columns in this step. */
+  updated: number;
+  /** Another step is due: this one moved the cursor and the table goes on. */
+  more: boolean;
+}
+
+const DERIVED_COLUMNS = ["search_bigrams", "search_country_code", "name_sort"] as const;
+type DerivedColumn = (typeof DERIVED_COLUMNS)[number];
+
+type WalkedRow = { id: number; name: string; country: string | null; country_code: string | null } & Record<DerivedColumn, string | null>;
+
+/**
+ * One step: the next `limit` businesses after the cursor, each whose stored derived columns are
+ * not what its writer would give it now, and the cursor moved past them (dropped at the table's
+ * end), all in one transaction. The cursor moves only from the value this step read, so of two
+ * chains of steps started at once (a cron's message beside a running walk) one stops; a business
+ * an import wrote meanwhile keeps what the import wrote. Null when no walk is due.
+ */
+export async function backfillDerivedColumnsStep(db: D1Database, limit = BACKFILL_ROWS_PER_STEP): Promise<BackfillStep | null> {
+  const cursor = await readCursor(db);
+  if (cursor === null) return null;
+  const rows = (
+    await db
+      .prepare(`SELECT id, name, country, country_code, ${DERIVED_COLUMNS.join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .bind(Number(cursor), limit)
+      .all<WalkedRow>()
+  ).results;
+  const more = rows.length === limit;
+  const moveCursor = more
+    ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor, String(rows.at(-1)!.id))
+    : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor);
+  const updates = rows.flatMap((row) => {
+    const derived: Record<DerivedColumn, string | null> = {
+      search_bigrams: nameInnerWords(row.name),
+      search_country_code: countryCodeToIndex(row.country, row.country_code),
+      name_sort: nameSortKey(row.name),
+    };
+    // Only what differs is set: a search column set (even to its value) re-indexes the row.
+    const changed = DERIVED_COLUMNS.filter((column) => derived[column] !== row[column]);
+    if (changed.length === 0) return [];
+    return db
+      .prepare(
+        `UPDATE businesses SET ${changed.map((column, i) => `${column} = ?${i + 8}`).join(", ")}
+         WHERE id = ?1 AND name = ?2 AND country IS ?3 AND country_code IS ?4
+           AND search_bigrams IS ?5 AND search_country_code IS ?6 AND name_sort IS ?7
+         RETURNING id`,
+      )
+      .bind(row.id, row.name, row.country, row.country_code, row.search_bigrams, row.search_country_code, row.name_sort, ...changed.map((column) => derived[column]));
+  });
+  // Counted by RETURNING: D1's changes count the index rows the update trigger writes too.
+  const [moved, ...updated] = await db.batch([moveCursor, ...updates]);
+  // Another chain moved the cursor first: its steps go on, this one's end (its writes were the same).
+  if (moved!.results.length === 0) return { updated: 0, more: false };
+  return { updated: updated.reduce((sum, answer) => sum + answer.results.length, 0), more };
+}
