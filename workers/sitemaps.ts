@@ -20,6 +20,7 @@ import {
   listSitemapFile,
   mainSitemapXml,
   siteLink,
+  sitemapFileLastmod,
   sitemapIndexXml,
   urlsetXml,
   type ListSitemap,
@@ -40,6 +41,7 @@ import {
   type SitemapBuild,
   type SitemapBuildParams,
   type SitemapFileInfo,
+  type SitemapSet,
 } from "~/models/sitemap.server";
 import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 
@@ -80,8 +82,9 @@ async function sendStep(env: SitemapEnv, generation: number, page: number): Prom
  * failure may have been the send of the next step: it sends it again.
  */
 export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, attempt = 1): Promise<void> {
-  const { build } = await readSitemapState(env.DB);
+  const { build, current } = await readSitemapState(env.DB);
   if (!build || build.generation !== step.generation) return;
+  const live = liveFiles(current);
   if (build.nextPage !== step.page) {
     if (attempt > 1 && build.advancedFrom === step.page) await sendStep(env, build.generation, build.nextPage);
     return;
@@ -98,12 +101,11 @@ export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, atte
       finished = true;
       break;
     }
-    const file = businessSitemapFile(page);
-    const lastmod = Math.max(...rows.map((row) => row.updated_at));
-    await putXml(env, build.generation, file, urlsetXml(rows.map((row) => ({ loc: siteLink(env.SITE_URL, businessPath(row.slug)), lastmod: row.updated_at }))));
-    businessFiles.push({ file, urls: rows.length, lastmod });
+    const rowsNewest = Math.max(...rows.map((row) => row.updated_at));
+    const xml = urlsetXml(rows.map((row) => ({ loc: siteLink(env.SITE_URL, businessPath(row.slug)), lastmod: row.updated_at })));
+    businessFiles.push(await writeFile(env, build.generation, live, businessSitemapFile(page), xml, rows.length, rowsNewest));
     afterId = rows[rows.length - 1]!.id;
-    newest = Math.max(newest, lastmod);
+    newest = Math.max(newest, rowsNewest);
     page += 1;
     if (rows.length < params.businessesPerFile) {
       finished = true;
@@ -116,18 +118,17 @@ export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, atte
     if (await advanceSitemapBuild(env.DB, step.page, next)) await sendStep(env, build.generation, page);
     return;
   }
-  await finishBuild(env, step.page, next);
+  await finishBuild(env, step.page, next, live);
 }
 
-async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuild): Promise<void> {
+async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuild, live: LiveFiles): Promise<void> {
   const { generation, newest } = build;
-  const lastmod = newest || null;
-  const listFiles: SitemapFileInfo[] = [];
-  await putXml(env, generation, "main.xml", mainSitemapXml(env.SITE_URL, lastmod));
-  listFiles.push({ file: "main.xml", urls: MAIN_SITEMAP_PATHS.length, lastmod });
+  const listFiles: SitemapFileInfo[] = [
+    await writeFile(env, generation, live, "main.xml", mainSitemapXml(env.SITE_URL, newest || null), MAIN_SITEMAP_PATHS.length, newest || null),
+  ];
 
   listFiles.push(
-    ...(await writeListSitemap(env, build, "categories", async function* () {
+    ...(await writeListSitemap(env, build, live, "categories", async function* () {
       for (let after = ""; ; ) {
         const slugs = await sitemapCategorySlugs(env.DB, after, LIST_READ_CHUNK);
         yield slugs.map((slug) => categoryPath(slug));
@@ -135,7 +136,7 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
         after = slugs[slugs.length - 1]!;
       }
     })),
-    ...(await writeListSitemap(env, build, "countries", async function* () {
+    ...(await writeListSitemap(env, build, live, "countries", async function* () {
       for (let after = ""; ; ) {
         const codes = await sitemapCountryCodes(env.DB, after, LIST_READ_CHUNK);
         yield codes.map((code) => countryPath(code));
@@ -143,7 +144,7 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
         after = codes[codes.length - 1]!;
       }
     })),
-    ...(await writeListSitemap(env, build, "cities", async function* () {
+    ...(await writeListSitemap(env, build, live, "cities", async function* () {
       for (let after = { country_code: "", slug: "" }; ; ) {
         const cities = await sitemapCities(env.DB, after, LIST_READ_CHUNK);
         yield cities.map((city) => cityPath(city.country_code, city.slug));
@@ -167,6 +168,7 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
     fileCount: files.length,
     urlCount: files.reduce((sum, info) => sum + info.urls, 0),
     businessFileCount: build.businessFiles.length,
+    files,
   });
   if (!switched) return;
 
@@ -183,16 +185,14 @@ async function finishBuild(env: SitemapEnv, fromPage: number, build: SitemapBuil
 async function writeListSitemap(
   env: SitemapEnv,
   build: SitemapBuild,
+  live: LiveFiles,
   list: ListSitemap,
   pages: () => AsyncGenerator<string[]>,
 ): Promise<SitemapFileInfo[]> {
   const files: SitemapFileInfo[] = [];
-  const lastmod = build.newest || null;
   let pending: SitemapEntry[] = [];
   const flush = async () => {
-    const file = listSitemapFile(list, files.length);
-    await putXml(env, build.generation, file, urlsetXml(pending));
-    files.push({ file, urls: pending.length, lastmod });
+    files.push(await writeFile(env, build.generation, live, listSitemapFile(list, files.length), urlsetXml(pending), pending.length, build.newest || null));
     pending = [];
   };
   for await (const paths of pages()) {
@@ -212,10 +212,28 @@ async function writeListSitemap(
   return files;
 }
 
-async function putXml(env: SitemapEnv, generation: number, file: string, xml: string): Promise<void> {
+async function putXml(env: SitemapEnv, generation: number, file: string, xml: string | Uint8Array): Promise<void> {
   await env.BUCKET.put(sitemapObjectKey(generation, file), xml, {
     httpMetadata: { contentType: "application/xml; charset=utf-8" },
   });
+}
+
+/** The live set's files by name: what each file of a build is compared with. */
+type LiveFiles = Map<string, SitemapFileInfo>;
+
+function liveFiles(current: SitemapSet | null): LiveFiles {
+  return new Map((current?.files ?? []).map((info) => [info.file, info]));
+}
+
+/**
+ * Writes one file of the build and says what the index lists for it: its lastmod is its newest
+ * row's time (`newest`), or now when it changed without a newer row (sitemapFileLastmod).
+ */
+async function writeFile(env: SitemapEnv, generation: number, live: LiveFiles, file: string, xml: string, urls: number, newest: number | null): Promise<SitemapFileInfo> {
+  const bytes = new TextEncoder().encode(xml);
+  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  await putXml(env, generation, file, bytes);
+  return { file, urls, lastmod: sitemapFileLastmod(live.get(file), digest, newest, Math.floor(Date.now() / 1000)), digest };
 }
 
 /** Removes every generation older than the live one (the previous set and any abandoned build). */

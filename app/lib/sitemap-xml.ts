@@ -119,3 +119,22 @@ export const BUSINESS_SITEMAP_FILE_PATTERN = /^page-([1-9]\d{0,6})\.xml$/;
 export function robotsTxt(siteUrl: string): string {
   return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", "", `Sitemap: ${siteLink(siteUrl, "/sitemap.xml")}`, ""].join("\n");
 }
+
+/**
+ * A sitemap file's lastmod in the index: when what it lists last changed. Its newest row's time
+ * says so when a row was added or edited, but not when one left it (deleted, unapproved) or a
+ * slice boundary moved (business files are keyset slices, so a removal shifts every later file):
+ * a file whose content (`digest`) differs from the live set's copy without a newer row changed
+ * now. An unchanged file keeps its lastmod. Unix seconds.
+ */
+export function sitemapFileLastmod(
+  before: { digest?: string; lastmod: number | null } | undefined,
+  digest: string,
+  newest: number | null,
+  now: number,
+): number | null {
+  if (!before?.digest) return newest;
+  if (before.digest === digest) return before.lastmod;
+  return newest !== null && (before.lastmod === null || newest > before.lastmod) ? newest : now;
+}
+

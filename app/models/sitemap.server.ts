@@ -34,8 +34,10 @@ export interface SitemapFileInfo {
   /** Path under /sitemaps/, e.g. "main.xml" or "businesses/page-3.xml". */
   file: string;
   urls: number;
-  /** Newest updated_at (unix seconds) of what the file lists. */
+  /** When what the file lists last changed (unix seconds; sitemapFileLastmod). */
   lastmod: number | null;
+  /** SHA-256 of the file (hex): the next build compares its files with these. Absent in sets built before it was kept. */
+  digest?: string;
 }
 
 /** The running rebuild (app_state `sitemaps_build`). Times in ms. */
@@ -64,6 +66,8 @@ export interface SitemapSet {
   fileCount: number;
   urlCount: number;
   businessFileCount: number;
+  /** The set's files, for the next build's lastmods (absent in sets built before they were kept). */
+  files?: SitemapFileInfo[];
 }
 
 export interface SitemapState {

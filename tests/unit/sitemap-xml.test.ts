@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BUSINESS_SITEMAP_FILE_PATTERN,
+  sitemapFileLastmod,
   LIST_SITEMAP_FILE_PATTERN,
   businessPath,
   cityPath,
@@ -134,3 +135,24 @@ describe("sitemap XML against the sitemaps.org schemas", () => {
   });
 });
 
+
+describe("sitemapFileLastmod", () => {
+  const NOW = 1_800_000_000;
+  it("is the newest row's time for a file the live set did not have (or kept no digest of)", () => {
+    expect(sitemapFileLastmod(undefined, "d1", 1_700_000_000, NOW)).toBe(1_700_000_000);
+    expect(sitemapFileLastmod({ lastmod: 1_600_000_000 }, "d1", 1_700_000_000, NOW)).toBe(1_700_000_000);
+    expect(sitemapFileLastmod(undefined, "d1", null, NOW)).toBeNull();
+  });
+
+  it("stays as it was for a file whose content did not change", () => {
+    expect(sitemapFileLastmod({ digest: "d1", lastmod: 1_650_000_000 }, "d1", 1_700_000_000, NOW)).toBe(1_650_000_000);
+  });
+
+  it("is the newer row's time when a row was added or edited, and now when a row only left the file", () => {
+    expect(sitemapFileLastmod({ digest: "d1", lastmod: 1_650_000_000 }, "d2", 1_700_000_000, NOW)).toBe(1_700_000_000);
+    // A business deleted or unapproved: the newest row left is no newer than the file was.
+    expect(sitemapFileLastmod({ digest: "d1", lastmod: 1_650_000_000 }, "d2", 1_650_000_000, NOW)).toBe(NOW);
+    expect(sitemapFileLastmod({ digest: "d1", lastmod: 1_650_000_000 }, "d2", 1_600_000_000, NOW)).toBe(NOW);
+    expect(sitemapFileLastmod({ digest: "d1", lastmod: null }, "d2", null, NOW)).toBe(NOW);
+  });
+});

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoBusinesses } from "../../scripts/demo-data";
 import { toBusinessRow } from "~/lib/business-record";
+import { deleteBusiness } from "~/models/admin-business.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "../../workers/queue-messages";
@@ -318,4 +319,52 @@ describe("sitemaps", () => {
       expect([other.status, other.headers.get("Location")], character).toEqual([302, "/categories"]);
     }
   }, 90_000);
+
+  it("moves a file's lastmod in the index when a business only left it, and keeps the lastmod of every file that did not change", async () => {
+    await eventually(async () => (await readSitemapState(env.DB)).build === null);
+    // Rows a day old, and a live set from before files were compared (no digests kept): the
+    // lastmods are the rows' own times, told apart from a change now.
+    await env.DB.batch([
+      env.DB.prepare(`UPDATE businesses SET updated_at = updated_at - 86400`),
+      env.DB.prepare(`UPDATE app_state SET value = json_remove(value, '$.files') WHERE key = 'sitemaps_current'`),
+    ]);
+    const held = heldQueue();
+    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
+    const build = async () => {
+      await rebuildSitemaps(heldEnv, "test");
+      await runHeldSteps(held);
+    };
+    const lastmods = async () =>
+      new Map([...(await get("/sitemap.xml")).text.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1]!.slice(SITE.length), Date.parse(m[2]!)]));
+    await build();
+    const before = await lastmods();
+    const newestRow = 1000 * ((await env.DB.prepare(`SELECT max(updated_at) AS t FROM businesses WHERE is_approved = 1`).first<number>("t"))!);
+    expect(Math.max(...before.values())).toBe(newestRow);
+
+    // Built again unchanged: every lastmod stays.
+    await build();
+    expect(await lastmods()).toEqual(before);
+
+    // A business of the second file deleted: that file and every later one (keyset slices, their
+    // boundaries moved) changed now; the first file and the directory lists did not.
+    const { id } = (await env.DB
+      .prepare(
+        `SELECT id FROM businesses b
+         WHERE is_approved = 1 AND id >= (SELECT id FROM businesses WHERE is_approved = 1 ORDER BY id LIMIT 1 OFFSET 9000)
+           AND (SELECT business_count FROM cities WHERE country_code = b.country_code AND slug = b.city_slug) > 1
+           AND (SELECT business_count FROM categories WHERE slug = b.category_slug) > 1
+         ORDER BY id LIMIT 1`,
+      )
+      .first<{ id: number }>())!;
+    expect((await deleteBusiness(env.DB, id)).deleted).toBe(true);
+    const deletedAt = Math.floor(Date.now() / 1000) * 1000;
+    await build();
+    const after = await lastmods();
+    const businessFiles = [...after.keys()].filter((file) => file.startsWith("/sitemaps/businesses/"));
+    expect(businessFiles.length).toBeGreaterThan(1);
+    expect(after.get("/sitemaps/businesses/page-1.xml")).toBe(before.get("/sitemaps/businesses/page-1.xml"));
+    for (const file of businessFiles.slice(1)) expect(after.get(file), file).toBeGreaterThanOrEqual(deletedAt);
+    for (const file of ["/sitemaps/categories.xml", "/sitemaps/countries.xml", "/sitemaps/cities.xml"]) expect(after.get(file), file).toBe(before.get(file));
+  }, 120_000);
 });
+
