@@ -227,13 +227,15 @@ function liveFiles(current: SitemapSet | null): LiveFiles {
 
 /**
  * Writes one file of the build and says what the index lists for it: its lastmod is its newest
- * row's time (`newest`), or now when it changed without a newer row (sitemapFileLastmod).
+ * row's time (`newest`), or the time of this write when it changed without a newer row
+ * (sitemapFileLastmod). The digest is cut to 16 bytes: it only tells a file from its last copy.
  */
 async function writeFile(env: SitemapEnv, generation: number, live: LiveFiles, file: string, xml: string, urls: number, newest: number | null): Promise<SitemapFileInfo> {
   const bytes = new TextEncoder().encode(xml);
-  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   await putXml(env, generation, file, bytes);
-  return { file, urls, lastmod: sitemapFileLastmod(live.get(file), digest, newest, Math.floor(Date.now() / 1000)), digest };
+  const before = live.size === 0 ? undefined : (live.get(file) ?? null);
+  return { file, urls, lastmod: sitemapFileLastmod(before, digest, newest, Math.floor(Date.now() / 1000)), digest };
 }
 
 /** Removes every generation older than the live one (the previous set and any abandoned build). */

@@ -43,12 +43,13 @@ export function SearchBox({
     const target = form.current;
     timer.current = setTimeout(() => submit(target, { replace: true, preventScrollReset: true }), 300);
   };
-  useTextTypedBeforeScript(form, (name, typedText) => name === "q" && searchSoon(typedText));
 
   // Follow the URL (back button, letter links) but never overwrite what the visitor is typing.
   useEffect(() => {
     if (document.activeElement !== input.current) setText(value);
   }, [value]);
+  // After the effect above, which also runs as the script starts: the typed text wins over the URL's.
+  useTextTypedBeforeScript(form, (name, typedText) => name === "q" && searchSoon(typedText));
   useEffect(() => () => clearTimeout(timer.current), []);
   // A list's error page puts the box back where the visitor was typing (cursor after the text).
   useEffect(() => {

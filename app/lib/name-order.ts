@@ -31,6 +31,8 @@ export function nameSortKey(name: string): string | null {
     .replace(GENERIC_COMBINING_MARKS, "")
     .normalize("NFC")
     .replace(CASED_FOLDABLE, (c) => CASED_FOLDS.get(c) ?? c)
-    .replace(/[^\0-\x7f]+/g, (text) => text.toLowerCase());
+    .replace(/[^\0-\x7f]+/g, (text) => text.toLowerCase())
+    // A final sigma is a sigma: a typed "ΟΔΟΣ" (lower-cased "οδος") begins "ΟΔΟΣΤΡΩΜΑ".
+    .replaceAll("ς", "σ");
   return key === name ? null : key;
 }

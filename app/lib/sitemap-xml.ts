@@ -125,14 +125,17 @@ export function robotsTxt(siteUrl: string): string {
  * says so when a row was added or edited, but not when one left it (deleted, unapproved) or a
  * slice boundary moved (business files are keyset slices, so a removal shifts every later file):
  * a file whose content (`digest`) differs from the live set's copy without a newer row changed
- * now. An unchanged file keeps its lastmod. Unix seconds.
+ * now, as did a file the live set lacks (`before` null: a list part or business page that comes
+ * back may list older rows than a crawler's copy). An unchanged file keeps its lastmod. Without a
+ * live set that kept digests (`before` undefined) it is the newest row's time. Unix seconds.
  */
 export function sitemapFileLastmod(
-  before: { digest?: string; lastmod: number | null } | undefined,
+  before: { digest?: string; lastmod: number | null } | null | undefined,
   digest: string,
   newest: number | null,
   now: number,
 ): number | null {
+  if (before === null) return now;
   if (!before?.digest) return newest;
   if (before.digest === digest) return before.lastmod;
   return newest !== null && (before.lastmod === null || newest > before.lastmod) ? newest : now;

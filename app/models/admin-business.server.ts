@@ -70,9 +70,13 @@ function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { w
   const params: unknown[] = [];
   const filter = query.filter?.trim();
   if (filter) {
+    const matches: string[] = [];
+    // A filter of marks alone folds to nothing: no prefix of every name.
     const prefix = nameSortKey(filter) ?? filter;
-    params.push(prefix, prefixUpperBound(prefix));
-    const matches = [`(${NAME_ORDER_SQL} >= ?${params.length - 1} AND ${NAME_ORDER_SQL} < ?${params.length})`];
+    if (prefix) {
+      params.push(prefix, prefixUpperBound(prefix));
+      matches.push(`(${NAME_ORDER_SQL} >= ?${params.length - 1} AND ${NAME_ORDER_SQL} < ?${params.length})`);
+    }
     const words = nameWordsMatch(filter, query.category);
     if (words) {
       params.push(words, NAME_WORD_MATCHES);
@@ -80,7 +84,7 @@ function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { w
         `id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${params.length - 1} ORDER BY rowid DESC LIMIT ?${params.length})`,
       );
     }
-    terms.push(`(${matches.join(" OR ")})`);
+    terms.push(matches.length ? `(${matches.join(" OR ")})` : "0");
   }
   if (query.category) {
     params.push(categorySlug(query.category));

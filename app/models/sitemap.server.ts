@@ -36,7 +36,7 @@ export interface SitemapFileInfo {
   urls: number;
   /** When what the file lists last changed (unix seconds; sitemapFileLastmod). */
   lastmod: number | null;
-  /** SHA-256 of the file (hex): the next build compares its files with these. Absent in sets built before it was kept. */
+  /** The file's SHA-256, its first 16 bytes in hex: the next build compares its files with these. Absent in sets built before it was kept. */
   digest?: string;
 }
 
@@ -231,7 +231,8 @@ export type SitemapFileAnswer =
 XX
  */
 export async function readSitemapFile(env: Env, file: string, conditional?: Headers): Promise<SitemapFileAnswer | null> {
-  const row = await env.DB.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURRENT_KEY).first<{ value: string }>();
+  // Only the generation: the set's value also holds its files' digests (about 20 KB at 2,000,000 businesses).
+  const row = await env.DB.prepare(`SELECT json_extract(value, '$.generation') AS generation FROM app_state WHERE key = ?1`).bind(CURRENT_KEY).first<{ generation: number }>();
   if (!row) {
     if (file === "sitemap.xml") {
       return { kind: "provisional", body: sitemapIndexXml([{ loc: siteLink(env.SITE_URL, "/sitemaps/main.xml") }]) };
@@ -239,7 +240,7 @@ export async function readSitemapFile(env: Env, file: string, conditional?: Head
     if (file === "main.xml") return { kind: "provisional", body: mainSitemapXml(env.SITE_URL, null) };
     return null;
   }
-  const { generation } = JSON.parse(row.value) as SitemapSet;
+  const { generation } = row;
   // With `onlyIf`, R2 answers an object without a body when the client's ETag still matches.
   const object: R2Object | R2ObjectBody | null = await env.BUCKET.get(sitemapObjectKey(generation, file), { onlyIf: conditional });
   if (!object) return null;

@@ -92,7 +92,7 @@ export default function ContactPage() {
   const form = useRef<HTMLFormElement>(null);
   useTextTypedBeforeScript(form, (name, typed) => {
     if (name === CONTACT_HONEYPOT_FIELD) setHoneypot(typed);
-    else if (name in EMPTY) setValues((current) => ({ ...current, [name]: typed }));
+    else if (name in EMPTY) update(name as keyof Values, typed);
   });
 
   // The send button keeps the focus while sending (aria-disabled, presses ignored): the
