@@ -84,11 +84,11 @@ async function sendStep(env: SitemapEnv, generation: number, page: number): Prom
 export async function runSitemapBuildStep(env: SitemapEnv, step: BuildStep, attempt = 1): Promise<void> {
   const { build, current } = await readSitemapState(env.DB);
   if (!build || build.generation !== step.generation) return;
-  const live = liveFiles(current);
   if (build.nextPage !== step.page) {
     if (attempt > 1 && build.advancedFrom === step.page) await sendStep(env, build.generation, build.nextPage);
     return;
   }
+  const live = liveFiles(current);
 
   const { params } = build;
   const businessFiles = [...build.businessFiles];

@@ -140,4 +140,3 @@ export function sitemapFileLastmod(
   if (before.digest === digest) return before.lastmod;
   return newest !== null && (before.lastmod === null || newest > before.lastmod) ? newest : now;
 }
-

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN, signedInContext } from "./support/admin-session";
-import { axeViolations, hydrated, isFocused, launchBrowser, tabTo } from "./support/browser";
+import { axeViolations, holdRequests, hydrated, isFocused, launchBrowser, tabTo } from "./support/browser";
 import { runSql } from "./support/public-db";
 
 // The back office driven the way a keyboard or screen-reader user drives it: Tab, Enter, Space
@@ -128,14 +128,8 @@ describe("the back office with the keyboard and a screen reader", () => {
     const second = rows.nth(1).getByRole("button", { name: /^Approve/ });
     const secondWas = await second.getAttribute("aria-pressed");
     // The first answer is held until the other presses have been tried.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const requests: string[] = [];
-    await page.route("**/api/admin/businesses/*/toggle-approval", async (route) => {
-      requests.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/admin/businesses/*/toggle-approval", (request) => requests.push(request.url()));
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());

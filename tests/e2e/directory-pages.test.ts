@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, holdScripts, hydrated, launchBrowser, screenshot } from "./support/browser";
+import { axeViolations, holdRequests, holdScripts, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { runSql } from "./support/public-db";
 
 let browser: Browser;
@@ -13,15 +13,7 @@ afterAll(async () => {
 });
 
 /** Holds the next page's data (single-fetch .data requests) until released, so a pending state is visible. */
-async function holdPageData(): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/*.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdPageData = () => holdRequests(page, "**/*.data*");
 
 async function open(path: string) {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

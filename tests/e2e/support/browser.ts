@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page, type Request } from "playwright-core";
 import { OUTPUT_DIR } from "./server";
 
 /** Debian's Chromium; never a downloaded browser. Flags that work offline on these machines. */
@@ -44,16 +44,26 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Holds every request of `page` matching `pattern` (each passed to `seen` first) until the
+ * returned function is called: a slow answer, for a state that is otherwise gone too soon.
+ */
+export async function holdRequests(page: Page, pattern: string, seen?: (request: Request) => void): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    seen?.(route.request());
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Holds the page's scripts back, as a slow line does, until the returned function is called; that
  * then waits for hydration. Open the page with `waitUntil: "commit"` and wait for what you type into.
  */
 export async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/*.js");
   return async () => {
     release();
     await hydrated(page);
