@@ -6,37 +6,7 @@ import { getCategoryPage, listCategories } from "~/models/category.server";
 import { getCityPage, listCities } from "~/models/city.server";
 import { getCountryPage, listCountries } from "~/models/country.server";
 import { directoryRecord } from "./directory-fixtures";
-
-/**
- * A D1 binding that adds up `meta.rows_read` (what D1 bills) of every statement the models run,
- * whether through prepare().all()/first() or db.batch().
- */
-function meteredDb(db: D1Database) {
-  const meter = { rowsRead: 0 };
-  const targets = new WeakMap<object, D1PreparedStatement>();
-  const count = <T extends { meta: { rows_read?: number } }>(result: T) => {
-    meter.rowsRead += result.meta.rows_read ?? 0;
-    return result;
-  };
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
-      all: async () => count(await statement.all()),
-      run: async () => count(await statement.run()),
-      first: async (column?: string) => {
-        const row = (count(await statement.all()).results[0] ?? null) as Record<string, unknown> | null;
-        return column ? (row?.[column] ?? null) : row;
-      },
-    } as unknown as D1PreparedStatement;
-    targets.set(proxy, statement);
-    return proxy;
-  };
-  const metered = {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
-    batch: async (statements: D1PreparedStatement[]) => (await db.batch(statements.map((s) => targets.get(s) ?? s))).map(count),
-  } as unknown as D1Database;
-  return { db: metered, meter };
-}
+import { measuringDb } from "./support/rows-read";
 
 const CATEGORIES = ["Hotel", "Hostel", "Resort"];
 const CITIES = [
@@ -85,9 +55,9 @@ async function cursorOf(category: string, page: number): Promise<number> {
 async function rowsReadPerQuery(): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   for (const [name, query] of Object.entries(PAGE_QUERIES)) {
-    const { db, meter } = meteredDb(env.DB);
+    const { db, rowsRead } = measuringDb(env.DB);
     await query(db);
-    figures[name] = meter.rowsRead;
+    figures[name] = rowsRead();
   }
   return figures;
 }

@@ -1,16 +1,24 @@
+/** What one statement read: its SQL as prepared and the rows D1 counted. */
+export interface StatementRead {
+  sql: string;
+  rowsRead: number;
+}
+
 /**
  * A D1Database stand-in that runs every statement through the real one and adds up the
- * `meta.rows_read` D1 reports, so a test can bound what a model function costs.
+ * `meta.rows_read` D1 reports, so a test can bound what a model function costs (in all, or
+ * statement by statement).
  */
-export function measuringDb(db: D1Database): { db: D1Database; rowsRead: () => number } {
-  let total = 0;
-  const record = (meta: { rows_read?: number } | undefined) => {
-    total += meta?.rows_read ?? 0;
-  };
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+export function measuringDb(db: D1Database): { db: D1Database; rowsRead: () => number; statements: () => StatementRead[] } {
+  const reads: StatementRead[] = [];
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const record = (meta: { rows_read?: number } | undefined) => {
+      reads.push({ sql, rowsRead: meta?.rows_read ?? 0 });
+    };
     const wrapped = {
       __real: statement,
-      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      __record: record,
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
       async first<T>(column?: string) {
         const result = await statement.all<Record<string, unknown>>();
         record(result.meta);
@@ -35,13 +43,18 @@ export function measuringDb(db: D1Database): { db: D1Database; rowsRead: () => n
     return wrapped as unknown as D1PreparedStatement;
   };
   const measured = {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
+    prepare: (sql: string) => wrap(db.prepare(sql), sql),
     async batch<T>(statements: D1PreparedStatement[]) {
-      const results = await db.batch<T>(statements.map((s) => (s as unknown as { __real: D1PreparedStatement }).__real));
-      for (const result of results) record(result.meta);
+      const wrapped = statements as unknown as { __real: D1PreparedStatement; __record: (meta: { rows_read?: number }) => void }[];
+      const results = await db.batch<T>(wrapped.map((s) => s.__real));
+      results.forEach((result, i) => wrapped[i]!.__record(result.meta));
       return results;
     },
     exec: (sql: string) => db.exec(sql),
   };
-  return { db: measured as unknown as D1Database, rowsRead: () => total };
+  return {
+    db: measured as unknown as D1Database,
+    rowsRead: () => reads.reduce((sum, read) => sum + read.rowsRead, 0),
+    statements: () => [...reads],
+  };
 }
