@@ -162,12 +162,31 @@ function report(started: number, totals: Pick<DirectoryTotals, "businessCount" |
  * (decision 091), so that a kept database (`npm start`, the benchmark's) reads as a new one does.
  */
 async function finishAsTheQueueWould(): Promise<void> {
-  const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: path.join(persistDir, "v3") } });
+  const openPlatform = () => getPlatformProxy<Env>({ persist: { path: path.join(persistDir, "v3") } });
+  let platform = await openPlatform();
+  // The proxy's synchronous calls (one per statement prepared) now and then fail inside
+  // miniflare ("false == true") during the walk's hundreds of thousands of them. Every step here
+  // is resumable from what the database holds, so a fresh proxy goes on where the failed one stopped.
+  let failuresInARow = 0;
+  const step = async <T>(run: (env: Env) => Promise<T>): Promise<T> => {
+    for (;;) {
+      try {
+        const result = await run(platform.env);
+        failuresInARow = 0;
+        return result;
+      } catch (error) {
+        if (++failuresInARow > 3) throw error;
+        console.warn(`A local platform call failed (${String(error)}); reopening it and going on.`);
+        await platform.dispose();
+        platform = await openPlatform();
+      }
+    }
+  };
   try {
     let started = performance.now();
     let scopes = 0;
     for (;;) {
-      const { anchored, more } = await rebuildMissingPageAnchors(env.DB, 50);
+      const { anchored, more } = await step((env) => rebuildMissingPageAnchors(env.DB, 50));
       scopes += anchored;
       if (!more || anchored === 0) break;
     }
@@ -175,13 +194,13 @@ async function finishAsTheQueueWould(): Promise<void> {
     started = performance.now();
     let walked = 0;
     for (;;) {
-      const step = await backfillDerivedColumnsStep(env.DB);
-      walked += step?.updated ?? 0;
-      if (!step?.more) break;
+      const walkStep = await step((env) => backfillDerivedColumnsStep(env.DB));
+      walked += walkStep?.updated ?? 0;
+      if (!walkStep?.more) break;
     }
     console.log(`Derived columns written to ${walked} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
-    await dispose();
+    await platform.dispose();
   }
 }
 
