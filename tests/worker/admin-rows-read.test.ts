@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_BUSINESSES_MAX_PAGES, ADMIN_BUSINESSES_PER_PAGE, listAdminBusinesses, type AdminBusinessQuery } from "~/models/admin-business.server";
+import { ADMIN_BUSINESSES_MAX_PAGES, ADMIN_BUSINESSES_PER_PAGE, deleteTestBusinesses, listAdminBusinesses, type AdminBusinessQuery } from "~/models/admin-business.server";
 import { addBusinesses, record } from "./admin-support";
 import { measuringDb } from "./support/rows-read";
 
@@ -14,7 +14,8 @@ const CATEGORIES = ["Hotel", "Hostel", "Resort"];
 async function seed(from: number, to: number) {
   const records = [];
   for (let i = from; i < to; i++) {
-    const name = i < 3 ? `Otter Lodge ${i}` : `Business ${i}`;
+    // 3 otters and 2 businesses of test data among the first; "Testa …" reads like test data but is not.
+    const name = i < 3 ? `Otter Lodge ${i}` : i < 5 ? `Test Hotel ${i}` : i % 50 === 0 ? `Testa Trattoria ${i}` : `Business ${i}`;
     records.push(record({ name, placeId: `admin-rows-${i}`, type: CATEGORIES[i % 3]!, rating: (i % 50) / 10, reviews: i % 97 }));
   }
   await addBusinesses(records);
@@ -76,5 +77,22 @@ describe("rows read by the admin's business list", () => {
     // further than the 100 pages one can open (2,000 hotels here: 2,001 read, "2.000+" shown).
     for (const [name, reads] of Object.entries(large)) expect(reads.count, name).toBeLessThanOrEqual(ADMIN_BUSINESSES_PER_PAGE * ADMIN_BUSINESSES_MAX_PAGES + 1);
     expect(large["by rating, best first"]!.count).toBe(1);
+  });
+
+  it("delete test data reads the test data, not the directory (600 → 6,000)", async () => {
+    const deleteReads = async (from: number, to: number) => {
+      await seed(from, to);
+      const measured = measuringDb(env.DB);
+      const { deletedCount } = await deleteTestBusinesses(measured.db);
+      return { deletedCount, rowsRead: measured.rowsRead() };
+    };
+    const small = await deleteReads(0, 600);
+    expect(small.deletedCount).toBe(2);
+    await seed(0, 5); // the test data again, as an import would bring it back
+    const large = await deleteReads(600, 6000);
+    expect(large.deletedCount).toBe(2);
+    // The same few index entries at both sizes: the range of "test" (with its "Testa" names,
+    // which grow with the directory here, 1 in 50) and the place ids starting with "test".
+    expect(large.rowsRead).toBeLessThan(small.rowsRead + 6000 / 50);
   });
 });
