@@ -177,7 +177,8 @@ async function finishAsTheQueueWould(): Promise<void> {
       } catch (error) {
         if (++failuresInARow > 3) throw error;
         console.warn(`A local platform call failed (${String(error)}); reopening it and going on.`);
-        await platform.dispose();
+        // The failed proxy may not close cleanly either; the new one is what matters.
+        await platform.dispose().catch(() => undefined);
         platform = await openPlatform();
       }
     }

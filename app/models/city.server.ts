@@ -5,6 +5,7 @@ import { slugify } from "~/lib/slug";
 import { cityAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { displayCountry } from "~/lib/format";
+import { sqlParams } from "./sql-params.server";
 
 
 export interface CitySummary {
@@ -60,11 +61,7 @@ export async function listCities(
   { letter, q, page, countryCode = null, perPage = CITIES_PER_PAGE }: CityListQuery,
 ): Promise<CityList> {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `?${params.length}`;
-  };
+  const { params, param: bind } = sqlParams();
   if (countryCode) where.push(`country_code = ${bind(countryCode)}`);
   if (letter) {
     const { from, to } = letterRange(letter);

@@ -1,5 +1,6 @@
 import { csvRow, UTF8_BOM, type CsvValue } from "~/lib/csv";
 import { EXPORT_COLUMNS, type CreatedBetween, type ExportColumn } from "~/lib/export-options";
+import { sqlParams } from "./sql-params.server";
 
 export interface ExportFilter {
   /** Upper-case ISO code, or undefined for every country. */
@@ -53,16 +54,12 @@ interface ExportPage {
  * Categories travel as one JSON parameter, so a long category list never meets D1's 100-parameter limit.
  */
 async function exportPage(db: D1Database, filter: ExportFilter, afterId: number, windowEnd: number): Promise<ExportPage> {
-  const terms = ["id > ?1", "id <= ?2"];
-  const params: unknown[] = [afterId, windowEnd];
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    terms.push(sql(params.length));
-  };
-  if (filter.countryCode) add((n) => `+country_code = ?${n}`, filter.countryCode);
-  if (filter.categorySlugs.length > 0) add((n) => `+category_slug IN (SELECT value FROM json_each(?${n}))`, JSON.stringify(filter.categorySlugs));
-  if (filter.created.from !== undefined) add((n) => `+created_at >= ?${n}`, filter.created.from);
-  if (filter.created.to !== undefined) add((n) => `+created_at < ?${n}`, filter.created.to);
+  const { params, param } = sqlParams();
+  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`];
+  if (filter.countryCode) terms.push(`+country_code = ${param(filter.countryCode)}`);
+  if (filter.categorySlugs.length > 0) terms.push(`+category_slug IN (SELECT value FROM json_each(${param(JSON.stringify(filter.categorySlugs))}))`);
+  if (filter.created.from !== undefined) terms.push(`+created_at >= ${param(filter.created.from)}`);
+  if (filter.created.to !== undefined) terms.push(`+created_at < ${param(filter.created.to)}`);
   const { results } = await db
     .prepare(`SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses WHERE ${terms.join(" AND ")} ORDER BY id LIMIT ${EXPORT_PAGE_SIZE}`)
     .bind(...params)
@@ -85,8 +82,11 @@ export function exportBusinessesCsv(db: D1Database, request: ExportRequest, scan
     {
       async pull(controller) {
         if (lastId === null) {
-          const newest = await db.prepare(`SELECT max(id) AS id FROM businesses`).first<{ id: number | null }>();
-          lastId = newest?.id ?? 0;
+          // From the lowest id: after "delete all" and a new import, ids start past the old ones.
+          // Two subqueries: SQLite reads min() or max() alone from the key's ends, both together by a scan.
+          const ids = await db.prepare(`SELECT (SELECT min(id) FROM businesses) AS first, (SELECT max(id) FROM businesses) AS last`).first<{ first: number | null; last: number | null }>();
+          afterId = (ids?.first ?? 1) - 1;
+          lastId = ids?.last ?? 0;
           controller.enqueue(encoder.encode(UTF8_BOM + csvRow(request.labels ?? request.columns)));
           return;
         }

@@ -29,6 +29,7 @@ describe("the admin's business list in name order", () => {
     expect(await listed({ filter: "МОСК" })).toEqual(["Москва Отель", "москва Хостел"]);
     // Marks alone fold to nothing: they are no prefix of every name.
     expect(await listed({ filter: "\u0301" })).toEqual([]);
+    expect(await listed({ filter: "\u0301", category: "Inn" })).toEqual([]);
   });
 
   it("answers the same order through the API the admin page calls", async () => {

@@ -19,7 +19,7 @@ const now = Math.floor(Date.now() / 1000);
 beforeAll(async () => {
   const records = [];
   for (let i = 0; i < BUSINESSES; i++) {
-    // 2,000 hotels; 4 businesses in Liechtenstein, far apart; a week's imports among older ones.
+    // 2,000 hotels; 4 businesses in Liechtenstein, far apart; half of them imported this week.
     const liechtenstein = i % 1500 === 7;
     records.push(
       record({
@@ -27,7 +27,7 @@ beforeAll(async () => {
         placeId: `export-rows-${i}`,
         type: ["Hotel", "Hostel", "Resort"][i % 3],
         ...(liechtenstein ? { city: "Vaduz", country: "Liechtenstein", countryCode: "LI" } : {}),
-        createdAt: i % 10 === 0 ? now - DAY : now - 100 * DAY,
+        createdAt: i % 2 === 0 ? now - DAY : now - 100 * DAY,
       }),
     );
   }
@@ -51,7 +51,7 @@ describe("rows read by the CSV export", () => {
   const filters: [string, Partial<ExportFilter>, () => Promise<number[]>][] = [
     ["a big category", { categorySlugs: ["hotel"] }, () => idsWhere("category_slug = 'hotel'")],
     ["a small country", { countryCode: "LI" }, () => idsWhere("country_code = 'LI'")],
-    ["the last week", { created: { from: now - 7 * DAY } }, () => idsWhere("created_at >= ?1", now - 7 * DAY)],
+    ["the last week", { created: { from: now - 7 * DAY, to: now + DAY } }, () => idsWhere("created_at >= ?1 AND created_at < ?2", now - 7 * DAY, now + DAY)],
     ["everything", {}, () => idsWhere("1")],
   ];
 
@@ -81,5 +81,13 @@ describe("rows read by the CSV export", () => {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
     expect(text).not.toContain("Late Vaduz Inn");
     expect(text.match(/Export Business/g)).toHaveLength(4);
+  });
+
+  it("starts at the lowest id: no empty windows for the ids a deleted directory used", async () => {
+    await env.DB.prepare(`DELETE FROM businesses WHERE id <= (SELECT max(id) - 1000 FROM businesses)`).run();
+    const { ids, statements } = await exportFiltered({});
+    expect(ids).toEqual(await idsWhere("1"));
+    // The first and last ids, then one window of 1,000 ids, read as one page and a check of its end.
+    expect(statements.length).toBeLessThanOrEqual(3);
   });
 });
