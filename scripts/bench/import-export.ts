@@ -355,8 +355,11 @@ export type ExportResult =
   | { available: false; reason: string }
   | { available: true; rows: number; bytes: number; seconds: number; rowsPerSecond: number; peakRssBytes: number; idleRssBytes: number };
 
-/** Streams the full 27-field export, counting rows, while sampling the workerd memory. */
-export async function exportAll(server: RunningServer, cookie: string | null): Promise<ExportResult> {
+/**
+ * Streams the 27-field export, counting rows, while sampling the workerd memory: all of it, or
+ * what `filter` (the dialog's query parameters: categories, dateRange, startDate, endDate) keeps.
+ */
+export async function exportAll(server: RunningServer, cookie: string | null, filter: Record<string, string> = {}): Promise<ExportResult> {
   if (!cookie) return { available: false, reason: "POST /api/admin/login answers 404" };
   const rootPid = server.child.pid!;
   const idleRssBytes = workerdRss(rootPid);
@@ -364,7 +367,7 @@ export async function exportAll(server: RunningServer, cookie: string | null): P
   const sampler = setInterval(() => (peakRssBytes = Math.max(peakRssBytes, workerdRss(rootPid))), 200);
   try {
     const started = performance.now();
-    const query = new URLSearchParams({ fields: EXPORT_FIELDS.join(","), countryCode: "all", dateRange: "all" });
+    const query = new URLSearchParams({ fields: EXPORT_FIELDS.join(","), countryCode: "all", dateRange: "all", ...filter });
     const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/export-csv?${query}`, { headers: { Cookie: cookie } });
     if (response.status === 404) {
       await response.arrayBuffer();

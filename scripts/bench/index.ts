@@ -88,6 +88,8 @@ export interface BenchResults {
       }
     | "skipped";
   export: ExportResult | "skipped";
+  /** Filtered exports: the biggest category, and a date range over the older half of the rows (absent in older results). */
+  filteredExports?: { label: string; result: ExportResult }[];
   totalSeconds: number;
   /** Said by hand when results were put together from more than one run (shown in the header). */
   notes?: string[];
@@ -101,6 +103,22 @@ function writeReport(results: BenchResults) {
   const fixesFile = path.join(ROOT, "bench/FIXES.md");
   writeFileSync(reportFile, renderReport(results, other, existsSync(fixesFile) ? readFileSync(fixesFile, "utf8") : undefined));
   return reportFile;
+}
+
+/**
+ * The filtered exports measured beside the full one: the biggest category, and the older half of
+ * the rows by creation date (a custom range of whole UTC days), each a share of the table that
+ * the export must reach in one pass, not page by page through its own index.
+ */
+function filteredExportTargets(file: string, picks: Picks): { label: string; filter: Record<string, string> }[] {
+  const [span] = query<{ first: number; last: number }>(file, `SELECT (SELECT min(created_at) FROM businesses) AS first, (SELECT max(created_at) FROM businesses) AS last`);
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const targets: { label: string; filter: Record<string, string> }[] = [{ label: `category "${picks.category.slug}" (${picks.category.count.toLocaleString("en-US")} approved)`, filter: { categories: picks.category.slug } }];
+  if (span && span.last > span.first) {
+    const middle = Math.floor((span.first + span.last) / 2);
+    targets.push({ label: `created ${day(span.first)} to ${day(middle)}`, filter: { dateRange: "custom", startDate: day(span.first), endDate: day(middle) } });
+  }
+  return targets;
 }
 
 async function main() {
@@ -126,6 +144,7 @@ async function main() {
   const frontend: BenchResults["frontend"] = [];
   let lighthouseResults: BenchResults["lighthouse"] = "skipped";
   let exportResult: BenchResults["export"] = "skipped";
+  const filteredExports: NonNullable<BenchResults["filteredExports"]> = [];
   let uploadAvailable = false;
   try {
     for (const page of skip.has("pages") ? [] : pageTypes(picks)) {
@@ -177,6 +196,10 @@ async function main() {
         if (!skip.has("export")) {
           log("export …");
           exportResult = await exportAll(server, cookie);
+          for (const { label, filter } of filteredExportTargets(snap.file, picks)) {
+            log(`export: ${label} …`);
+            filteredExports.push({ label, result: await exportAll(server, cookie, filter) });
+          }
         }
       } catch (error) {
         log(`admin login or export failed: ${String(error)}`);
@@ -249,6 +272,7 @@ async function main() {
     lighthouse: lighthouseResults,
     import: importResult,
     export: exportResult,
+    filteredExports,
     totalSeconds: (performance.now() - started) / 1000,
   };
   mkdirSync(outDir, { recursive: true });

@@ -230,6 +230,14 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
       "",
     );
   }
+  for (const { label, result } of results.filteredExports ?? []) {
+    out.push(
+      result.available
+        ? `Filtered, ${label}: ${int(result.rows)} rows, ${mb(result.bytes)} MB in ${result.seconds.toFixed(1)} s (${int(result.rowsPerSecond)} rows/s); workerd peak ${mb(result.peakRssBytes)} MB.`
+        : `Filtered, ${label}: ${NOT_AVAILABLE}: ${result.reason}.`,
+      "",
+    );
+  }
 
   out.push("## Picked from the database", "", "```json", JSON.stringify(results.picks, null, 2), "```", "");
   return out.join("\n");

@@ -57,4 +57,10 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   }
   expect(results.import.parser.map((p) => p.completed && p.rows)).toEqual([200, 200]);
   expect(results.export.available && results.export.rows).toBe(1000);
+  // The biggest category (its approved businesses and any waiting) and the older half by date: a share of the 1,000 each.
+  const [category, dated] = results.filteredExports ?? [];
+  expect(category?.result.available && category.result.rows).toBeGreaterThanOrEqual(results.picks.category.count);
+  expect(category?.result.available && category.result.rows).toBeLessThan(1000);
+  expect(dated?.result.available && dated.result.rows).toBeGreaterThan(0);
+  expect(dated?.result.available && dated.result.rows).toBeLessThan(1000);
 });
