@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_BUSINESSES_MAX_PAGES, ADMIN_BUSINESSES_PER_PAGE, deleteTestBusinesses, listAdminBusinesses, type AdminBusinessQuery } from "~/models/admin-business.server";
 import { addBusinesses, record } from "./admin-support";
-import { measuringDb } from "./support/rows-read";
+import { atTwoSizes, measuringDb } from "./support/rows-read";
 
 // Decision 031: every list the admin opens walks an index and stops after its page, so what a
 // click costs does not grow with the directory (2,000,000 businesses in production). This pins
@@ -71,11 +71,7 @@ const pick = (figures: Record<string, ListReads>, part: keyof ListReads) => Obje
 
 describe("rows read by the admin's business list", () => {
   it("do not grow with the number of businesses (600 → 6,000) for any sort, the category filter or a name search", async () => {
-    await seed(0, 600);
-    const small = await rowsReadPerList();
-    await seed(600, 6000);
-    const large = await rowsReadPerList();
-    console.log("admin list rows read at 600 and 6,000 businesses", Object.fromEntries(Object.entries(large).map(([k, v]) => [k, [small[k], v]])));
+    const { small, large } = await atTwoSizes("admin list rows read", seed, () => rowsReadPerList());
     // A page reads its offset and its 20 rows from an index in the list's order, however large the directory.
     expect(pick(large, "page")).toEqual(pick(small, "page"));
     expect(large["by name"]!.page).toBeLessThanOrEqual(20);

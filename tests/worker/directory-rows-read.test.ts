@@ -6,7 +6,7 @@ import { getCategoryPage, listCategories } from "~/models/category.server";
 import { getCityPage, listCities } from "~/models/city.server";
 import { getCountryPage, listCountries } from "~/models/country.server";
 import { directoryRecord } from "./directory-fixtures";
-import { measuringDb } from "./support/rows-read";
+import { atTwoSizes, measuringDb } from "./support/rows-read";
 
 const CATEGORIES = ["Hotel", "Hostel", "Resort"];
 const CITIES = [
@@ -64,11 +64,7 @@ async function rowsReadPerQuery(): Promise<Record<string, number>> {
 
 describe("rows read by the directory pages", () => {
   it("do not grow with the number of businesses (600 → 6,000)", async () => {
-    await seed(0, 600);
-    const small = await rowsReadPerQuery();
-    await seed(600, 6000);
-    const large = await rowsReadPerQuery();
-    console.log("rows read at 600 and 6,000 businesses", Object.fromEntries(Object.entries(large).map(([k, v]) => [k, [small[k], v]])));
+    const { small, large } = await atTwoSizes("rows read", seed, () => rowsReadPerQuery());
     expect(large).toEqual(small);
     // And each stays in proportion to what the page shows: a page reached by number alone skips
     // its offset (84 index entries on page 8) once, in the one statement that reads its window.

@@ -58,3 +58,21 @@ export function measuringDb(db: D1Database): { db: D1Database; rowsRead: () => n
     statements: () => [...reads],
   };
 }
+
+/**
+ * What `measure` answers among 600 businesses and then among 6,000 (`seed(from, to)` adds
+ * businesses from..to-1), logged side by side: work that grows with the directory shows as a
+ * difference.
+ */
+export async function atTwoSizes<T>(
+  label: string,
+  seed: (from: number, to: number) => Promise<void>,
+  measure: () => Promise<Record<string, T>>,
+): Promise<{ small: Record<string, T>; large: Record<string, T> }> {
+  await seed(0, 600);
+  const small = await measure();
+  await seed(600, 6000);
+  const large = await measure();
+  console.log(`${label} at 600 and 6,000 businesses`, Object.fromEntries(Object.entries(large).map(([k, v]) => [k, [small[k], v]])));
+  return { small, large };
+}
