@@ -32,11 +32,69 @@ function cellValue(column: ExportColumn, value: CsvValue): CsvValue {
 }
 
 /**
- * Ids one statement scans at most. A filter that matches few businesses (a small country, last
- * week) walks the table in windows of this many ids, each a bounded read, rather than in one
- * read of 2,000,000 rows; a window with no match costs one short statement.
+ * Rows one statement reads at most. A filter that matches few businesses walks the table in
+ * windows of this many ids, each a bounded read, rather than in one read of 2,000,000 rows (a
+ * window with no match costs one short statement); a category or a date range with fewer
+ * matches than this is read through its own index instead.
  */
 export const EXPORT_SCAN_WINDOW = 50_000;
+
+/** The filters that have an index of their own (decision 033 addendum). */
+const FILTER_INDEXES = { category: "businesses_category_name_order", created: "businesses_created_at" } as const;
+type IndexedFilter = keyof typeof FILTER_INDEXES;
+
+interface FilterTerm {
+  /** The index that serves the term, if any. */
+  on: IndexedFilter | null;
+  /** The term on its index, or kept off it (`+column`). */
+  sql: (onIndex: boolean) => string;
+}
+
+/** The filter's WHERE terms. Categories travel as one JSON parameter, so a long list never meets D1's 100-parameter limit. */
+function filterTerms(filter: ExportFilter, param: (value: unknown) => string): FilterTerm[] {
+  const terms: FilterTerm[] = [];
+  const term = (on: IndexedFilter | null, column: string, condition: string) =>
+    terms.push({ on, sql: (onIndex) => `${onIndex ? "" : "+"}${column} ${condition}` });
+  if (filter.countryCode) term(null, "country_code", `= ${param(filter.countryCode)}`);
+  if (filter.categorySlugs.length > 0) term("category", "category_slug", `IN (SELECT value FROM json_each(${param(JSON.stringify(filter.categorySlugs))}))`);
+  if (filter.created.from !== undefined) term("created", "created_at", `>= ${param(filter.created.from)}`);
+  if (filter.created.to !== undefined) term("created", "created_at", `< ${param(filter.created.to)}`);
+  return terms;
+}
+
+/**
+ * How the export reads: the ids it covers (up to the highest when it starts; later imports are
+ * left to the next export) and, when a category or a date range matches fewer businesses than a
+ * scan window, the index that reads those matches directly.
+ */
+interface ExportPlan {
+  afterId: number;
+  lastId: number;
+  through: IndexedFilter | null;
+}
+
+async function planExport(db: D1Database, filter: ExportFilter, scanWindow: number): Promise<ExportPlan> {
+  const { params, param } = sqlParams();
+  const terms = filterTerms(filter, param);
+  const indexed = (Object.keys(FILTER_INDEXES) as IndexedFilter[]).filter((on) => terms.some((t) => t.on === on));
+  // From the lowest id: after "delete all" and a new import, ids start past the old ones. Two
+  // subqueries: SQLite reads min() or max() alone from the key's ends, both together by a scan.
+  const ids = db.prepare(`SELECT (SELECT min(id) FROM businesses) AS first, (SELECT max(id) FROM businesses) AS last`);
+  // Each count stops at the window: it reads no more than a page of the export may.
+  const counts = indexed.map(
+    (on) =>
+      `(SELECT count(*) FROM (SELECT 1 FROM businesses INDEXED BY ${FILTER_INDEXES[on]}
+        WHERE ${terms.filter((t) => t.on === on).map((t) => t.sql(true)).join(" AND ")} LIMIT ${scanWindow})) AS ${on}`,
+  );
+  const [span, matches] = await db.batch<Record<string, number | null>>(counts.length ? [ids, db.prepare(`SELECT ${counts.join(", ")}`).bind(...params)] : [ids]);
+  const first = span!.results[0];
+  const fewest = indexed.map((on) => ({ on, count: matches?.results[0]?.[on] ?? scanWindow })).sort((a, b) => a.count - b.count)[0];
+  return {
+    afterId: (first?.first ?? 1) - 1,
+    lastId: first?.last ?? 0,
+    through: fewest && fewest.count < scanWindow ? fewest.on : null,
+  };
+}
 
 interface ExportPage {
   rows: ExportRow[];
@@ -45,23 +103,22 @@ interface ExportPage {
 }
 
 /**
- * The next page of the export after `afterId`, in id order (keyset on the primary key), looking
- * no further than `windowEnd`. The filters are kept off their indexes (`+column`):
- * left to itself SQLite reads a category or a date range through its index and sorts every
- * remaining match by id for each page of 1,000, so a big category's export re-read and re-sorted
- * its 650,000 rows for each of its 649 pages (97 s of SQL at 2,000,000 businesses, 3.9 s in one
- * pass; decision 033 addendum).
- * Categories travel as one JSON parameter, so a long category list never meets D1's 100-parameter limit.
+ * The next page of the export after `afterId`, in id order, looking no further than `windowEnd`.
+ * Read through the primary key, the filters are kept off their indexes (`+column`): left to
+ * itself SQLite reads a category or a date range through its index and sorts every remaining
+ * match by id for each page of 1,000, so a big category's export re-read and re-sorted its
+ * 650,000 rows for each of its 649 pages (97 s of SQL at 2,000,000 businesses, 3.9 s in one
+ * pass). Read `through` a filter's index (it matches fewer than a window), the page reads and sorts
+ * those matches (decision 033 addendum).
  */
-async function exportPage(db: D1Database, filter: ExportFilter, afterId: number, windowEnd: number): Promise<ExportPage> {
+async function exportPage(db: D1Database, filter: ExportFilter, through: IndexedFilter | null, afterId: number, windowEnd: number): Promise<ExportPage> {
   const { params, param } = sqlParams();
-  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`];
-  if (filter.countryCode) terms.push(`+country_code = ${param(filter.countryCode)}`);
-  if (filter.categorySlugs.length > 0) terms.push(`+category_slug IN (SELECT value FROM json_each(${param(JSON.stringify(filter.categorySlugs))}))`);
-  if (filter.created.from !== undefined) terms.push(`+created_at >= ${param(filter.created.from)}`);
-  if (filter.created.to !== undefined) terms.push(`+created_at < ${param(filter.created.to)}`);
+  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`, ...filterTerms(filter, param).map((t) => t.sql(t.on !== null && t.on === through))];
   const { results } = await db
-    .prepare(`SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses WHERE ${terms.join(" AND ")} ORDER BY id LIMIT ${EXPORT_PAGE_SIZE}`)
+    .prepare(
+      `SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses ${through ? `INDEXED BY ${FILTER_INDEXES[through]}` : ""}
+       WHERE ${terms.join(" AND ")} ORDER BY id LIMIT ${EXPORT_PAGE_SIZE}`,
+    )
     .bind(...params)
     .all<ExportRow>();
   // A full page may stop short of its window; one that is not full has seen the whole window.
@@ -70,31 +127,25 @@ async function exportPage(db: D1Database, filter: ExportFilter, afterId: number,
 
 /**
  * The export as a byte stream: BOM and header first, then rows as the reader pulls them. Only a
- * page of rows is ever held, whether the export has 10 rows or 2,000,000. It covers the
- * businesses that exist when it starts (up to the highest id then); later imports are left to
- * the next export.
+ * page of rows is ever held, whether the export has 10 rows or 2,000,000.
  */
 export function exportBusinessesCsv(db: D1Database, request: ExportRequest, scanWindow = EXPORT_SCAN_WINDOW): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let afterId = 0;
-  let lastId: number | null = null;
+  let plan: ExportPlan | null = null;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (lastId === null) {
-          // From the lowest id: after "delete all" and a new import, ids start past the old ones.
-          // Two subqueries: SQLite reads min() or max() alone from the key's ends, both together by a scan.
-          const ids = await db.prepare(`SELECT (SELECT min(id) FROM businesses) AS first, (SELECT max(id) FROM businesses) AS last`).first<{ first: number | null; last: number | null }>();
-          afterId = (ids?.first ?? 1) - 1;
-          lastId = ids?.last ?? 0;
+        if (!plan) {
+          plan = await planExport(db, request.filter, scanWindow);
           controller.enqueue(encoder.encode(UTF8_BOM + csvRow(request.labels ?? request.columns)));
           return;
         }
         // Windows without a match enqueue nothing: read on until some rows or the end, as a
         // pull that enqueues nothing is not called again.
-        while (afterId < lastId) {
-          const page = await exportPage(db, request.filter, afterId, Math.min(afterId + scanWindow, lastId));
-          afterId = page.scannedTo;
+        while (plan.afterId < plan.lastId) {
+          const windowEnd = plan.through ? plan.lastId : Math.min(plan.afterId + scanWindow, plan.lastId);
+          const page = await exportPage(db, request.filter, plan.through, plan.afterId, windowEnd);
+          plan.afterId = page.scannedTo;
           if (page.rows.length > 0) {
             controller.enqueue(encoder.encode(page.rows.map((row) => csvRow(request.columns.map((c) => cellValue(c, row[c])))).join("")));
             return;
