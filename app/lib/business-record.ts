@@ -90,6 +90,18 @@ export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_a
   return businessIdentity({ placeId: row.place_id, name: row.name, fullAddress: row.full_address });
 }
 
+/**
+ * The columns a business's writer derives in JavaScript from its name and country (SQL cannot
+ * compute them): written with every row, and by the walk for rows stored before they existed.
+ */
+export function derivedColumns(name: string, country: string | null, countryCode: string | null): Pick<BusinessRow, "search_bigrams" | "search_country_code" | "name_sort"> {
+  return {
+    search_bigrams: nameInnerWords(name),
+    search_country_code: countryCodeToIndex(country, countryCode),
+    name_sort: nameSortKey(name),
+  };
+}
+
 export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now() / 1000)): BusinessRow {
   const type = orNull(record.type);
   const category = orNull(record.category);
@@ -126,9 +138,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    search_bigrams: nameInnerWords(name),
-    search_country_code: countryCodeToIndex(country, countryCode),
-    name_sort: nameSortKey(name),
+    ...derivedColumns(name, country, countryCode),
     created_at: record.createdAt ?? now,
   };
 }

@@ -5,7 +5,7 @@
  * 0019, decision 102): NOCASE compares ASCII letters without their case, and name_sort holds this
  * key where it differs from the name, so the many ASCII names cost no column. Pure.
  */
-import { GENERIC_COMBINING_MARKS, LETTER_FOLDS } from "./slug";
+import { LETTER_FOLDS, withoutAccents } from "./slug";
 
 /** Letters NFKD does not decompose, folded in their own case: "Ø" → "O", "ß" → "ss", "Æ" → "Ae". */
 const CASED_FOLDS = new Map(
@@ -26,10 +26,9 @@ export const NAME_ORDER_SQL = "coalesce(name_sort, name) COLLATE NOCASE";
  * up in that order ("cel" and "Çel" find "Çelik Otel").
  */
 export function nameSortKey(name: string): string | null {
-  const key = name
-    .normalize("NFKD")
-    .replace(GENERIC_COMBINING_MARKS, "")
-    .normalize("NFC")
+  // Most names are ASCII: nothing to fold, and no key (every imported row passes here).
+  if (/^[\0-\x7f]*$/.test(name)) return null;
+  const key = withoutAccents(name)
     .replace(CASED_FOLDABLE, (c) => CASED_FOLDS.get(c) ?? c)
     .replace(/[^\0-\x7f]+/g, (text) => text.toLowerCase())
     // A final sigma is a sigma: a typed "ΟΔΟΣ" (lower-cased "οδος") begins "ΟΔΟΣΤΡΩΜΑ".

@@ -14,7 +14,7 @@
  * - Anything else (spaces, punctuation, symbols, emoji) separates words.
  */
 
-export const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 
 /**
  * Letters that NFKD does not decompose, lower and upper case, and what they fold to (lower case).
@@ -56,12 +56,14 @@ const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
 export function foldLetters(text: string): string {
   // Lower case after NFKD: styled letters ("𝒯𝒶𝒿", U+1D4AF…) have no lower case of their own and
   // only become "T", "a", "j" there.
-  return text
-    .normalize("NFKD")
-    .replace(GENERIC_COMBINING_MARKS, "")
-    .normalize("NFC")
+  return withoutAccents(text)
     .toLowerCase()
     .replace(FOLDABLE, (c) => FOLDS.get(c) ?? c);
+}
+
+/** The text decomposed (NFKD), its generic combining marks removed and composed again (NFC), case kept. */
+export function withoutAccents(text: string): string {
+  return text.normalize("NFKD").replace(GENERIC_COMBINING_MARKS, "").normalize("NFC");
 }
 
 export function slugify(text: string): string {

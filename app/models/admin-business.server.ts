@@ -24,7 +24,7 @@ const SORT_COLUMNS: Record<AdminSortField, string> = {
 
 export interface AdminBusinessQuery {
   page: number;
-  /** Name search: a name prefix (as typed, capitalised or lower case) or words in the name. */
+  /** Name search: the beginning of a name (in any case, with or without accents) or words in the name. */
   filter?: string;
   /** Directory category name (as listed by listAdminCategories). */
   category?: string;
@@ -104,7 +104,7 @@ async function walksSortIndex(db: D1Database, query: AdminBusinessQuery, offset:
   const sizes = await db
     .prepare(
       `SELECT (SELECT business_count FROM categories WHERE slug = ?1) AS category,
-              (SELECT all_business_count FROM directory_totals WHERE id = 1) AS directory`,
+              (SELECT business_count FROM directory_totals WHERE id = 1) AS directory`,
     )
     .bind(categorySlug(query.category))
     .first<{ category: number | null; directory: number | null }>();

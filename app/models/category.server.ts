@@ -5,6 +5,7 @@ import { slugify } from "~/lib/slug";
 import { displayCountry } from "~/lib/format";
 import { categoryAnchorScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+import { sqlParams } from "./sql-params.server";
 
 
 export interface CategorySummary {
@@ -39,29 +40,27 @@ export interface CategoryList {
  */
 export async function listCategories(db: D1Database, { letter, q, page, perPage = CATEGORIES_PER_PAGE }: CategoryListQuery): Promise<CategoryList> {
   const where: string[] = [];
-  const params: unknown[] = [];
+  const { params, param } = sqlParams();
   if (letter) {
     const { from, to } = letterRange(letter);
-    params.push(from, to);
-    where.push(`slug >= ?${params.length - 1} AND slug < ?${params.length}`);
+    where.push(`slug >= ${param(from)} AND slug < ${param(to)}`);
   }
   if (q) {
     // The slug makes "cafe" find "Café". instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes.
-    params.push(q, slugify(q) || q.toLowerCase());
-    where.push(`(instr(lower(name), lower(?${params.length - 1})) > 0 OR instr(slug, ?${params.length}) > 0)`);
+    where.push(`(instr(lower(name), lower(${param(q)})) > 0 OR instr(slug, ${param(slugify(q) || q.toLowerCase())}) > 0)`);
   }
   const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const filterParams = [...params];
   // Tie-break on rowid keeps the popular order an index walk (no sort).
   const order = letter ? "slug" : "business_count DESC, rowid DESC";
-  const limitAt = params.length + 1;
   const rowsStatement = db
     .prepare(
       `SELECT slug, name, business_count, country_count FROM categories ${filter}
-       ORDER BY ${order} LIMIT ?${limitAt} OFFSET ?${limitAt + 1}`,
+       ORDER BY ${order} LIMIT ${param(perPage)} OFFSET ${param((page - 1) * perPage)}`,
     )
-    .bind(...params, perPage, (page - 1) * perPage);
+    .bind(...params);
   const countStatement = filter
-    ? db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM categories ${filter}`).bind(...params)
+    ? db.prepare(`SELECT count(*) AS n, coalesce(sum(business_count), 0) AS businesses FROM categories ${filter}`).bind(...filterParams)
     : // The businesses the categories hold: those without a category are in none of them.
       db.prepare(`SELECT category_count AS n, business_count_with_category AS businesses FROM directory_totals WHERE id = 1`);
   const [rows, counts] = await db.batch<Record<string, unknown>>([rowsStatement, countStatement]);

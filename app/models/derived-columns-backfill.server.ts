@@ -11,9 +11,8 @@
  * at a time, writes what each row lacks (the update trigger re-indexes the row when a search
  * column changes) and drops the cursor at the end.
  */
-import { countryCodeToIndex } from "~/lib/country-names";
-import { nameSortKey } from "~/lib/name-order";
-import { nameInnerWords } from "~/lib/search-inner-words";
+import { derivedColumns } from "~/lib/business-record";
+import { sqlParams } from "./sql-params.server";
 
 const CURSOR_KEY = "search_bigrams_backfill_after";
 
@@ -37,8 +36,8 @@ export interface BackfillStep {
   more: boolean;
 }
 
-const DERIVED_COLUMNS = ["search_bigrams", "search_country_code", "name_sort"] as const;
-type DerivedColumn = (typeof DERIVED_COLUMNS)[number];
+type DerivedColumn = keyof ReturnType<typeof derivedColumns>;
+const DERIVED_COLUMNS: readonly DerivedColumn[] = ["search_bigrams", "search_country_code", "name_sort"];
 
 type WalkedRow = { id: number; name: string; country: string | null; country_code: string | null } & Record<DerivedColumn, string | null>;
 
@@ -63,22 +62,15 @@ export async function backfillDerivedColumnsStep(db: D1Database, limit = BACKFIL
     ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor, String(rows.at(-1)!.id))
     : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor);
   const updates = rows.flatMap((row) => {
-    const derived: Record<DerivedColumn, string | null> = {
-      search_bigrams: nameInnerWords(row.name),
-      search_country_code: countryCodeToIndex(row.country, row.country_code),
-      name_sort: nameSortKey(row.name),
-    };
+    const derived = derivedColumns(row.name, row.country, row.country_code);
     // Only what differs is set: a search column set (even to its value) re-indexes the row.
     const changed = DERIVED_COLUMNS.filter((column) => derived[column] !== row[column]);
     if (changed.length === 0) return [];
-    return db
-      .prepare(
-        `UPDATE businesses SET ${changed.map((column, i) => `${column} = ?${i + 8}`).join(", ")}
-         WHERE id = ?1 AND name = ?2 AND country IS ?3 AND country_code IS ?4
-           AND search_bigrams IS ?5 AND search_country_code IS ?6 AND name_sort IS ?7
-         RETURNING id`,
-      )
-      .bind(row.id, row.name, row.country, row.country_code, row.search_bigrams, row.search_country_code, row.name_sort, ...changed.map((column) => derived[column]));
+    // Guarded by what was read: a row an import wrote meanwhile is left as the import wrote it.
+    const { params, param } = sqlParams();
+    const read = [`id = ${param(row.id)}`, `name = ${param(row.name)}`, ...(["country", "country_code", ...DERIVED_COLUMNS] as const).map((column) => `${column} IS ${param(row[column])}`)];
+    const set = changed.map((column) => `${column} = ${param(derived[column])}`);
+    return db.prepare(`UPDATE businesses SET ${set.join(", ")} WHERE ${read.join(" AND ")} RETURNING id`).bind(...params);
   });
   // Counted by RETURNING: D1's changes count the index rows the update trigger writes too.
   const [moved, ...updated] = await db.batch([moveCursor, ...updates]);
