@@ -212,10 +212,12 @@ async function writeListSitemap(
   return files;
 }
 
-async function putXml(env: SitemapEnv, generation: number, file: string, xml: string | Uint8Array): Promise<void> {
-  await env.BUCKET.put(sitemapObjectKey(generation, file), xml, {
+/** Stores one file of a generation; answers R2's etag for it (the MD5 of its bytes, for a single put). */
+async function putXml(env: SitemapEnv, generation: number, file: string, xml: string): Promise<string> {
+  const stored = await env.BUCKET.put(sitemapObjectKey(generation, file), xml, {
     httpMetadata: { contentType: "application/xml; charset=utf-8" },
   });
+  return stored!.etag;
 }
 
 /** The live set's files by name: what each file of a build is compared with. */
@@ -228,12 +230,10 @@ function liveFiles(current: SitemapSet | null): LiveFiles {
 /**
  * Writes one file of the build and says what the index lists for it: its lastmod is its newest
  * row's time (`newest`), or the time of this write when it changed without a newer row
- * (sitemapFileLastmod). The digest is cut to 16 bytes: it only tells a file from its last copy.
+ * (sitemapFileLastmod). R2's etag is the digest: it only tells a file from its last copy.
  */
 async function writeFile(env: SitemapEnv, generation: number, live: LiveFiles, file: string, xml: string, urls: number, newest: number | null): Promise<SitemapFileInfo> {
-  const bytes = new TextEncoder().encode(xml);
-  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  await putXml(env, generation, file, bytes);
+  const digest = await putXml(env, generation, file, xml);
   const before = live.size === 0 ? undefined : (live.get(file) ?? null);
   return { file, urls, lastmod: sitemapFileLastmod(before, digest, newest, Math.floor(Date.now() / 1000)), digest };
 }

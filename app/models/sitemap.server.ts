@@ -36,7 +36,7 @@ export interface SitemapFileInfo {
   urls: number;
   /** When what the file lists last changed (unix seconds; sitemapFileLastmod). */
   lastmod: number | null;
-  /** The file's SHA-256, its first 16 bytes in hex: the next build compares its files with these. Absent in sets built before it was kept. */
+  /** The file's etag as R2 stored it (the MD5 of its bytes): the next build compares its files with these. Absent in sets built before it was kept. */
   digest?: string;
 }
 
