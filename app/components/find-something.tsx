@@ -11,10 +11,17 @@ export function searchHref(what: string, where: string): string | null {
 }
 
 /**
+ * What a search box needs before its page's script runs, when the browser sends the form itself:
+ * `required` refuses an empty box, this pattern one of spaces only (the spec's "non-blank after
+ * trimming"; the script trims and checks after).
+ */
+export const NON_BLANK_PATTERN = ".*\\S.*";
+
+/**
  * The what/where search of the Business Not Found and 404 pages: Enter in either field submits,
  * Search is disabled while "what" is blank, once the page's script runs: the server's button is
  * enabled, so without JavaScript the plain GET form still searches (the browser's `required`
- * check keeps a blank "what" from being sent). The fields share a row only where the spec's long
+ * and pattern checks keep a blank "what" from being sent). The fields share a row only where the spec's long
  * placeholder still fits; on a phone it is set a size smaller (two below 380 px) to show whole.
  */
 export function WhatWhereSearch() {
@@ -44,6 +51,8 @@ export function WhatWhereSearch() {
         id="search-what"
         name="q"
         required
+        pattern={NON_BLANK_PATTERN}
+        title="Type what you are looking for"
         value={what}
         onChange={(event) => setWhat(event.target.value)}
         placeholder="What are you looking for? (e.g., restaurant, plumber)"

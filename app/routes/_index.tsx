@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { AnimatedCounter } from "~/components/animated-counter";
 import { useHydrated, useTextTypedBeforeScript } from "~/components/use-hydrated";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
+import { NON_BLANK_PATTERN, searchHref } from "~/components/find-something";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
 import { formatCount, plural } from "~/lib/format";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // The page holds the featured cards, so the edge keeps it no longer than their 30 minutes, and
   // not at all with a part missing (a brief D1 error must not show sample cards for hours).
-  const partMissing = totals === null || homepage === null || featured === null;
+  const partMissing = [totals, homepage, featured].includes(null);
   const headers = partMissing ? NO_STORE : publicCache(Math.min(CACHE_SECONDS.home, CACHE_SECONDS.featured));
   return data({ totals, homepage, featured, filter }, { headers });
 }
@@ -292,9 +293,8 @@ function Hero() {
           className="mx-auto mt-8 flex max-w-2xl gap-2 rounded-xl bg-white p-2 shadow-lg"
           onSubmit={(event) => {
             event.preventDefault();
-            const q = text.trim();
-            if (!q) return; // empty text does nothing
-            navigate(`/search?q=${encodeURIComponent(q)}`);
+            const href = searchHref(text, "");
+            if (href) navigate(href); // empty text does nothing
           }}
         >
           <label htmlFor="hero-search" className="sr-only">
@@ -310,7 +310,7 @@ function Hero() {
             // Before the script runs the browser sends the form itself: it refuses an empty (or
             // blank) box there, as the script does after (an empty search lands on /search's prompt).
             required={!hydrated}
-            pattern={hydrated ? undefined : ".*\\S.*"}
+            pattern={hydrated ? undefined : NON_BLANK_PATTERN}
             title={hydrated ? undefined : "Type a hotel name, city, country or category"}
             className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none focus:ring-2 focus:ring-brand-600"
           />

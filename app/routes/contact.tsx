@@ -90,11 +90,6 @@ export default function ContactPage() {
   const sentNotice = useRef<HTMLDivElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  useTextTypedBeforeScript(form, (name, typed) => {
-    if (name === CONTACT_HONEYPOT_FIELD) setHoneypot(typed);
-    else if (name in EMPTY) update(name as keyof Values, typed);
-  });
-
   // The send button keeps the focus while sending (aria-disabled, presses ignored): the
   // confirmation then takes it, or after a failure the button keeps it (unless a field to
   // correct took it).
@@ -107,6 +102,10 @@ export default function ContactPage() {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  useTextTypedBeforeScript(form, (name, typed) => {
+    if (name === CONTACT_HONEYPOT_FIELD) setHoneypot(typed);
+    else if (FIELD_ORDER.includes(name as ContactField)) update(name as ContactField, typed);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { getBusinessBySlug } from "~/models/business-detail.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { insert, insertDemo, record, slugOf } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
-import { whileBroken } from "./support/broken-database";
+import { whileTableUnreadable } from "./support/broken-database";
 import { login } from "./admin-support";
 
 const EVIL = "Hotel </script><script>alert(1)</script> Plaza";
@@ -169,7 +169,7 @@ describe("business detail", () => {
 
   it("still renders the page, without ads or site code, when they cannot be read", async () => {
     const slug = await slugOf("biz-1");
-    await whileBroken(`ALTER TABLE ad_codes RENAME TO ad_codes_unreachable`, `ALTER TABLE ad_codes_unreachable RENAME TO ad_codes`, async () => {
+    await whileTableUnreadable("ad_codes", async () => {
       await bumpCacheGeneration(env.DB);
       const response = await SELF.fetch(`https://example.com/business/${slug}`);
       expect(response.status).toBe(200);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getFeaturedBusinesses, getHomepageData } from "~/models/home.server";
 import { insert, insertDemo, record } from "./support/public-fixtures";
-import { whileBroken } from "./support/broken-database";
+import { whileBroken, whileTableUnreadable } from "./support/broken-database";
 
 beforeAll(async () => {
   await insertDemo(300);
@@ -115,7 +115,7 @@ describe("home data", () => {
   });
 
   it("keeps the home page, its search and featured cards, and the contact form when the figures or the lists cannot be read", async () => {
-    await whileBroken(`ALTER TABLE directory_totals RENAME TO directory_totals_unreachable`, `ALTER TABLE directory_totals_unreachable RENAME TO directory_totals`, async () => {
+    await whileTableUnreadable("directory_totals", async () => {
       const home = await SELF.fetch("https://example.com/?featured=5-star");
       expect(home.status).toBe(200);
       const html = await home.text();
@@ -133,7 +133,7 @@ describe("home data", () => {
       expect(form).not.toContain("Platform Statistics");
       expect(contact.headers.get("Cache-Control")).toBe("private, no-store");
     });
-    await whileBroken(`ALTER TABLE categories RENAME TO categories_unreachable`, `ALTER TABLE categories_unreachable RENAME TO categories`, async () => {
+    await whileTableUnreadable("categories", async () => {
       const home = await SELF.fetch("https://example.com/?featured=5-star");
       expect(home.status).toBe(200);
       const html = await home.text();

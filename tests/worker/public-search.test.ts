@@ -9,7 +9,7 @@ import { listCountries } from "~/models/country.server";
 import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";
 import { insert, record } from "./support/public-fixtures";
 import { measuringDb } from "./support/rows-read";
-import { whileBroken } from "./support/broken-database";
+import { whileTableUnreadable } from "./support/broken-database";
 
 beforeAll(async () => {
   await insert(
@@ -349,7 +349,7 @@ describe("search", () => {
   });
 
   it("answers 500 with the spec's 'Error loading application' page when the search cannot run", async () => {
-    await whileBroken(`ALTER TABLE businesses_fts RENAME TO businesses_fts_unreachable`, `ALTER TABLE businesses_fts_unreachable RENAME TO businesses_fts`, async () => {
+    await whileTableUnreadable("businesses_fts", async () => {
       const response = await SELF.fetch("https://example.com/search?q=hotel&_=broken");
       expect(response.status).toBe(500);
       const html = await response.text();

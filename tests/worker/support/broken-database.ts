@@ -12,3 +12,8 @@ export async function whileBroken(breakSql: string, repairSql: string, check: ()
     await env.DB.prepare(repairSql).run();
   }
 }
+
+/** Runs `check` while `table` cannot be read (renamed away), and puts it back afterwards. */
+export function whileTableUnreadable(table: string, check: () => Promise<void>): Promise<void> {
+  return whileBroken(`ALTER TABLE ${table} RENAME TO ${table}_unreachable`, `ALTER TABLE ${table}_unreachable RENAME TO ${table}`, check);
+}
