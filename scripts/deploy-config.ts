@@ -36,16 +36,22 @@ function isLocalHost(hostname: string): boolean {
  * The deployment's problems, in words for the person deploying (none: it may go). `envName` is
  * wrangler's `--env`: vars and D1 bindings are not inherited by an environment, so its own are
  * read. `varOverrides` are the `--var NAME:value` given on the command line, which win.
+ * `configName` is the configuration file's name, as the messages say it.
  */
-export function deploymentProblems(config: WranglerConfig, envName: string | null, varOverrides: Record<string, string> = {}): string[] {
+export function deploymentProblems(
+  config: WranglerConfig,
+  envName: string | null,
+  varOverrides: Record<string, string> = {},
+  configName = "wrangler.toml",
+): string[] {
   const section = envName === null ? config : config.env?.[envName];
-  if (!section) return [`wrangler.toml has no [env.${envName}] section.`];
+  if (!section) return [`${configName} has no [env.${envName}] section.`];
   const where = envName === null ? "[vars]" : `[env.${envName}.vars]`;
   const problems: string[] = [];
 
   const siteUrl = varOverrides.SITE_URL ?? section.vars?.SITE_URL;
   if (typeof siteUrl !== "string" || siteUrl.trim() === "") {
-    problems.push(`SITE_URL is not set in wrangler.toml ${where}: set it to the site's public address (https://…).`);
+    problems.push(`SITE_URL is not set in ${configName} ${where}: set it to the site's public address (https://…).`);
   } else {
     let url: URL | null = null;
     try {
@@ -54,7 +60,7 @@ export function deploymentProblems(config: WranglerConfig, envName: string | nul
       problems.push(`SITE_URL "${siteUrl}" is not a URL: set it to the site's public address (https://…).`);
     }
     if (url && isLocalHost(url.hostname)) {
-      problems.push(`SITE_URL "${siteUrl}" is a local address: canonical links and sitemaps would point there. Set the site's public address in wrangler.toml ${where}.`);
+      problems.push(`SITE_URL "${siteUrl}" is a local address: canonical links and sitemaps would point there. Set the site's public address in ${configName} ${where}.`);
     } else if (url && url.protocol !== "https:") {
       problems.push(`SITE_URL "${siteUrl}" is not https: the admin session cookie is only sent over https, and links should not downgrade.`);
     } else if (url && siteUrl.replace(/\/+$/, "").toLowerCase() !== url.origin) {
@@ -65,7 +71,7 @@ export function deploymentProblems(config: WranglerConfig, envName: string | nul
 
   const database = section.d1_databases?.find((entry) => entry.binding === "DB");
   if (!database?.database_id || PLACEHOLDER_DATABASE_ID.test(database.database_id)) {
-    problems.push(`The D1 binding DB has no real database_id: run \`npx wrangler d1 create business-directory\` and put its id into wrangler.toml.`);
+    problems.push(`The D1 binding DB has no real database_id: run \`npx wrangler d1 create business-directory\` and put its id into ${configName}.`);
   }
   return problems;
 }

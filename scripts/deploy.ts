@@ -14,7 +14,7 @@ if (!configPath.endsWith(".toml")) {
   console.error(`Not deployed: the check reads a wrangler.toml, not ${configPath}.`);
   process.exit(1);
 }
-const problems = deploymentProblems(parse(readFileSync(configPath, "utf8")) as WranglerConfig, envName, varOverrides);
+const problems = deploymentProblems(parse(readFileSync(configPath, "utf8")) as WranglerConfig, envName, varOverrides, configPath);
 if (problems.length > 0) {
   console.error(`Not deployed:\n${problems.map((problem) => `  ✖ ${problem}`).join("\n")}`);
   process.exit(1);

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { Zip, ZipDeflate } from "fflate";
 import { toBusinessRow, type BusinessRow } from "../../app/lib/business-record";
+import { EXPORT_COLUMNS, exportQuery, type DateRange } from "../../app/lib/export-options";
 import { demoBusinesses, type DemoBusiness } from "../demo-data";
 import { BENCH_ADMIN, ROOT, run, workerdRss, type RunningServer } from "./server";
 
@@ -24,11 +25,6 @@ const IMPORT_COLUMNS: [string, (b: DemoBusiness) => string | number | boolean | 
   ["logo", (b) => b.logo], ["located_in", (b) => b.locatedIn], ["working_hours", (b) => b.workingHours],
   ["verified", (b) => b.verified], ["place_id", (b) => b.placeId],
 ];
-
-/** The 27 export fields of the spec. */
-export const EXPORT_FIELDS = ["id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code", "country",
-  "country_code", "phone", "latitude", "longitude", "rating", "reviews", "reviews_link", "photo", "logo", "located_in",
-  "working_hours", "verified", "about", "place_id", "created_at", "updated_at", "url"];
 
 // Rows of the import files come after the seeded ones, so they are new businesses everywhere.
 const IMPORT_FIRST_INDEX = 50_000_000;
@@ -351,15 +347,23 @@ export async function importThroughWorker(
   };
 }
 
+/** What the export dialog can narrow: categories (names or slugs) and a range of days. */
+export interface ExportFilterChoice {
+  categories?: string[];
+  dateRange?: DateRange;
+  startDate?: string;
+  endDate?: string;
+}
+
 export type ExportResult =
   | { available: false; reason: string }
   | { available: true; rows: number; bytes: number; seconds: number; rowsPerSecond: number; peakRssBytes: number; idleRssBytes: number };
 
 /**
  * Streams the 27-field export, counting rows, while sampling the workerd memory: all of it, or
- * what `filter` (the dialog's query parameters: categories, dateRange, startDate, endDate) keeps.
+ * what `filter` keeps, asked for as the admin's dialog asks (days in UTC).
  */
-export async function exportAll(server: RunningServer, cookie: string | null, filter: Record<string, string> = {}): Promise<ExportResult> {
+export async function exportAll(server: RunningServer, cookie: string | null, filter: ExportFilterChoice = {}): Promise<ExportResult> {
   if (!cookie) return { available: false, reason: "POST /api/admin/login answers 404" };
   const rootPid = server.child.pid!;
   const idleRssBytes = workerdRss(rootPid);
@@ -367,7 +371,7 @@ export async function exportAll(server: RunningServer, cookie: string | null, fi
   const sampler = setInterval(() => (peakRssBytes = Math.max(peakRssBytes, workerdRss(rootPid))), 200);
   try {
     const started = performance.now();
-    const query = new URLSearchParams({ fields: EXPORT_FIELDS.join(","), countryCode: "all", dateRange: "all", ...filter });
+    const query = exportQuery(EXPORT_COLUMNS, "all", filter.categories ?? [], filter.dateRange ?? "all", filter.startDate ?? "", filter.endDate ?? "", "UTC");
     const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/export-csv?${query}`, { headers: { Cookie: cookie } });
     if (response.status === 404) {
       await response.arrayBuffer();

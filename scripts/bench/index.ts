@@ -21,6 +21,7 @@ import {
   LARGEST_BATCH_SIZE,
   parserMemory,
   sqliteInsertBaseline,
+  type ExportFilterChoice,
   type ExportResult,
   type ImportResult,
   type ParserMemory,
@@ -110,10 +111,10 @@ function writeReport(results: BenchResults) {
  * the rows by creation date (a custom range of whole UTC days), each a share of the table that
  * the export must reach in one pass, not page by page through its own index.
  */
-function filteredExportTargets(file: string, picks: Picks): { label: string; filter: Record<string, string> }[] {
+function filteredExportTargets(file: string, picks: Picks): { label: string; filter: ExportFilterChoice }[] {
   const [span] = query<{ first: number; last: number }>(file, `SELECT (SELECT min(created_at) FROM businesses) AS first, (SELECT max(created_at) FROM businesses) AS last`);
   const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-  const targets: { label: string; filter: Record<string, string> }[] = [{ label: `category "${picks.category.slug}" (${picks.category.count.toLocaleString("en-US")} approved)`, filter: { categories: picks.category.slug } }];
+  const targets: { label: string; filter: ExportFilterChoice }[] = [{ label: `category "${picks.category.slug}" (${picks.category.count.toLocaleString("en-US")} approved)`, filter: { categories: [picks.category.slug] } }];
   if (span && span.last > span.first) {
     const middle = Math.floor((span.first + span.last) / 2);
     targets.push({ label: `created ${day(span.first)} to ${day(middle)}`, filter: { dateRange: "custom", startDate: day(span.first), endDate: day(middle) } });
