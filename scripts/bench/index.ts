@@ -1,11 +1,11 @@
 /**
- * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export]
+ * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps]
  *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
  * `wrangler dev` (D1 instrumentation on), measures every page type cold and warm, replays each
  * page's SQL directly on a snapshot of the same database, sizes the database and the front end,
- * runs Lighthouse, the import and the export, and writes bench/RESULTS(-quick).md plus
+ * runs Lighthouse, the import, the export and a sitemap rebuild, and writes bench/RESULTS(-quick).md plus
  * bench/results-{quick|full}.json.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +30,7 @@ import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } 
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
 import { renderReport } from "./report";
+import { rebuildSitemaps, type SitemapBuildResult } from "./sitemaps";
 import { ensureSeeded, ROOT, run, snapshot, startServer, toolVersions, type SeedInfo } from "./server";
 import { query, SQLITE_ENGINE, timeStatements } from "./sqlite";
 import { freePort } from "../wrangler-env.mjs";
@@ -91,6 +92,8 @@ export interface BenchResults {
   export: ExportResult | "skipped";
   /** Filtered exports: the biggest category, and a date range over the older half of the rows (absent in older results). */
   filteredExports?: { label: string; result: ExportResult }[];
+  /** A whole sitemap rebuild, from the admin's request to the new set live (absent in older results). */
+  sitemaps?: SitemapBuildResult | "skipped";
   totalSeconds: number;
   /** Said by hand when results were put together from more than one run (shown in the header). */
   notes?: string[];
@@ -146,6 +149,7 @@ async function main() {
   let lighthouseResults: BenchResults["lighthouse"] = "skipped";
   let exportResult: BenchResults["export"] = "skipped";
   const filteredExports: NonNullable<BenchResults["filteredExports"]> = [];
+  let sitemapResult: NonNullable<BenchResults["sitemaps"]> = "skipped";
   let uploadAvailable = false;
   try {
     for (const page of skip.has("pages") ? [] : pageTypes(picks)) {
@@ -185,10 +189,11 @@ async function main() {
       }
     }
 
-    if (!(skip.has("import") && skip.has("export"))) {
+    if (!(skip.has("import") && skip.has("export") && skip.has("sitemaps"))) {
       // A failure here is reported in the results instead of losing the figures measured above.
+      let cookie: string | null = null;
       try {
-        const cookie = await adminLogin(server.baseURL);
+        cookie = await adminLogin(server.baseURL);
         if (cookie) {
           const probe = await fetchOnFreshSocket(`${server.baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie } });
           await probe.arrayBuffer();
@@ -205,6 +210,15 @@ async function main() {
       } catch (error) {
         log(`admin login or export failed: ${String(error)}`);
         if (!skip.has("export")) exportResult = { available: false, reason: `failed: ${String(error)}` };
+      }
+      if (!skip.has("sitemaps")) {
+        log("sitemap rebuild …");
+        try {
+          sitemapResult = await rebuildSitemaps(server, stateDir, cookie, 1_800_000);
+        } catch (error) {
+          log(`sitemap rebuild failed: ${String(error)}`);
+          sitemapResult = { available: false, reason: `failed: ${String(error)}` };
+        }
       }
     }
   } finally {
@@ -274,6 +288,7 @@ async function main() {
     import: importResult,
     export: exportResult,
     filteredExports,
+    sitemaps: sitemapResult,
     totalSeconds: (performance.now() - started) / 1000,
   };
   mkdirSync(outDir, { recursive: true });

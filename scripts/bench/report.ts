@@ -239,6 +239,19 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     );
   }
 
+  out.push("## Sitemaps", "");
+  const sitemaps = results.sitemaps;
+  if (sitemaps === undefined || sitemaps === "skipped") out.push(sitemaps ? "Skipped." : "Not measured in this run.", "");
+  else if (!sitemaps.available) out.push(`${NOT_AVAILABLE}: ${sitemaps.reason}.`, "");
+  else {
+    out.push(
+      `A whole rebuild, from the admin's "rebuild now" to the new set live (run by the queue in bounded steps; checked every 0.2 s): ` +
+        `${int(sitemaps.files)} files (${int(sitemaps.businessFiles)} of businesses), ${int(sitemaps.urls)} URLs in ${sitemaps.seconds.toFixed(1)} s: **${int(sitemaps.urlsPerSecond)} URLs/s**. ` +
+        `workerd resident memory: ${mb(sitemaps.idleRssBytes)} MB before, ${mb(sitemaps.peakRssBytes)} MB peak (local D1's and R2's storage run in the same processes, so their pages count too).`,
+      "",
+    );
+  }
+
   out.push("## Picked from the database", "", "```json", JSON.stringify(results.picks, null, 2), "```", "");
   return out.join("\n");
 }

@@ -13,7 +13,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 // The benchmark harness in a reduced form (small database, half-second measurements, a 200-row
 // import, no Lighthouse) so that it cannot rot: it must run end to end, measure the pages that
-// exist with zero failed requests, import and export through the real endpoints, and write
+// exist with zero failed requests, import, export and rebuild sitemaps through the real endpoints, and write
 // every section of its report.
 test("npm run bench --quick runs end to end and reports every section", { timeout: 420_000 }, async () => {
   const port = await freePort();
@@ -26,7 +26,7 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(run.status, run.stdout + run.stderr).toBe(0);
 
   const report = readFileSync(path.join(outDir, "RESULTS-quick.md"), "utf8");
-  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Export"]) {
+  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Export", "## Sitemaps"]) {
     expect(report).toContain(section);
   }
 
@@ -63,4 +63,9 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(category?.result.available && category.result.rows).toBeLessThan(1000);
   expect(dated?.result.available && dated.result.rows).toBeGreaterThan(0);
   expect(dated?.result.available && dated.result.rows).toBeLessThan(1000);
+  // A whole sitemap rebuild went live: one file of businesses (up to 9,000 each) and the four others, listing every business.
+  const sitemaps = results.sitemaps;
+  if (!sitemaps || sitemaps === "skipped" || !sitemaps.available) throw new Error(`sitemap rebuild: ${JSON.stringify(sitemaps)}`);
+  expect([sitemaps.businessFiles, sitemaps.files]).toEqual([1, 5]);
+  expect(sitemaps.urls).toBeGreaterThan(1000);
 });
