@@ -118,7 +118,8 @@ export function ErrorBoundary() {
       </ErrorState>
     );
   }
-  const message = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText}` : error instanceof Error ? error.message : "Unknown error";
+  // The spec: this page's message for a non-OK answer is the HTTP status text alone.
+  const message = isRouteErrorResponse(error) ? error.statusText || String(error.status) : error instanceof Error ? error.message : "Unknown error";
   return (
     <ErrorState title="Error loading category">
       <p>{message}</p>
