@@ -48,7 +48,7 @@ describe("a method a call does not take", () => {
   }, 60_000);
 
   it("shows a category page's other methods the spec's category error, with the HTTP status text as its message", async () => {
-    const response = await SELF.fetch("http://example.com/categories/hotel", { method: "POST", headers: { Origin: "http://example.com" }, redirect: "manual" });
+    const response = await SELF.fetch("http://example.com/categories/hotel", { method: "POST", headers: { Origin: "http://example.com", Host: "example.com" }, redirect: "manual" });
     expect(response.status).toBe(405);
     const html = await response.text();
     expect(html).toContain("Error loading category");
