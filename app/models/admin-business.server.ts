@@ -227,6 +227,12 @@ interface FixSlugsCheckpoint {
   updated: number;
   /** Unix seconds of the step that wrote it (absent in checkpoints written before it was kept). */
   savedAt?: number;
+  /** The run went through every business: its figures stay for a call that ran beside it. */
+  finished?: boolean;
+  /** Token of the step that wrote it: a step commits only over the checkpoint it started from. */
+  step?: string;
+  /** The run's id, which its callers send back (absent in checkpoints written before it was kept). */
+  run?: string;
 }
 
 /**
@@ -279,12 +285,20 @@ function expectedSlugs(row: SlugSource) {
  * collide with another business's is left as it is (UPDATE OR IGNORE) rather than failing the step.
  * A business written between the step's read and its update (an import running beside it) is
  * left as that write made it: its slugs were computed from what it held before.
+ *
+ * Calls running at the same moment (two admins, two tabs) share one run: a step commits only if
+ * the checkpoint is still the one it started from. A call whose step lost returns the run's
+ * figures as they stand, and its next call goes on from there, so no row is counted twice and no
+ * call's figures overwrite another's. A caller sends back the run it was answered (`run`): when
+ * that run has finished meanwhile, it is answered that run's figures instead of starting another.
  */
-export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<FixSlugsProgress> {
-  const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
-  const kept = saved ? (JSON.parse(saved.value) as FixSlugsCheckpoint) : null;
-  const resumable = kept !== null && (kept.savedAt ?? 0) >= Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS;
-  const checkpoint: FixSlugsCheckpoint = resumable ? kept : { afterId: 0, processed: 0, updated: 0 };
+export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, run?: string): Promise<FixSlugsProgress> {
+  const kept = await readFixSlugsCheckpoint(db);
+  if (kept?.finished && run !== undefined && kept.run === run) return { ...kept, updatedNow: 0, done: true };
+  const resumable = kept !== null && !kept.finished && (kept.savedAt ?? 0) >= Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS;
+  const checkpoint: FixSlugsCheckpoint = resumable ? { ...kept, run: kept.run ?? crypto.randomUUID() } : { afterId: 0, processed: 0, updated: 0, run: crypto.randomUUID() };
+  // What the stored checkpoint must still say for this call's next step to commit.
+  let expected: FixSlugsCheckpoint | null = kept;
   const deadline = Date.now() + budgetMs;
   let updatedNow = 0;
   for (;;) {
@@ -295,52 +309,82 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): 
       )
       .bind(checkpoint.afterId)
       .all<SlugSource>();
-    if (results.length === 0) {
-      await db.prepare(`DELETE FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).run();
-      return { ...checkpoint, updatedNow, done: true };
-    }
     const changed = results
       .map((row) => ({ before: row, after: expectedSlugs(row) }))
       .filter(({ before, after }) => before.slug !== after.slug || before.category_slug !== after.category_slug || before.city_slug !== after.city_slug)
       .map(({ before, after }) => ({ ...after, read: before }));
-    checkpoint.afterId = results[results.length - 1]!.id;
-    checkpoint.processed += results.length;
-    checkpoint.savedAt = Math.floor(Date.now() / 1000);
-    const step: D1PreparedStatement[] = [];
-    if (changed.length > 0) {
-      step.push(
-        db
-          .prepare(
-            `UPDATE OR IGNORE businesses
-             SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
-                 city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
-             FROM json_each(?1) AS j
-             WHERE businesses.id = j.value ->> '$.read.id'
-               AND ${SLUG_SOURCES.map((c) => `businesses.${c} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
-          )
-          .bind(JSON.stringify(changed)),
-      );
+    const next: Omit<FixSlugsCheckpoint, "step"> = {
+      afterId: results.at(-1)?.id ?? checkpoint.afterId,
+      processed: checkpoint.processed + results.length,
+      updated: checkpoint.updated,
+      savedAt: Math.floor(Date.now() / 1000),
+      run: checkpoint.run,
+      ...(results.length < FIX_SLUGS_STEP ? { finished: true } : {}),
+    };
+    const committed = await commitFixSlugsStep(db, expected, next, changed);
+    if (committed === null) {
+      // Another call moved the run on meanwhile: its figures, not this call's copy.
+      const now = await readFixSlugsCheckpoint(db);
+      return { ...(now ?? checkpoint), updatedNow, done: Boolean(now?.finished) };
     }
-    // The step's updates and the checkpoint commit together (a D1 batch is one transaction). The
-    // count is the update's own (changes()): a row skipped for a taken slug or changed meanwhile
-    // by an import is not counted as fixed.
-    step.push(
-      db
-        .prepare(
-          `INSERT INTO app_state (key, value) VALUES (?1, json_set(?2, '$.updated', ?3 + ${changed.length > 0 ? "changes()" : "0"}))
-           ON CONFLICT (key) DO UPDATE SET value = excluded.value
-           RETURNING value ->> '$.updated' AS updated`,
-        )
-        .bind(FIX_SLUGS_CHECKPOINT, JSON.stringify(checkpoint), checkpoint.updated),
-    );
-    // (The batch's meta.changes would count the rows its triggers wrote too.)
-    const stored = (await db.batch<{ updated: number }>(step)).at(-1)!.results[0]!.updated;
-    updatedNow += stored - checkpoint.updated;
-    checkpoint.updated = stored;
-    if (results.length < FIX_SLUGS_STEP) {
-      await db.prepare(`DELETE FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).run();
-      return { ...checkpoint, updatedNow, done: true };
-    }
+    updatedNow += committed.updated - checkpoint.updated;
+    Object.assign(checkpoint, next, committed);
+    expected = { ...checkpoint };
+    if (checkpoint.finished) return { ...checkpoint, updatedNow, done: true };
     if (Date.now() >= deadline) return { ...checkpoint, updatedNow, done: false };
   }
+}
+
+async function readFixSlugsCheckpoint(db: D1Database): Promise<FixSlugsCheckpoint | null> {
+  const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
+  return saved ? (JSON.parse(saved.value) as FixSlugsCheckpoint) : null;
+}
+
+/**
+ * One step in one D1 batch (one transaction): the checkpoint moves to `next` only if it still is
+ * `expected` (the same step's token; no checkpoint stored when null); the slugs are updated only
+ * if it moved, and the step's fixes are counted (changes(): a row skipped for a taken slug or
+ * changed meanwhile by an import is not). Answers the run's count of fixed rows and the step's
+ * token, or null when another call's step came first.
+ */
+async function commitFixSlugsStep(
+  db: D1Database,
+  expected: FixSlugsCheckpoint | null,
+  next: Omit<FixSlugsCheckpoint, "step">,
+  changed: unknown[],
+): Promise<{ updated: number; step: string } | null> {
+  const step = crypto.randomUUID();
+  const value = JSON.stringify({ ...next, step });
+  const statements: D1PreparedStatement[] = [
+    expected
+      ? db.prepare(`UPDATE app_state SET value = ?2 WHERE key = ?1 AND value ->> '$.step' IS ?3`).bind(FIX_SLUGS_CHECKPOINT, value, expected.step ?? null)
+      : db.prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING`).bind(FIX_SLUGS_CHECKPOINT, value),
+  ];
+  if (changed.length > 0) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE OR IGNORE businesses
+           SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
+               city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
+           FROM json_each(?1) AS j
+           WHERE EXISTS (SELECT 1 FROM app_state WHERE key = ?2 AND value ->> '$.step' = ?3)
+             AND businesses.id = j.value ->> '$.read.id'
+             AND ${SLUG_SOURCES.map((c) => `businesses.${c} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
+        )
+        .bind(JSON.stringify(changed), FIX_SLUGS_CHECKPOINT, step),
+    );
+  }
+  // (The batch's meta.changes would count the rows its triggers wrote too.)
+  statements.push(
+    db
+      .prepare(
+        `UPDATE app_state SET value = json_set(value, '$.updated', (value ->> '$.updated') + ${changed.length > 0 ? "changes()" : "0"})
+         WHERE key = ?1 AND value ->> '$.step' = ?2
+         RETURNING value ->> '$.updated' AS updated`,
+      )
+      .bind(FIX_SLUGS_CHECKPOINT, step),
+  );
+  const counted = (await db.batch<{ updated: number }>(statements)).at(-1)!.results[0];
+  return counted ? { updated: counted.updated, step } : null;
 }

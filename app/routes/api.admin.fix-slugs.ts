@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { searchParamsObject } from "~/lib/directory-query.server";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { fixSlugs } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
@@ -6,12 +8,19 @@ import { directoryChanged } from "~/models/directory-change.server";
 
 export const loader = onlyMethods("POST");
 
-/** POST: one time-boxed step of the slug repair; `done: false` means call again to go on. */
+/** `?run=` names the run an earlier step answered (the spec's call takes no body). */
+const fixSlugsQuerySchema = z.object({ run: z.string().uuid().optional().catch(undefined) });
+
+/**
+ * POST: one time-boxed step of the slug repair; `done: false` means call again to go on, sending
+ * back the `run` it answered (so that a run finished by another tab meanwhile is not started again).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const progress = await fixSlugs(env.DB);
+  const { run } = fixSlugsQuerySchema.parse(searchParamsObject(request.url));
+  const progress = await fixSlugs(env.DB, undefined, run);
   if (progress.updatedNow > 0 || progress.done) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.done });
   return adminJson({
     success: true,
@@ -19,6 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     checkpointEnabled: true,
     totalProcessed: progress.processed,
     done: progress.done,
+    run: progress.run,
     message: progress.done
       ? `URL'ler düzeltildi: ${progress.updated} işletme güncellendi (${progress.processed} kontrol edildi)`
       : `${progress.processed} işletme kontrol edildi, devam ediliyor`,

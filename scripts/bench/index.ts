@@ -214,7 +214,9 @@ async function main() {
       if (!skip.has("sitemaps")) {
         log("sitemap rebuild …");
         try {
-          sitemapResult = await rebuildSitemaps(server, stateDir, cookie, 1_800_000);
+          sitemapResult = cookie
+            ? await rebuildSitemaps(server, stateDir, cookie, 1_800_000)
+            : { available: false, reason: "no admin session (POST /api/admin/login failed or answers 404)" };
         } catch (error) {
           log(`sitemap rebuild failed: ${String(error)}`);
           sitemapResult = { available: false, reason: `failed: ${String(error)}` };

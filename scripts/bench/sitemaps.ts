@@ -34,8 +34,7 @@ function liveSet(dbFile: string): LiveSet | null {
 }
 
 /** Time from the admin's request to the new set going live (checked every 0.2 s). */
-export async function rebuildSitemaps(server: RunningServer, stateDir: string, cookie: string | null, timeoutMs: number): Promise<SitemapBuildResult> {
-  if (!cookie) return { available: false, reason: "POST /api/admin/login answers 404" };
+export async function rebuildSitemaps(server: RunningServer, stateDir: string, cookie: string, timeoutMs: number): Promise<SitemapBuildResult> {
   const dbFile = d1File(stateDir);
   const before = liveSet(dbFile)?.generation ?? 0;
   const rootPid = server.child.pid!;

@@ -307,6 +307,27 @@ describe("admin back office in Chromium", () => {
     expect(after).toBe(before);
   });
 
+  it("fixes URLs after confirming, each further step sending back the run it was answered", async () => {
+    // The first answer is held to "not done", as a big directory's first step is: the page calls
+    // again with that run, and the run (finished on the server) answers its own figures.
+    const calls: string[] = [];
+    await page.route("**/api/admin/fix-slugs*", async (route) => {
+      calls.push(new URL(route.request().url()).search);
+      const response = await route.fetch();
+      const body = (await response.json()) as { done: boolean };
+      await route.fulfill({ response, json: calls.length === 1 ? { ...body, done: false } : body });
+    });
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "URL'leri Düzelt" }).click();
+    const toast = page.getByTestId("toast-region");
+    await toast.getByText("URL'ler düzeltildi", { exact: true }).waitFor();
+    await toast.getByText(/^URL'ler düzeltildi: \d+ işletme güncellendi \(\d+ kontrol edildi\)$/).waitFor();
+    await page.unroute("**/api/admin/fix-slugs*");
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toBe("");
+    expect(calls[1]).toMatch(/^\?run=[0-9a-f-]{36}$/);
+  });
+
   it("exports a CSV with the default fields and reads the download back", async () => {
     await page.getByRole("button", { name: "CSV Dışa Aktar" }).click();
     const dialog = page.getByRole("dialog");

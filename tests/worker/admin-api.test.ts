@@ -162,7 +162,10 @@ describe("bulk changes", () => {
     const id = await idOf("Alpha Hotel");
     await env.DB.prepare(`UPDATE businesses SET slug = 'broken', city_slug = 'wrong' WHERE id = ?1`).bind(id).run();
     const body = await json(await adminFetch(cookie, "/api/admin/fix-slugs", { method: "POST" }));
-    expect(body).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: 5, done: true, message: expect.any(String) });
+    expect(body).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: 5, done: true, message: expect.any(String), run: expect.any(String) });
+    // Sent back, the finished run answers its own figures rather than running again.
+    const again = await json(await adminFetch(cookie, `/api/admin/fix-slugs?run=${body.run}`, { method: "POST" }));
+    expect(again).toMatchObject({ successCount: 1, totalProcessed: 5, done: true, run: body.run });
     const row = await env.DB.prepare(`SELECT slug, city_slug FROM businesses WHERE id = ?1`).bind(id).first<{ slug: string; city_slug: string }>();
     expect(row).toEqual({ slug: expect.stringMatching(/^alpha-hotel-[a-z0-9]{6}$/), city_slug: "zurich" });
   });
@@ -184,10 +187,31 @@ describe("bulk changes", () => {
   it("starts a fix-slugs run from the first business when the checkpoint was left by a run abandoned long ago", async () => {
     await env.DB.prepare(`UPDATE businesses SET city_slug = 'stale' WHERE name = 'Bulk Hotel 7'`).run();
     const abandoned = { afterId: 1_000_000, processed: 900, updated: 40, savedAt: Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS - 60 };
-    await env.DB.prepare(`INSERT INTO app_state (key, value) VALUES ('fix_slugs_checkpoint', ?1)`).bind(JSON.stringify(abandoned)).run();
+    await env.DB.prepare(`INSERT OR REPLACE INTO app_state (key, value) VALUES ('fix_slugs_checkpoint', ?1)`).bind(JSON.stringify(abandoned)).run();
     const run = await fixSlugs(env.DB);
     expect(run).toMatchObject({ done: true, processed: 1105, updated: 1 });
     expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
+  });
+
+  it("runs fix slugs called from two tabs at once as one run: every stale row fixed and counted once, both tabs told the same figures", async () => {
+    await env.DB.prepare(`UPDATE businesses SET city_slug = 'stale' WHERE name LIKE 'Bulk Hotel 10%'`).run();
+    // As the admin page calls it: each step sends back the run it was answered.
+    const walk = async () => {
+      const steps = [];
+      for (let run: string | undefined; ; ) {
+        const step = await fixSlugs(env.DB, 0, run);
+        steps.push(step);
+        run = step.run;
+        if (step.done) return steps;
+      }
+    };
+    const [first, second] = await Promise.all([walk(), walk()]);
+    for (const steps of [first, second]) expect(steps.at(-1)).toMatchObject({ done: true, processed: 1105, updated: 111 });
+    // Each row was fixed by one step of one tab.
+    expect([...first, ...second].reduce((sum, step) => sum + step.updatedNow, 0)).toBe(111);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
+    // The next run starts over from the first business.
+    expect(await fixSlugs(env.DB)).toMatchObject({ done: true, processed: 1105, updated: 0, updatedNow: 0 });
   });
 
   it("counts a filtered list up to the 100 pages one can open", async () => {

@@ -366,7 +366,8 @@ const OPERATIONS: { weight: number; run: (s: Scenario) => Promise<string> }[] = 
     weight: 3,
     async run(s) {
       const before = await all<{ value: string }>(`SELECT value FROM app_state WHERE key = 'fix_slugs_checkpoint'`);
-      if (before.length === 0) s.fixStartedClean = true;
+      // No checkpoint, or the one a finished run leaves: this step starts a run from the first business.
+      if (before.length === 0 || JSON.parse(before[0]!.value).finished) s.fixStartedClean = true;
       const progress = await fixSlugs(db(), 0);
       if (progress.done && s.fixStartedClean) s.staleSlugs = false;
       return `fix slugs step: ${progress.processed} checked, ${progress.updatedNow} fixed now${progress.done ? ", done" : ""}`;

@@ -175,7 +175,9 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
     run(
       "fixSlugs",
       async () => {
-        const steps = await repeatUntilDone<{ message: string; done: boolean }>("POST", "/api/admin/fix-slugs");
+        const steps = await repeatUntilDone<{ message: string; done: boolean; run?: string }>("POST", "/api/admin/fix-slugs", (step) =>
+          step.run ? `/api/admin/fix-slugs?run=${encodeURIComponent(step.run)}` : "/api/admin/fix-slugs",
+        );
         toast({ title: "URL'ler düzeltildi", description: steps[steps.length - 1]?.message });
       },
       { title: "URL'ler düzeltilemedi" },
