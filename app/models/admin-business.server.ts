@@ -245,6 +245,8 @@ export interface FixSlugsProgress extends FixSlugsCheckpoint {
   /** Rows whose slugs were corrected during this call. */
   updatedNow: number;
   done: boolean;
+  /** This call's step ended the run (not a call told of a run another call ended). */
+  finishedNow: boolean;
 }
 
 /** What a business's slugs are computed from (and its slug, which says whether it holds its second). */
@@ -294,7 +296,7 @@ function expectedSlugs(row: SlugSource) {
  */
 export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, run?: string): Promise<FixSlugsProgress> {
   const kept = await readFixSlugsCheckpoint(db);
-  if (kept?.finished && run !== undefined && kept.run === run) return { ...kept, updatedNow: 0, done: true };
+  if (kept?.finished && run !== undefined && kept.run === run) return { ...kept, updatedNow: 0, done: true, finishedNow: false };
   const resumable = kept !== null && !kept.finished && (kept.savedAt ?? 0) >= Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS;
   const checkpoint: FixSlugsCheckpoint = resumable ? { ...kept, run: kept.run ?? crypto.randomUUID() } : { afterId: 0, processed: 0, updated: 0, run: crypto.randomUUID() };
   // What the stored checkpoint must still say for this call's next step to commit.
@@ -325,13 +327,13 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, r
     if (committed === null) {
       // Another call moved the run on meanwhile: its figures, not this call's copy.
       const now = await readFixSlugsCheckpoint(db);
-      return { ...(now ?? checkpoint), updatedNow, done: Boolean(now?.finished) };
+      return { ...(now ?? checkpoint), updatedNow, done: Boolean(now?.finished), finishedNow: false };
     }
     updatedNow += committed.updated - checkpoint.updated;
     Object.assign(checkpoint, next, committed);
     expected = { ...checkpoint };
-    if (checkpoint.finished) return { ...checkpoint, updatedNow, done: true };
-    if (Date.now() >= deadline) return { ...checkpoint, updatedNow, done: false };
+    if (checkpoint.finished) return { ...checkpoint, updatedNow, done: true, finishedNow: true };
+    if (Date.now() >= deadline) return { ...checkpoint, updatedNow, done: false, finishedNow: false };
   }
 }
 

@@ -17,7 +17,12 @@ export interface ExportRequest {
   filter: ExportFilter;
 }
 
-export const EXPORT_PAGE_SIZE = 1000;
+/**
+ * Rows a page statement reads. D1 answers at most 1,000 queries per Worker invocation, and the
+ * export streams in one: 5,000 rows a page keeps 2,000,000 businesses at about 400 pages plus
+ * the windows (docs/local-vs-production.md), while a page stays a few MB.
+ */
+export const EXPORT_PAGE_SIZE = 5000;
 
 type ExportRow = Record<ExportColumn, CsvValue>;
 
@@ -35,7 +40,7 @@ function cellValue(column: ExportColumn, value: CsvValue): CsvValue {
  * Rows one statement reads at most. A filter that matches few businesses walks the table in
  * windows of this many ids, each a bounded read, rather than in one read of 2,000,000 rows (a
  * window with no match costs one short statement); a category or a date range with fewer
- * matches than this is read through its own index instead.
+ * matches than this is read through its own index instead, while that reads less (planExport).
  */
 export const EXPORT_SCAN_WINDOW = 50_000;
 
@@ -46,19 +51,20 @@ type IndexedFilter = keyof typeof FILTER_INDEXES;
 interface FilterTerm {
   /** The index that serves the term, if any. */
   on: IndexedFilter | null;
-  /** The term on its index, or kept off it (`+column`). */
-  sql: (onIndex: boolean) => string;
+  /** The term on its index, or kept off it (`+column`), its values numbered by `param`. */
+  sql: (onIndex: boolean, param: (value: unknown) => string) => string;
 }
 
 /** The filter's WHERE terms. Categories travel as one JSON parameter, so a long list never meets D1's 100-parameter limit. */
-function filterTerms(filter: ExportFilter, param: (value: unknown) => string): FilterTerm[] {
+function filterTerms(filter: ExportFilter): FilterTerm[] {
   const terms: FilterTerm[] = [];
-  const term = (on: IndexedFilter | null, column: string, condition: string) =>
-    terms.push({ on, sql: (onIndex) => `${onIndex ? "" : "+"}${column} ${condition}` });
-  if (filter.countryCode) term(null, "country_code", `= ${param(filter.countryCode)}`);
-  if (filter.categorySlugs.length > 0) term("category", "category_slug", `IN (SELECT value FROM json_each(${param(JSON.stringify(filter.categorySlugs))}))`);
-  if (filter.created.from !== undefined) term("created", "created_at", `>= ${param(filter.created.from)}`);
-  if (filter.created.to !== undefined) term("created", "created_at", `< ${param(filter.created.to)}`);
+  const term = (on: IndexedFilter | null, column: string, condition: (param: (value: unknown) => string) => string) =>
+    terms.push({ on, sql: (onIndex, param) => `${onIndex ? "" : "+"}${column} ${condition(param)}` });
+  const { countryCode, categorySlugs, created } = filter;
+  if (countryCode) term(null, "country_code", (param) => `= ${param(countryCode)}`);
+  if (categorySlugs.length > 0) term("category", "category_slug", (param) => `IN (SELECT value FROM json_each(${param(JSON.stringify(categorySlugs))}))`);
+  if (created.from !== undefined) term("created", "created_at", (param) => `>= ${param(created.from)}`);
+  if (created.to !== undefined) term("created", "created_at", (param) => `< ${param(created.to)}`);
   return terms;
 }
 
@@ -74,26 +80,28 @@ interface ExportPlan {
 }
 
 async function planExport(db: D1Database, filter: ExportFilter, scanWindow: number): Promise<ExportPlan> {
-  const { params, param } = sqlParams();
-  const terms = filterTerms(filter, param);
+  const terms = filterTerms(filter);
   const indexed = (Object.keys(FILTER_INDEXES) as IndexedFilter[]).filter((on) => terms.some((t) => t.on === on));
   // From the lowest id: after "delete all" and a new import, ids start past the old ones. Two
   // subqueries: SQLite reads min() or max() alone from the key's ends, both together by a scan.
   const ids = db.prepare(`SELECT (SELECT min(id) FROM businesses) AS first, (SELECT max(id) FROM businesses) AS last`);
-  // Each count stops at the window: it reads no more than a page of the export may.
-  const counts = indexed.map(
-    (on) =>
-      `(SELECT count(*) FROM (SELECT 1 FROM businesses INDEXED BY ${FILTER_INDEXES[on]}
-        WHERE ${terms.filter((t) => t.on === on).map((t) => t.sql(true)).join(" AND ")} LIMIT ${scanWindow})) AS ${on}`,
-  );
-  const [span, matches] = await db.batch<Record<string, number | null>>(counts.length ? [ids, db.prepare(`SELECT ${counts.join(", ")}`).bind(...params)] : [ids]);
+  // One count per indexed filter, each stopping at the window: no statement reads more.
+  const counts = indexed.map((on) => {
+    const { params, param } = sqlParams();
+    const own = terms.filter((t) => t.on === on).map((t) => t.sql(true, param));
+    return db
+      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM businesses INDEXED BY ${FILTER_INDEXES[on]} WHERE ${own.join(" AND ")} LIMIT ${scanWindow})`)
+      .bind(...params);
+  });
+  const [span, ...matches] = await db.batch<{ first: number | null; last: number | null } & { n: number }>([ids, ...counts]);
   const first = span!.results[0];
-  const fewest = indexed.map((on) => ({ on, count: matches?.results[0]?.[on] ?? scanWindow })).sort((a, b) => a.count - b.count)[0];
-  return {
-    afterId: (first?.first ?? 1) - 1,
-    lastId: first?.last ?? 0,
-    through: fewest && fewest.count < scanWindow ? fewest.on : null,
-  };
+  const afterId = (first?.first ?? 1) - 1;
+  const lastId = first?.last ?? 0;
+  const fewest = indexed.map((on, i) => ({ on, count: matches[i]!.results[0]?.n ?? scanWindow })).sort((a, b) => a.count - b.count)[0];
+  // Through its index, each page reads every match again and sorts what is left of them by id:
+  // worth it only while that costs less than walking the ids once.
+  const pagesThrough = fewest ? fewest.count * Math.ceil(fewest.count / EXPORT_PAGE_SIZE) : Infinity;
+  return { afterId, lastId, through: fewest && fewest.count < scanWindow && pagesThrough < lastId - afterId ? fewest.on : null };
 }
 
 interface ExportPage {
@@ -113,7 +121,7 @@ interface ExportPage {
  */
 async function exportPage(db: D1Database, filter: ExportFilter, through: IndexedFilter | null, afterId: number, windowEnd: number): Promise<ExportPage> {
   const { params, param } = sqlParams();
-  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`, ...filterTerms(filter, param).map((t) => t.sql(t.on !== null && t.on === through))];
+  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`, ...filterTerms(filter).map((t) => t.sql(t.on !== null && t.on === through, param))];
   const { results } = await db
     .prepare(
       `SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses ${through ? `INDEXED BY ${FILTER_INDEXES[through]}` : ""}

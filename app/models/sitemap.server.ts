@@ -13,7 +13,7 @@ import {
 } from "~/lib/sitemap-xml";
 import { incrementAppCounter } from "./app-state.server";
 
-const CURRENT_KEY = "sitemaps_current";
+export const SITEMAP_CURRENT_KEY = "sitemaps_current";
 const BUILD_KEY = "sitemaps_build";
 const GENERATION_KEY = "sitemaps_generation";
 /** How many rebuilds were ever asked for: a build that ends behind this number missed a change. */
@@ -83,10 +83,10 @@ export function sitemapObjectKey(generation: number, file: string): string {
 export async function readSitemapState(db: D1Database): Promise<SitemapState> {
   const { results } = await db
     .prepare(`SELECT key, value FROM app_state WHERE key IN (?1, ?2, ?3)`)
-    .bind(CURRENT_KEY, BUILD_KEY, REQUESTS_KEY)
+    .bind(SITEMAP_CURRENT_KEY, BUILD_KEY, REQUESTS_KEY)
     .all<{ key: string; value: string }>();
   const value = (key: string) => results.find((row) => row.key === key)?.value;
-  const current = value(CURRENT_KEY);
+  const current = value(SITEMAP_CURRENT_KEY);
   const build = value(BUILD_KEY);
   return {
     current: current ? (JSON.parse(current) as SitemapSet) : null,
@@ -157,7 +157,7 @@ export async function switchSitemapSet(db: D1Database, fromPage: number, set: Si
                                                        AND json_extract(value, '$.nextPage') = ?5)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       )
-      .bind(CURRENT_KEY, JSON.stringify(set), BUILD_KEY, set.generation, fromPage),
+      .bind(SITEMAP_CURRENT_KEY, JSON.stringify(set), BUILD_KEY, set.generation, fromPage),
     db
       .prepare(
         `DELETE FROM app_state WHERE key = ?1 AND json_extract(value, '$.generation') = ?2
@@ -232,7 +232,7 @@ XX
  */
 export async function readSitemapFile(env: Env, file: string, conditional?: Headers): Promise<SitemapFileAnswer | null> {
   // Only the generation: the set's value also holds its files' digests (about 20 KB at 2,000,000 businesses).
-  const row = await env.DB.prepare(`SELECT json_extract(value, '$.generation') AS generation FROM app_state WHERE key = ?1`).bind(CURRENT_KEY).first<{ generation: number }>();
+  const row = await env.DB.prepare(`SELECT json_extract(value, '$.generation') AS generation FROM app_state WHERE key = ?1`).bind(SITEMAP_CURRENT_KEY).first<{ generation: number }>();
   if (!row) {
     if (file === "sitemap.xml") {
       return { kind: "provisional", body: sitemapIndexXml([{ loc: siteLink(env.SITE_URL, "/sitemaps/main.xml") }]) };

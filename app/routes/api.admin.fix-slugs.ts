@@ -1,15 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { searchParamsObject } from "~/lib/directory-query.server";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { fixSlugs } from "~/models/admin-business.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
 export const loader = onlyMethods("POST");
-
-/** `?run=` names the run an earlier step answered (the spec's call takes no body). */
-const fixSlugsQuerySchema = z.object({ run: z.string().uuid().optional().catch(undefined) });
 
 /**
  * POST: one time-boxed step of the slug repair; `done: false` means call again to go on, sending
@@ -19,9 +14,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  const { run } = fixSlugsQuerySchema.parse(searchParamsObject(request.url));
+  // `?run=` names the run an earlier step answered (the spec's call takes no body); it is only
+  // compared with the stored run's id.
+  const run = new URL(request.url).searchParams.get("run") ?? undefined;
   const progress = await fixSlugs(env.DB, undefined, run);
-  if (progress.updatedNow > 0 || progress.done) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.done });
+  // A call told of a run another tab ended changes nothing: no second cache bump or rebuild.
+  if (progress.updatedNow > 0 || progress.finishedNow) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.finishedNow });
   return adminJson({
     success: true,
     successCount: progress.updated,

@@ -30,7 +30,7 @@ import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } 
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
 import { renderReport } from "./report";
-import { rebuildSitemaps, type SitemapBuildResult } from "./sitemaps";
+import { timeSitemapRebuild, type SitemapBuildResult } from "./sitemaps";
 import { ensureSeeded, ROOT, run, snapshot, startServer, toolVersions, type SeedInfo } from "./server";
 import { query, SQLITE_ENGINE, timeStatements } from "./sqlite";
 import { freePort } from "../wrangler-env.mjs";
@@ -90,7 +90,7 @@ export interface BenchResults {
       }
     | "skipped";
   export: ExportResult | "skipped";
-  /** Filtered exports: the biggest category, and a date range over the older half of the rows (absent in older results). */
+  /** Filtered exports: the biggest category, and a date range over the older half of the creation-date span (absent in older results). */
   filteredExports?: { label: string; result: ExportResult }[];
   /** A whole sitemap rebuild, from the admin's request to the new set live (absent in older results). */
   sitemaps?: SitemapBuildResult | "skipped";
@@ -111,7 +111,7 @@ function writeReport(results: BenchResults) {
 
 /**
  * The filtered exports measured beside the full one: the biggest category, and the older half of
- * the rows by creation date (a custom range of whole UTC days), each a share of the table that
+ * the creation-date span (a custom range of whole UTC days), each a share of the table that
  * the export must reach in one pass, not page by page through its own index.
  */
 function filteredExportTargets(file: string, picks: Picks): { label: string; filter: ExportFilterChoice }[] {
@@ -215,7 +215,7 @@ async function main() {
         log("sitemap rebuild …");
         try {
           sitemapResult = cookie
-            ? await rebuildSitemaps(server, stateDir, cookie, 1_800_000)
+            ? await timeSitemapRebuild(server, stateDir, cookie, 1_800_000)
             : { available: false, reason: "no admin session (POST /api/admin/login failed or answers 404)" };
         } catch (error) {
           log(`sitemap rebuild failed: ${String(error)}`);

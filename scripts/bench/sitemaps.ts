@@ -4,6 +4,7 @@
  * set is live. The live set is read from the server's own D1 file (WAL: reading does not block
  * the build's writes), so the harness needs no endpoint of its own.
  */
+import { SITEMAP_CURRENT_KEY, type SitemapSet } from "../../app/models/sitemap.server";
 import { fetchOnFreshSocket } from "./import-export";
 import { d1File, workerdRss, type RunningServer } from "./server";
 import { query } from "./sqlite";
@@ -21,20 +22,13 @@ export type SitemapBuildResult =
       idleRssBytes: number;
     };
 
-interface LiveSet {
-  generation: number;
-  fileCount: number;
-  urlCount: number;
-  businessFileCount: number;
-}
-
-function liveSet(dbFile: string): LiveSet | null {
-  const [row] = query<{ value: string }>(dbFile, `SELECT value FROM app_state WHERE key = 'sitemaps_current'`);
-  return row ? (JSON.parse(row.value) as LiveSet) : null;
+function liveSet(dbFile: string): SitemapSet | null {
+  const [row] = query<{ value: string }>(dbFile, `SELECT value FROM app_state WHERE key = '${SITEMAP_CURRENT_KEY}'`);
+  return row ? (JSON.parse(row.value) as SitemapSet) : null;
 }
 
 /** Time from the admin's request to the new set going live (checked every 0.2 s). */
-export async function rebuildSitemaps(server: RunningServer, stateDir: string, cookie: string, timeoutMs: number): Promise<SitemapBuildResult> {
+export async function timeSitemapRebuild(server: RunningServer, stateDir: string, cookie: string, timeoutMs: number): Promise<SitemapBuildResult> {
   const dbFile = d1File(stateDir);
   const before = liveSet(dbFile)?.generation ?? 0;
   const rootPid = server.child.pid!;

@@ -163,9 +163,13 @@ describe("bulk changes", () => {
     await env.DB.prepare(`UPDATE businesses SET slug = 'broken', city_slug = 'wrong' WHERE id = ?1`).bind(id).run();
     const body = await json(await adminFetch(cookie, "/api/admin/fix-slugs", { method: "POST" }));
     expect(body).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: 5, done: true, message: expect.any(String), run: expect.any(String) });
-    // Sent back, the finished run answers its own figures rather than running again.
+    // Sent back, the finished run answers its own figures rather than running again, and changes
+    // nothing: the site's cache is not cleared a second time.
+    const storedGeneration = () => env.DB.prepare(`SELECT value FROM app_state WHERE key = 'cache_generation'`).first("value");
+    const before = await storedGeneration();
     const again = await json(await adminFetch(cookie, `/api/admin/fix-slugs?run=${body.run}`, { method: "POST" }));
     expect(again).toMatchObject({ successCount: 1, totalProcessed: 5, done: true, run: body.run });
+    expect(await storedGeneration()).toBe(before);
     const row = await env.DB.prepare(`SELECT slug, city_slug FROM businesses WHERE id = ?1`).bind(id).first<{ slug: string; city_slug: string }>();
     expect(row).toEqual({ slug: expect.stringMatching(/^alpha-hotel-[a-z0-9]{6}$/), city_slug: "zurich" });
   });
