@@ -77,6 +77,8 @@ interface ExportPlan {
   afterId: number;
   lastId: number;
   through: IndexedFilter | null;
+  /** Read `through` an index: the ids of the matches not yet exported, once read. */
+  idsLeft?: number[];
 }
 
 async function planExport(db: D1Database, filter: ExportFilter, scanWindow: number): Promise<ExportPlan> {
@@ -98,48 +100,86 @@ async function planExport(db: D1Database, filter: ExportFilter, scanWindow: numb
   const afterId = (first?.first ?? 1) - 1;
   const lastId = first?.last ?? 0;
   const fewest = indexed.map((on, i) => ({ on, count: matches[i]!.results[0]?.n ?? scanWindow })).sort((a, b) => a.count - b.count)[0];
-  // Through its index, each page reads every match again and sorts what is left of them by id:
-  // worth it only while that costs less than walking the ids once.
-  const pagesThrough = fewest ? fewest.count * Math.ceil(fewest.count / EXPORT_PAGE_SIZE) : Infinity;
-  return { afterId, lastId, through: fewest && fewest.count < scanWindow && pagesThrough < lastId - afterId ? fewest.on : null };
-}
-
-interface ExportPage {
-  rows: ExportRow[];
-  /** The last id this page has accounted for: the next page starts after it. */
-  scannedTo: number;
+  // After the count, D1 counts three rows read per match through its index (its id, then the id
+  // in a page's list and its row) against one per id walked: the index only while that is less.
+  const throughIndex = fewest && fewest.count < scanWindow && 3 * fewest.count < lastId - afterId;
+  return { afterId, lastId, through: throughIndex ? fewest.on : null };
 }
 
 /**
- * The next page of the export after `afterId`, in id order, looking no further than `windowEnd`.
+ * The next page of the walk after `afterId`, in id order, looking no further than `windowEnd`.
  * Read through the primary key, the filters are kept off their indexes (`+column`): left to
  * itself SQLite reads a category or a date range through its index and sorts every remaining
- * match by id for each page of 1,000, so a big category's export re-read and re-sorted its
- * 650,000 rows for each of its 649 pages (97 s of SQL at 2,000,000 businesses, 3.9 s in one
- * pass). Read `through` a filter's index (it matches fewer than a window), the page reads and sorts
- * those matches (decision 033 addendum).
+ * match by id for each page, so a big category's export re-read and re-sorted its 650,000 rows
+ * for each of its 649 pages of 1,000 (97 s of SQL at 2,000,000 businesses, 3.9 s in one pass).
  */
-async function exportPage(db: D1Database, filter: ExportFilter, through: IndexedFilter | null, afterId: number, windowEnd: number): Promise<ExportPage> {
+async function walkPage(db: D1Database, filter: ExportFilter, pageSize: number, afterId: number, windowEnd: number): Promise<{ rows: ExportRow[]; scannedTo: number }> {
   const { params, param } = sqlParams();
-  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`, ...filterTerms(filter).map((t) => t.sql(t.on !== null && t.on === through, param))];
+  const terms = [`id > ${param(afterId)}`, `id <= ${param(windowEnd)}`, ...filterTerms(filter).map((t) => t.sql(false, param))];
   const { results } = await db
-    .prepare(
-      `SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses ${through ? `INDEXED BY ${FILTER_INDEXES[through]}` : ""}
-       WHERE ${terms.join(" AND ")} ORDER BY id LIMIT ${EXPORT_PAGE_SIZE}`,
-    )
+    .prepare(`SELECT ${EXPORT_COLUMNS.join(", ")} FROM businesses WHERE ${terms.join(" AND ")} ORDER BY id LIMIT ${pageSize}`)
     .bind(...params)
     .all<ExportRow>();
   // A full page may stop short of its window; one that is not full has seen the whole window.
-  return { rows: results, scannedTo: results.length === EXPORT_PAGE_SIZE ? Number(results.at(-1)!.id) : windowEnd };
+  return { rows: results, scannedTo: results.length === pageSize ? Number(results.at(-1)!.id) : windowEnd };
+}
+
+/**
+ * The ids of a small filter's matches within the export's extent, read once through `through`'s
+ * index (fewer than a scan window of them), the other filters checked on their rows. Their rows
+ * are then read by id a page at a time: each match is read twice at most, where paging through
+ * the index re-read and re-sorted every match for each page (decision 033 addendum).
+ */
+async function matchingIds(db: D1Database, filter: ExportFilter, through: IndexedFilter, afterId: number, lastId: number): Promise<number[]> {
+  const { params, param } = sqlParams();
+  const terms = [`id > ${param(afterId)}`, `id <= ${param(lastId)}`, ...filterTerms(filter).map((t) => t.sql(t.on === through, param))];
+  const { results } = await db
+    .prepare(`SELECT id FROM businesses INDEXED BY ${FILTER_INDEXES[through]} WHERE ${terms.join(" AND ")}`)
+    .bind(...params)
+    .all<{ id: number }>();
+  // Sorted here: at most a window of numbers, where SQL's sort would count each again as read.
+  return results.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Rows by id, in the order of `ids` (json_each walks its array in order and CROSS JOIN keeps it
+ * the outer loop); a business deleted since its id was read is left out. A join rather than
+ * `id IN (…)`, which D1 counts as three rows read per id.
+ */
+async function rowsById(db: D1Database, ids: number[]): Promise<ExportRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${EXPORT_COLUMNS.map((c) => `businesses.${c} AS ${c}`).join(", ")}
+       FROM json_each(?1) AS wanted CROSS JOIN businesses ON businesses.id = wanted.value`,
+    )
+    .bind(JSON.stringify(ids))
+    .all<ExportRow>();
+  return results;
 }
 
 /**
  * The export as a byte stream: BOM and header first, then rows as the reader pulls them. Only a
- * page of rows is ever held, whether the export has 10 rows or 2,000,000.
+ * page of rows is ever held (and, for a small filter, the ids of its matches), whether the export
+ * has 10 rows or 2,000,000.
  */
-export function exportBusinessesCsv(db: D1Database, request: ExportRequest, scanWindow = EXPORT_SCAN_WINDOW): ReadableStream<Uint8Array> {
+export function exportBusinessesCsv(
+  db: D1Database,
+  request: ExportRequest,
+  { scanWindow = EXPORT_SCAN_WINDOW, pageSize = EXPORT_PAGE_SIZE }: { scanWindow?: number; pageSize?: number } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let plan: ExportPlan | null = null;
+  /** The next page's rows (none in a window without a match), or null at the end. */
+  async function nextRows(plan: ExportPlan): Promise<ExportRow[] | null> {
+    if (plan.through) {
+      plan.idsLeft ??= await matchingIds(db, request.filter, plan.through, plan.afterId, plan.lastId);
+      return plan.idsLeft.length > 0 ? rowsById(db, plan.idsLeft.splice(0, pageSize)) : null;
+    }
+    if (plan.afterId >= plan.lastId) return null;
+    const page = await walkPage(db, request.filter, pageSize, plan.afterId, Math.min(plan.afterId + scanWindow, plan.lastId));
+    plan.afterId = page.scannedTo;
+    return page.rows;
+  }
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -148,14 +188,11 @@ export function exportBusinessesCsv(db: D1Database, request: ExportRequest, scan
           controller.enqueue(encoder.encode(UTF8_BOM + csvRow(request.labels ?? request.columns)));
           return;
         }
-        // Windows without a match enqueue nothing: read on until some rows or the end, as a
+        // A page without a match enqueues nothing: read on until some rows or the end, as a
         // pull that enqueues nothing is not called again.
-        while (plan.afterId < plan.lastId) {
-          const windowEnd = plan.through ? plan.lastId : Math.min(plan.afterId + scanWindow, plan.lastId);
-          const page = await exportPage(db, request.filter, plan.through, plan.afterId, windowEnd);
-          plan.afterId = page.scannedTo;
-          if (page.rows.length > 0) {
-            controller.enqueue(encoder.encode(page.rows.map((row) => csvRow(request.columns.map((c) => cellValue(c, row[c])))).join("")));
+        for (let rows = await nextRows(plan); rows !== null; rows = await nextRows(plan)) {
+          if (rows.length > 0) {
+            controller.enqueue(encoder.encode(rows.map((row) => csvRow(request.columns.map((c) => cellValue(c, row[c])))).join("")));
             return;
           }
         }
