@@ -34,7 +34,7 @@ beforeAll(async () => {
   await addBusinesses(records);
 });
 
-async function exportFiltered(filter: Partial<ExportFilter>, sizes = { scanWindow: WINDOW }) {
+async function exportFiltered(filter: Partial<ExportFilter>, sizes: { scanWindow: number; pageSize?: number } = { scanWindow: WINDOW }) {
   const measured = measuringDb(env.DB);
   const stream = exportBusinessesCsv(measured.db, { columns: ["id", "name"], filter: { categorySlugs: [], created: {}, ...filter } }, sizes);
   const text = await new Response(stream).text();
