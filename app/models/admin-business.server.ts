@@ -69,14 +69,13 @@ const NAME_WORD_MATCHES = BROWSABLE_BUSINESSES + 1;
  * A search within a category repeats the category in each of its two matches, the word match's
  * with `+` so that it cannot be factored out: left common to both, SQLite reads the whole
  * category (648,782 hotels at 2,000,000 businesses) in its index instead of the two small sets
- * of matches (decision 031 addendum). `walkSortIndex` writes a category alone as `+category_slug`,
- * which keeps SQLite off the category's index (see walksSortIndex).
+ * of matches (decision 031 addendum).
  */
-function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">, walkSortIndex = false): { where: string; params: unknown[] } {
+function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { where: string; params: unknown[] } {
   const { params, param } = sqlParams();
   const slug = query.category ? categorySlug(query.category) : null;
   const filter = query.filter?.trim();
-  if (!filter) return { where: slug ? `WHERE ${walkSortIndex ? "+" : ""}category_slug = ${param(slug)}` : "", params };
+  if (!filter) return { where: slug ? `WHERE category_slug = ${param(slug)}` : "", params };
   const matches: string[] = [];
   // A filter of marks alone folds to nothing: no prefix of every name.
   const prefix = nameSortKey(filter) ?? filter;
@@ -97,10 +96,11 @@ function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">, walk
  * and keeping the category's businesses (about (offset + 20) × directory / category entries), or
  * by reading the category's entries and sorting them: whichever reads fewer, from the summary
  * counts. Page 1 of the 648,782 hotels among 2,000,000 businesses by rating: about 60 entries
- * instead of 648,782; a category of 50 is read and sorted (decision 031 addendum).
+ * instead of 648,782; a category of 50 is read and sorted (decision 031 addendum). Answers the
+ * entries the walk may read, or null to sort.
  */
-async function walksSortIndex(db: D1Database, query: AdminBusinessQuery, offset: number): Promise<boolean> {
-  if (!query.category || query.filter?.trim() || query.sortBy === "name") return false;
+async function sortIndexWalk(db: D1Database, query: AdminBusinessQuery, offset: number): Promise<number | null> {
+  if (!query.category || query.filter?.trim() || query.sortBy === "name") return null;
   const sizes = await db
     .prepare(
       `SELECT (SELECT business_count FROM categories WHERE slug = ?1) AS category,
@@ -109,31 +109,47 @@ async function walksSortIndex(db: D1Database, query: AdminBusinessQuery, offset:
     .bind(categorySlug(query.category))
     .first<{ category: number | null; directory: number | null }>();
   const category = sizes?.category ?? 0;
-  return (offset + ADMIN_BUSINESSES_PER_PAGE) * (sizes?.directory ?? 0) < category * category;
+  const expected = Math.ceil(((offset + ADMIN_BUSINESSES_PER_PAGE) * (sizes?.directory ?? 0)) / Math.max(category, 1));
+  // The estimate takes the category to be spread through the sort order; one gathered at its far
+  // end (imported together long ago, listed newest first) would be walked to the end of the
+  // index, so the walk stops at three times the estimate and the category is sorted after all.
+  return expected < category ? WALK_SLACK * expected : null;
 }
+
+/** How far past its estimate a walk of the sort's index goes before the category is sorted instead. */
+const WALK_SLACK = 3;
+
+const ADMIN_ROW_COLUMNS = `id, name, slug, coalesce(type, category) AS category, full_address AS address, rating,
+       reviews AS reviewCount, is_approved AS isApproved`;
 
 export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQuery): Promise<AdminBusinessList> {
   const page = Math.min(Math.max(1, query.page), ADMIN_BUSINESSES_MAX_PAGES);
   const offset = (page - 1) * ADMIN_BUSINESSES_PER_PAGE;
   const { where, params } = adminWhere(query);
-  // The page may walk the sort's index; the capped count reads the category's own entries.
-  const rowsWhere = (await walksSortIndex(db, query, offset)) ? adminWhere(query, true).where : where;
   const direction = query.sortOrder === "desc" ? "DESC" : "ASC";
-  const column = SORT_COLUMNS[query.sortBy];
-  const rowsSql = `
-    SELECT id, name, slug, coalesce(type, category) AS category, full_address AS address, rating,
-           reviews AS reviewCount, is_approved AS isApproved
-    FROM businesses ${rowsWhere}
-    ORDER BY ${column} ${direction}, id ${direction}
-    LIMIT ${ADMIN_BUSINESSES_PER_PAGE} OFFSET ${offset}`;
+  const order = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, id ${direction}`;
+  const sortedSql = `SELECT ${ADMIN_ROW_COLUMNS} FROM businesses ${where} ${order} LIMIT ${ADMIN_BUSINESSES_PER_PAGE} OFFSET ${offset}`;
+  // The page may walk the sort's index no further than `walk` entries (a subquery SQLite reads
+  // lazily, in its order, stopping at the page's last row); the capped count reads the category's
+  // own entries.
+  const walk = await sortIndexWalk(db, query, offset);
+  const rowsSql =
+    walk === null
+      ? sortedSql
+      : `SELECT ${ADMIN_ROW_COLUMNS}
+         FROM (SELECT id, name, slug, type, category, full_address, rating, reviews, is_approved, category_slug FROM businesses ${order} LIMIT ${walk})
+         ${where} LIMIT ${ADMIN_BUSINESSES_PER_PAGE} OFFSET ${offset}`;
   // Unfiltered: the trigger-kept total. Filtered: count no further than the pages one can open.
   const countSql = where
     ? `SELECT count(*) AS n FROM (SELECT 1 FROM businesses ${where} LIMIT ${BROWSABLE_BUSINESSES + 1})`
     : `SELECT all_business_count AS n FROM directory_totals WHERE id = 1`;
-  const [rows, count] = await db.batch([
+  const [walked, count] = await db.batch([
     db.prepare(rowsSql).bind(...params),
     db.prepare(countSql).bind(...(where ? params : [])),
   ]);
+  // A walk that came short of a page (the category's last page, or its businesses further along
+  // the sort than estimated): the category read and sorted. One more round trip, only then.
+  const rows = walk !== null && walked!.results.length < ADMIN_BUSINESSES_PER_PAGE ? await db.prepare(sortedSql).bind(...params).all() : walked!;
   const counted = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
   // A filtered count stops one past the browsable depth; an unfiltered one is exact.
   const pagesCapped = counted > BROWSABLE_BUSINESSES;
@@ -143,7 +159,7 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
   // Past the last page (its last business deleted, an old link): the last page instead of
   // "İşletme bulunamadı" beside a count of some. One more round trip, only then.
   if (page > totalPages) return listAdminBusinesses(db, { ...query, page: totalPages });
-  const businesses = (rows!.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
+  const businesses = (rows.results as (Omit<AdminBusinessItem, "isApproved"> & { isApproved: number })[]).map((row) => ({
     ...row,
     isApproved: row.isApproved === 1,
   }));
@@ -292,11 +308,13 @@ function expectedSlugs(row: SlugSource) {
  * the checkpoint is still the one it started from. A call whose step lost returns the run's
  * figures as they stand, and its next call goes on from there, so no row is counted twice and no
  * call's figures overwrite another's. A caller sends back the run it was answered (`run`): when
- * that run has finished meanwhile, it is answered that run's figures instead of starting another.
+ * the checkpoint shows a finished run, that run or one started after it has been through every
+ * business (a checkpoint moves to a new run only once the last one finished or was left), so the
+ * caller is answered its figures instead of starting another pass.
  */
 export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, run?: string): Promise<FixSlugsProgress> {
   const kept = await readFixSlugsCheckpoint(db);
-  if (kept?.finished && run !== undefined && kept.run === run) return { ...kept, updatedNow: 0, done: true, finishedNow: false };
+  if (kept?.finished && run !== undefined) return { ...kept, updatedNow: 0, done: true, finishedNow: false };
   const resumable = kept !== null && !kept.finished && (kept.savedAt ?? 0) >= Math.floor(Date.now() / 1000) - FIX_SLUGS_RESUME_SECONDS;
   const checkpoint: FixSlugsCheckpoint = resumable ? { ...kept, run: kept.run ?? crypto.randomUUID() } : { afterId: 0, processed: 0, updated: 0, run: crypto.randomUUID() };
   // What the stored checkpoint must still say for this call's next step to commit.
@@ -323,14 +341,11 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, r
       run: checkpoint.run,
       ...(results.length < FIX_SLUGS_STEP ? { finished: true } : {}),
     };
-    const committed = await commitFixSlugsStep(db, expected, next, changed);
-    if (committed === null) {
-      // Another call moved the run on meanwhile: its figures, not this call's copy.
-      const now = await readFixSlugsCheckpoint(db);
-      return { ...(now ?? checkpoint), updatedNow, done: Boolean(now?.finished), finishedNow: false };
-    }
-    updatedNow += committed.updated - checkpoint.updated;
-    Object.assign(checkpoint, next, committed);
+    const { committed, stored } = await commitFixSlugsStep(db, expected, next, changed);
+    // Another call moved the run on meanwhile: its figures, not this call's copy.
+    if (!committed) return { ...(stored ?? checkpoint), updatedNow, done: Boolean(stored?.finished), finishedNow: false };
+    updatedNow += stored.updated - checkpoint.updated;
+    Object.assign(checkpoint, stored);
     expected = { ...checkpoint };
     if (checkpoint.finished) return { ...checkpoint, updatedNow, done: true, finishedNow: true };
     if (Date.now() >= deadline) return { ...checkpoint, updatedNow, done: false, finishedNow: false };
@@ -343,25 +358,27 @@ async function readFixSlugsCheckpoint(db: D1Database): Promise<FixSlugsCheckpoin
 }
 
 /**
- * One step in one D1 batch (one transaction): the checkpoint moves to `next` only if it still is
- * `expected` (the same step's token; no checkpoint stored when null); the slugs are updated only
- * if it moved, and the step's fixes are counted (changes(): a row skipped for a taken slug or
- * changed meanwhile by an import is not). Answers the run's count of fixed rows and the step's
- * token, or null when another call's step came first.
+ * The step token a checkpoint is compared by: '' for one written before steps had tokens, 'none'
+ * when no checkpoint is stored (so "still as it was" is one comparison with `?2`).
+ */
+const STORED_STEP_SQL = `coalesce((SELECT coalesce(value ->> '$.step', '') FROM app_state WHERE key = ?1), 'none')`;
+
+/**
+ * One step in one D1 batch (one transaction): the slugs are updated and the checkpoint moves to
+ * `next` only if it still is `expected` (the same step's token), the step's fixes counted into it
+ * (changes(): a row skipped for a taken slug or changed meanwhile by an import is not); the
+ * batch's last statement reads the checkpoint back, which says whether this step or another
+ * call's came first.
  */
 async function commitFixSlugsStep(
   db: D1Database,
   expected: FixSlugsCheckpoint | null,
   next: Omit<FixSlugsCheckpoint, "step">,
   changed: unknown[],
-): Promise<{ updated: number; step: string } | null> {
+): Promise<{ committed: true; stored: FixSlugsCheckpoint } | { committed: false; stored: FixSlugsCheckpoint | null }> {
   const step = crypto.randomUUID();
-  const value = JSON.stringify({ ...next, step });
-  const statements: D1PreparedStatement[] = [
-    expected
-      ? db.prepare(`UPDATE app_state SET value = ?2 WHERE key = ?1 AND value ->> '$.step' IS ?3`).bind(FIX_SLUGS_CHECKPOINT, value, expected.step ?? null)
-      : db.prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING`).bind(FIX_SLUGS_CHECKPOINT, value),
-  ];
+  const expectedStep = expected ? (expected.step ?? "") : "none";
+  const statements: D1PreparedStatement[] = [];
   if (changed.length > 0) {
     statements.push(
       db
@@ -369,24 +386,26 @@ async function commitFixSlugsStep(
           `UPDATE OR IGNORE businesses
            SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
                city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
-           FROM json_each(?1) AS j
-           WHERE EXISTS (SELECT 1 FROM app_state WHERE key = ?2 AND value ->> '$.step' = ?3)
+           FROM json_each(?3) AS j
+           WHERE ${STORED_STEP_SQL} = ?2
              AND businesses.id = j.value ->> '$.read.id'
              AND ${SLUG_SOURCES.map((c) => `businesses.${c} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
         )
-        .bind(JSON.stringify(changed), FIX_SLUGS_CHECKPOINT, step),
+        .bind(FIX_SLUGS_CHECKPOINT, expectedStep, JSON.stringify(changed)),
     );
   }
-  // (The batch's meta.changes would count the rows its triggers wrote too.)
+  // changes() is the slug update's own count (the batch's meta.changes would add its triggers' rows).
   statements.push(
     db
       .prepare(
-        `UPDATE app_state SET value = json_set(value, '$.updated', (value ->> '$.updated') + ${changed.length > 0 ? "changes()" : "0"})
-         WHERE key = ?1 AND value ->> '$.step' = ?2
-         RETURNING value ->> '$.updated' AS updated`,
+        `INSERT INTO app_state (key, value)
+         SELECT ?1, json_set(?3, '$.updated', (?3 ->> '$.updated') + ${changed.length > 0 ? "changes()" : "0"}) WHERE ${STORED_STEP_SQL} = ?2
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       )
-      .bind(FIX_SLUGS_CHECKPOINT, step),
+      .bind(FIX_SLUGS_CHECKPOINT, expectedStep, JSON.stringify({ ...next, step })),
+    db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT),
   );
-  const counted = (await db.batch<{ updated: number }>(statements)).at(-1)!.results[0];
-  return counted ? { updated: counted.updated, step } : null;
+  const saved = (await db.batch<{ value: string }>(statements)).at(-1)!.results[0];
+  const stored = saved ? (JSON.parse(saved.value) as FixSlugsCheckpoint) : null;
+  return stored?.step === step ? { committed: true, stored } : { committed: false, stored };
 }

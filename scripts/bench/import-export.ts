@@ -363,7 +363,7 @@ export type ExportResult =
  * Streams the 27-field export, counting rows, while sampling the workerd memory: all of it, or
  * what `filter` keeps, asked for as the admin's dialog asks (days in UTC).
  */
-export async function exportAll(server: RunningServer, cookie: string | null, filter: ExportFilterChoice = {}): Promise<ExportResult> {
+export async function timeExport(server: RunningServer, cookie: string | null, filter: ExportFilterChoice = {}): Promise<ExportResult> {
   if (!cookie) return { available: false, reason: "POST /api/admin/login answers 404" };
   const rootPid = server.child.pid!;
   const idleRssBytes = workerdRss(rootPid);

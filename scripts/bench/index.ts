@@ -14,7 +14,7 @@ import path from "node:path";
 import {
   adminLogin,
   DEFAULT_BATCH_SIZE,
-  exportAll,
+  timeExport,
   fetchOnFreshSocket,
   importFiles,
   importThroughWorker,
@@ -201,10 +201,10 @@ async function main() {
         }
         if (!skip.has("export")) {
           log("export …");
-          exportResult = await exportAll(server, cookie);
+          exportResult = await timeExport(server, cookie);
           for (const { label, filter } of filteredExportTargets(snap.file, picks)) {
             log(`export: ${label} …`);
-            filteredExports.push({ label, result: await exportAll(server, cookie, filter) });
+            filteredExports.push({ label, result: await timeExport(server, cookie, filter) });
           }
         }
       } catch (error) {

@@ -4,6 +4,7 @@ import { deleteAllBusinesses, FIX_SLUGS_RESUME_SECONDS, fixSlugs } from "~/model
 import { getCacheGeneration } from "~/models/cache.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { addBusinesses, adminFetch, idOf, login, record } from "./admin-support";
+import { pausingDb } from "./import-support";
 
 let cookie: string;
 beforeAll(async () => {
@@ -216,6 +217,37 @@ describe("bulk changes", () => {
     expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
     // The next run starts over from the first business.
     expect(await fixSlugs(env.DB)).toMatchObject({ done: true, processed: 1105, updated: 0, updatedNow: 0 });
+  });
+
+  it("answers a tab whose fix-slugs step lost to another tab's step the run's figures, and goes on from them", async () => {
+    await env.DB.prepare(`UPDATE businesses SET city_slug = 'stale' WHERE name LIKE 'Bulk Hotel 10%'`).run();
+    // Tab A has read its first 500 businesses when tab B's first step commits.
+    const paused = pausingDb(1);
+    const lost = fixSlugs(paused.db, 0);
+    await paused.reached;
+    const won = await fixSlugs(env.DB, 0);
+    expect(won).toMatchObject({ done: false, processed: 500, finishedNow: false });
+    paused.release();
+    // A fixed and counted nothing: B's figures and run, as stored.
+    expect(await lost).toEqual({ ...won, updatedNow: 0 });
+    const steps = [await lost];
+    while (!steps.at(-1)!.done) steps.push(await fixSlugs(env.DB, 0, steps.at(-1)!.run));
+    expect(steps.at(-1)).toMatchObject({ processed: 1105, updated: 111, finishedNow: true, run: won.run });
+    expect(won.updatedNow + steps.reduce((sum, step) => sum + step.updatedNow, 0)).toBe(111);
+    expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE city_slug = 'stale'`).first("n")).toBe(0);
+  });
+
+  it("answers a tab sending back a fix-slugs run that finished, and a later run that finished too, as done: no third pass", async () => {
+    const first = await fixSlugs(env.DB, 0);
+    expect(first.done).toBe(false);
+    // Another tab finished that run, then a new one.
+    for (let step = first; !step.done; ) step = await fixSlugs(env.DB, 0, step.run);
+    const later = await fixSlugs(env.DB);
+    expect(later).toMatchObject({ done: true, processed: 1105 });
+    expect(later.run).not.toBe(first.run);
+    expect(await fixSlugs(env.DB, 0, first.run)).toEqual({ ...later, updatedNow: 0, finishedNow: false });
+    const stored = await env.DB.prepare(`SELECT value FROM app_state WHERE key = 'fix_slugs_checkpoint'`).first<string>("value");
+    expect(JSON.parse(stored!)).toMatchObject({ run: later.run, finished: true, processed: 1105 });
   });
 
   it("counts a filtered list up to the 100 pages one can open", async () => {

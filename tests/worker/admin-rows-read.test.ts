@@ -98,6 +98,28 @@ describe("rows read by the admin's business list", () => {
     expect(reads["a hundredth by review count"]!.page).toBeLessThanOrEqual(2 * 60);
   });
 
+  it("walks a sort's index in its order and, for a category gathered at the far end of it, stops and sorts the category instead", async () => {
+    await seed(0, 6000);
+    const sortedIds = async (slug: string, column: string) => {
+      const { results } = await env.DB.prepare(`SELECT id FROM businesses WHERE category_slug = ?1 ORDER BY ${column} DESC, id DESC LIMIT 20 OFFSET 20`).bind(slug).all<{ id: number }>();
+      return results.map((row) => row.id);
+    };
+    // Page 2 of the hotels by rating, walked: the same businesses in the same order as sorting them.
+    const hotels = await listAdminBusinesses(env.DB, { page: 2, sortBy: "rating", sortOrder: "desc", category: "Hotel" });
+    expect(hotels.businesses.map((business) => business.id)).toEqual(await sortedIds("hotel", "rating"));
+    // 500 ski schools imported long before everything else: newest first, a walk expecting them
+    // spread through the date order would pass the directory's 6,000 newer businesses first.
+    const longAgo = Math.floor(Date.now() / 1000) - 1000 * 86_400;
+    await addBusinesses(Array.from({ length: 500 }, (_, i) => record({ name: `Ski School ${i}`, placeId: `admin-rows-ski-${i}`, type: "Ski school", createdAt: longAgo + i })));
+    const measured = measuringDb(env.DB);
+    const skiSchools = await listAdminBusinesses(measured.db, { page: 2, sortBy: "createdAt", sortOrder: "desc", category: "Ski school" });
+    expect(skiSchools.businesses.map((business) => business.id)).toEqual(await sortedIds("ski-school", "created_at"));
+    const pages = measured.statements().filter((statement) => /ORDER BY created_at/.test(statement.sql));
+    // The walk it stopped (three times the 520 entries it expected) and the category read and sorted.
+    expect(pages).toHaveLength(2);
+    expect(pages.reduce((sum, statement) => sum + statement.rowsRead, 0)).toBeLessThan(6000);
+  });
+
   it("delete test data reads the test data, not the directory (600 → 6,000)", async () => {
     const deleteReads = async (from: number, to: number) => {
       await seed(from, to);
