@@ -14,8 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
   await requireAdminApi(request, env);
-  // `?run=` names the run an earlier step answered (the spec's call takes no body); it is only
-  // compared with the stored run's id.
+  // `?run=` names the run an earlier step answered (the spec's call takes no body): it says the
+  // caller goes on with a run, so a finished stored run answers it instead of a new pass.
   const run = new URL(request.url).searchParams.get("run") ?? undefined;
   const progress = await fixSlugs(env.DB, undefined, run);
   // A call told of a run another tab ended changes nothing: no second cache bump or rebuild.
