@@ -48,10 +48,16 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
   out.push("## Targets", "");
   const cold95 = available.map((p) => p.cold.find((r) => r.connections === maxConnections)?.p95 ?? 0);
   const ratios = available.filter((p) => p.rawMs).map((p) => (p.cold[0]?.p50 ?? 0) / p.rawMs!);
+  // wrangler dev serving a file without running the Worker: no page can answer faster, so
+  // floor / raw is the lowest ratio a page whose SQL takes `raw` could reach here.
+  const floorMs = results.pages.find((p) => p.page.kind === "static" && p.capture.available)?.cold[0]?.p50;
+  const floorRatios = floorMs ? available.filter((p) => p.rawMs).map((p) => floorMs / p.rawMs!) : [];
   const totalErrors = results.pages.reduce((s, p) => s + errors(p), 0);
   const targetRows: string[][] = [
     ["every page p95 ≤ 50 ms, cold cache, " + maxConnections + " connections", available.length ? `worst ${ms(Math.max(...cold95))} ms` : NOT_AVAILABLE, mark(cold95.every((v) => v <= 50))],
-    ["page / raw SQL ≤ 3 (cold p50 at 1 connection)", ratios.length ? `worst ${Math.max(...ratios).toFixed(1)}` : NOT_AVAILABLE, mark(ratios.every((v) => v <= 3))],
+    ["page / raw SQL ≤ 3 (cold p50 at 1 connection)",
+      ratios.length ? `worst ${Math.max(...ratios).toFixed(1)}${floorRatios.length ? ` (the static file's time alone over that page's SQL: ${Math.max(...floorRatios).toFixed(1)})` : ""}` : NOT_AVAILABLE,
+      mark(ratios.every((v) => v <= 3))],
     ["zero errors (non-2xx, socket errors)", String(totalErrors), mark(totalErrors === 0)],
     ["database ≤ ~2 KB per business", `${int(database.bytesPerBusiness)} bytes`, mark(database.bytesPerBusiness <= 2048)],
   ];
@@ -120,15 +126,18 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
   out.push("## Against the limit: the same SQL directly on SQLite", "");
   out.push(
     "Each page's statements (captured from the Worker with their bound values) replayed on a snapshot of the same database file; " +
-      "the page time is the cold p50 at 1 connection, so the ratio shows what wrangler dev, D1, Remix and rendering add.",
+      "the page time is the cold p50 at 1 connection, so the ratio shows what wrangler dev, D1, Remix and rendering add. " +
+      "Floor / raw divides the static file's cold p50 at 1 connection (wrangler dev answering without running the Worker) by the page's SQL time: " +
+      "the lowest ratio that page could reach on this machine, were everything but its SQL free.",
     "",
   );
   out.push(
     table(
-      ["page", "statements", "raw SQL (ms)", "page p50 (ms)", "page / raw"],
+      ["page", "statements", "raw SQL (ms)", "page p50 (ms)", "page / raw", "floor / raw"],
       available.map((p) => {
         const page = p.cold[0]?.p50 ?? 0;
-        return [p.page.label, String(p.capture.statements.length), p.rawMs === null ? "–" : p.rawMs.toFixed(3), ms(page), p.rawMs ? (page / p.rawMs).toFixed(1) : "–"];
+        const ratio = (time: number | undefined) => (p.rawMs && time ? (time / p.rawMs).toFixed(1) : "–");
+        return [p.page.label, String(p.capture.statements.length), p.rawMs === null ? "–" : p.rawMs.toFixed(3), ms(page), ratio(page), ratio(floorMs)];
       }),
     ),
     "",
