@@ -61,8 +61,12 @@ export function foldLetters(text: string): string {
     .replace(FOLDABLE, (c) => FOLDS.get(c) ?? c);
 }
 
+/** ASCII only: NFKD and NFC leave it as it is (most names, cities and categories of an import). */
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
 /** The text decomposed (NFKD), its generic combining marks removed and composed again (NFC), case kept. */
 export function withoutAccents(text: string): string {
+  if (ASCII_ONLY.test(text)) return text;
   return text.normalize("NFKD").replace(GENERIC_COMBINING_MARKS, "").normalize("NFC");
 }
 

@@ -10,6 +10,13 @@ import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 
 const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
+const LONGEST_EMPTY_WORD = Math.max(...[...EMPTY_WORDS].map((word) => word.length));
+
+/**
+ * A character from which NFC may change text: every code point below U+0300 is its own NFC and
+ * none composes with what precedes it, so most cells (ASCII, Latin-1 accents) skip the ICU call.
+ */
+const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/;
 
 /**
  * Trimmed text in Unicode NFC, or null for an empty cell or a placeholder word. NFC: "Café"
@@ -20,8 +27,10 @@ const EMPTY_WORDS = new Set(["none", "nan", "null", "n/a", "undefined"]);
  */
 export function cleanText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = withoutFormulaGuard(String(value).replace(/^\uFEFF/, "").trim()).trim().normalize("NFC");
-  if (!text || EMPTY_WORDS.has(text.toLowerCase())) return null;
+  const raw = typeof value === "string" ? value : String(value);
+  let text = withoutFormulaGuard((raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).trim()).trim();
+  if (MAY_CHANGE_IN_NFC.test(text)) text = text.normalize("NFC");
+  if (!text || (text.length <= LONGEST_EMPTY_WORD && EMPTY_WORDS.has(text.toLowerCase()))) return null;
   return text;
 }
 

@@ -51,6 +51,14 @@ describe("value cleaning", () => {
     expect(JSON.parse(row.record.workingHours!)).toEqual({ Monday: "Closed", Tuesday: "9AM-5PM" });
   });
 
+  it("composes text typed decomposed (NFD) in every script, and leaves composed text as it is", () => {
+    const composed = ["Café Zürich", "", "", "", "", "", "", "", "España", "Ñandú 1, Straße 2", "서울"];
+    const row = cleanRow(composed.map((cell) => cell.normalize("NFD")), mapping);
+    expect(row.ok && [row.record.name, row.record.country, row.record.fullAddress, row.record.city]).toEqual(["Café Zürich", "España", "Ñandú 1, Straße 2", "서울"]);
+    const same = cleanRow(["\uFEFFÅngström Hôtel", "", "", "", "", "", "", "", "NULL"], mapping);
+    expect(same.ok && [same.record.name, same.record.country]).toEqual(["Ångström Hôtel", null]);
+  });
+
   it("skips a row with impossible coordinates, broken JSON or no name, with the reason", () => {
     expect(cleanRow(["A", "", "", "", "95", "10"], mapping)).toMatchObject({ ok: false, reason: expect.stringContaining("koordinat") });
     expect(cleanRow(["A", "", "", "", "1", "1", '{"Monday": '], mapping)).toMatchObject({ ok: false, reason: expect.stringContaining("working_hours") });
