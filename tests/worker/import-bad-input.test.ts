@@ -42,6 +42,37 @@ describe("bad input is refused with a clear message and changes nothing", () => 
     expect(jobs!.n).toBe(0);
   });
 
+  it("fails an .xlsx whose compressed text or XML is broken, saying so and writing nothing", async () => {
+    const before = await businessCount();
+    const strings = Array.from({ length: 3_000 }, (_, i) => `<si><t>Broken Strings Hotel ${i}</t></si>`).join("");
+    const rows = Array.from({ length: 3_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="s"><v>${i}</v></c></row>`).join("");
+    const workbook = (sheet: string, shared: string) =>
+      zipSync({
+        "xl/workbook.xml": strToU8(`<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+        "xl/_rels/workbook.xml.rels": strToU8(`<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>`),
+        "xl/worksheets/sheet1.xml": strToU8(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row>${sheet}</sheetData></worksheet>`),
+        "xl/sharedStrings.xml": strToU8(`<sst>${shared}</sst>`),
+      });
+    // The shared strings' deflate data overwritten in its middle: the zip's directory is intact.
+    const garbled = workbook(rows, strings);
+    const name = strToU8("xl/sharedStrings.xml");
+    const view = new DataView(garbled.buffer);
+    let header = 0;
+    while (!(view.getUint32(header, true) === 0x04034b50 && garbled.subarray(header + 30, header + 30 + name.length).every((b, i) => b === name[i]))) header++;
+    const data = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+    garbled.fill(0xff, data + 100, data + 400);
+    const mismatched = workbook(`<row r="2"><c r="A2" t="inlineStr"><is><t>Mismatched Cafe</is></t></c></row>`, "");
+    for (const [fileName, bytes, message] of [
+      ["garbled.xlsx", garbled, /^garbled\.xlsx: bozuk \.xlsx/],
+      ["mismatched.xlsx", mismatched, /^mismatched\.xlsx: bozuk \.xlsx \(sayfa\): <\/is> ile <t> kapanmıyor/],
+    ] as const) {
+      const job = await importFile(cookie, fileName, bytes);
+      expect(job.status, fileName).toBe("failed");
+      expect(job.result!.message).toMatch(message);
+    }
+    expect(await businessCount()).toBe(before);
+  });
+
   it("fails a file that holds only its header row, saying so", async () => {
     const headerOnly = await importFile(cookie, "header-only.csv", "name,address,phone\n");
     expect(headerOnly.status).toBe("failed");

@@ -2,7 +2,7 @@
  * Streaming readers for the XML parts of an .xlsx (fed text chunks from a streaming unzip):
  * the shared-strings table and a worksheet, plus the lookup of the first sheet's path.
  */
-import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { tagEnd, XmlScanner, xmlAttributes } from "./xml-scanner";
 
 /**
  * Text as written before Excel escaped it: a character XML cannot hold (a carriage return, other
@@ -20,37 +20,39 @@ function withoutOoxmlEscapes(text: string): string {
  * never holds it whole: the strings go to side storage in chunks (see workers/import/sources.ts).
  */
 export class SharedStringsReader {
-  private readonly parser = new SaxesParser();
+  private readonly scanner: XmlScanner;
   private current: string | null = null;
   private inText = false;
   /** Phonetic runs (<rPh>) are reading aids, not part of the text. */
   private inPhonetic = false;
 
   constructor(onString: (text: string) => void) {
-    this.parser.on("opentag", (tag: SaxesTagPlain) => {
-      if (tag.name === "si") this.current = "";
-      else if (tag.name === "rPh") this.inPhonetic = true;
-      else if (tag.name === "t" && !this.inPhonetic) this.inText = true;
-    });
-    this.parser.on("text", (text) => {
-      if (this.inText && this.current !== null) this.current += text;
-    });
-    this.parser.on("closetag", (tag: SaxesTagPlain) => {
-      if (tag.name === "t") this.inText = false;
-      else if (tag.name === "rPh") this.inPhonetic = false;
-      else if (tag.name === "si" && this.current !== null) {
-        onString(withoutOoxmlEscapes(this.current));
-        this.current = null;
-      }
+    this.scanner = new XmlScanner({
+      open: (name) => {
+        if (name === "si") this.current = "";
+        else if (name === "rPh") this.inPhonetic = true;
+        else if (name === "t" && !this.inPhonetic) this.inText = true;
+      },
+      text: (text) => {
+        if (this.inText && this.current !== null) this.current += text;
+      },
+      close: (name) => {
+        if (name === "t") this.inText = false;
+        else if (name === "rPh") this.inPhonetic = false;
+        else if (name === "si" && this.current !== null) {
+          onString(withoutOoxmlEscapes(this.current));
+          this.current = null;
+        }
+      },
     });
   }
 
   push(text: string) {
-    this.parser.write(text);
+    this.scanner.write(text);
   }
 
   finish() {
-    this.parser.close();
+    this.scanner.close();
   }
 }
 
@@ -92,19 +94,6 @@ function rowTagStart(text: string, from: number): number {
   return -1;
 }
 
-/** Index of the ">" closing the start tag at `start` (quotes respected), or -1 if not in `text` yet. */
-function startTagEnd(text: string, start: number): number {
-  let quote = 0;
-  for (let i = start + 1; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (quote) {
-      if (code === quote) quote = 0;
-    } else if (code === 34 || code === 39) quote = code;
-    else if (code === 62) return i;
-  }
-  return -1;
-}
-
 /** Where the text's last characters could begin a "<row" tag ("<", "<r", "<ro"), else its length. */
 function partialRowTagAtEnd(text: string, from: number): number {
   for (let i = Math.max(from, text.length - 3); i < text.length; i++) {
@@ -131,17 +120,21 @@ export class CellFormats {
     const codes = new Map<string, string>();
     const styleFormats: string[] = [];
     let inCellXfs = false;
-    const parser = new SaxesParser();
-    parser.on("opentag", (tag: SaxesTagPlain) => {
-      const attributes = tag.attributes as Record<string, string>;
-      if (tag.name === "numFmt" && attributes.numFmtId && attributes.formatCode !== undefined) codes.set(attributes.numFmtId, attributes.formatCode);
-      else if (tag.name === "cellXfs") inCellXfs = true;
-      else if (tag.name === "xf" && inCellXfs) styleFormats.push(attributes.numFmtId ?? "0");
-    });
-    parser.on("closetag", (tag: SaxesTagPlain) => {
-      if (tag.name === "cellXfs") inCellXfs = false;
-    });
-    parser.write(xml).close();
+    new XmlScanner({
+      open: (name, text) => {
+        if (name === "numFmt") {
+          const attributes = xmlAttributes(text);
+          if (attributes.numFmtId && attributes.formatCode !== undefined) codes.set(attributes.numFmtId, attributes.formatCode);
+        } else if (name === "cellXfs") inCellXfs = true;
+        else if (name === "xf" && inCellXfs) styleFormats.push(xmlAttributes(text).numFmtId ?? "0");
+      },
+      text: () => {},
+      close: (name) => {
+        if (name === "cellXfs") inCellXfs = false;
+      },
+    })
+      .write(xml)
+      .close();
     return new CellFormats(styleFormats.map((id) => numberPadding(codes.get(id) ?? "")));
   }
 
@@ -184,7 +177,7 @@ export function xlsNumberCell(value: number, formatCode: string | undefined): st
  * hide); the caller still drops rows at or below the cursor.
  */
 export class SheetReader {
-  private readonly parser = new SaxesParser();
+  private readonly parser: XmlScanner;
   /** Text held back while skipping: an unfinished row or tag at the end of a chunk. */
   private held = "";
   private skipping: boolean;
@@ -204,59 +197,62 @@ export class SheetReader {
     private readonly formats = CellFormats.none,
   ) {
     this.skipping = skipThroughRow > 0;
-    this.parser.on("opentag", (tag: SaxesTagPlain) => {
-      switch (tag.name) {
-        case "row": {
-          const r = Number(tag.attributes.r);
-          this.rowNumber = Number.isInteger(r) && r > 0 ? r : this.rowNumber + 1;
-          this.row = [];
-          this.nextCellIndex = 0;
-          break;
+    this.parser = new XmlScanner({
+      open: (name, text) => {
+        switch (name) {
+          case "row": {
+            const r = Number(xmlAttributes(text).r);
+            this.rowNumber = Number.isInteger(r) && r > 0 ? r : this.rowNumber + 1;
+            this.row = [];
+            this.nextCellIndex = 0;
+            break;
+          }
+          case "c": {
+            const attributes = xmlAttributes(text);
+            this.cellType = attributes.t ?? "n";
+            this.cellStyle = Number(attributes.s ?? 0);
+            const reference = attributes.r;
+            // A valueless cell (<c/>) adds nothing to the row but still takes its column.
+            this.cellIndex = reference ? columnIndex(reference) : this.nextCellIndex;
+            // Checked before the row is padded out to it: "ZZZZZZZ3" would ask for gigabytes.
+            if (this.cellIndex > LAST_COLUMN_INDEX) throw new Error(`${reference ?? "hücre"} Excel'in son sütunu XFD'nin ötesinde`);
+            this.nextCellIndex = this.cellIndex + 1;
+            this.value = null;
+            break;
+          }
+          case "v":
+          case "t":
+            this.inValue = true;
+            this.value ??= "";
+            break;
         }
-        case "c": {
-          this.cellType = (tag.attributes.t as string | undefined) ?? "n";
-          this.cellStyle = Number(tag.attributes.s ?? 0);
-          const reference = tag.attributes.r as string | undefined;
-          // A valueless cell (<c/>) adds nothing to the row but still takes its column.
-          this.cellIndex = reference ? columnIndex(reference) : this.nextCellIndex;
-          // Checked before the row is padded out to it: "ZZZZZZZ3" would ask for gigabytes.
-          if (this.cellIndex > LAST_COLUMN_INDEX) throw new Error(`${reference ?? "hücre"} Excel'in son sütunu XFD'nin ötesinde`);
-          this.nextCellIndex = this.cellIndex + 1;
-          this.value = null;
-          break;
+      },
+      text: (text) => {
+        if (this.inValue) this.value += text;
+      },
+      close: (name) => {
+        switch (name) {
+          case "v":
+          case "t":
+            this.inValue = false;
+            break;
+          case "c": {
+            if (!this.row || this.value === null) break;
+            let cell: SheetCell = this.value;
+            if (this.cellType === "s") cell = { shared: Number(this.value) };
+            else if (this.cellType === "b") cell = this.value === "1" ? "true" : "false";
+            else if (this.cellType === "n") cell = this.formats.display(this.value, this.cellStyle);
+            else if (this.cellType === "inlineStr" || this.cellType === "str") cell = withoutOoxmlEscapes(this.value);
+            while (this.row.length < this.cellIndex) this.row.push("");
+            this.row[this.cellIndex] = cell;
+            break;
+          }
+          case "row":
+            if (this.row) this.rows.push({ rowNumber: this.rowNumber, cells: this.row });
+            this.row = null;
+            break;
         }
-        case "v":
-        case "t":
-          this.inValue = true;
-          this.value ??= "";
-          break;
-      }
-    });
-    this.parser.on("text", (text) => {
-      if (this.inValue) this.value += text;
-    });
-    this.parser.on("closetag", (tag: SaxesTagPlain) => {
-      switch (tag.name) {
-        case "v":
-        case "t":
-          this.inValue = false;
-          break;
-        case "c": {
-          if (!this.row || this.value === null) break;
-          let cell: SheetCell = this.value;
-          if (this.cellType === "s") cell = { shared: Number(this.value) };
-          else if (this.cellType === "b") cell = this.value === "1" ? "true" : "false";
-          else if (this.cellType === "n") cell = this.formats.display(this.value, this.cellStyle);
-          else if (this.cellType === "inlineStr" || this.cellType === "str") cell = withoutOoxmlEscapes(this.value);
-          while (this.row.length < this.cellIndex) this.row.push("");
-          this.row[this.cellIndex] = cell;
-          break;
-        }
-        case "row":
-          if (this.row) this.rows.push({ rowNumber: this.rowNumber, cells: this.row });
-          this.row = null;
-          break;
-      }
+      },
     });
   }
 
@@ -294,16 +290,16 @@ export class SheetReader {
         return passed + buffer.slice(at, keep);
       }
       passed += buffer.slice(at, start);
-      const tagEnd = startTagEnd(buffer, start);
-      if (tagEnd < 0) {
+      const startEnd = tagEnd(buffer, start);
+      if (startEnd < 0) {
         this.held = buffer.slice(start);
         return passed;
       }
-      const r = Number(ROW_NUMBER_ATTRIBUTE.exec(buffer.slice(start, tagEnd))?.[1]);
+      const r = Number(ROW_NUMBER_ATTRIBUTE.exec(buffer.slice(start, startEnd))?.[1]);
       const rowNumber = Number.isInteger(r) && r > 0 ? r : this.rowNumber + 1;
-      const selfClosing = buffer.charCodeAt(tagEnd - 1) === 47;
-      const close = selfClosing ? tagEnd + 1 : buffer.indexOf("</row>", tagEnd);
-      if (hidden >= 0 && hidden < tagEnd) hidden = buffer.indexOf("<!", tagEnd);
+      const selfClosing = buffer.charCodeAt(startEnd - 1) === 47;
+      const close = selfClosing ? startEnd + 1 : buffer.indexOf("</row>", startEnd);
+      if (hidden >= 0 && hidden < startEnd) hidden = buffer.indexOf("<!", startEnd);
       const mayHide = hidden >= 0 && (close < 0 || hidden < close);
       if (rowNumber > this.skipThroughRow || mayHide) {
         // The parser takes over from this row, counting on from the last row skipped.
@@ -322,11 +318,15 @@ export class SheetReader {
 
 function attributesOf(xml: string, element: string): Record<string, string>[] {
   const found: Record<string, string>[] = [];
-  const parser = new SaxesParser();
-  parser.on("opentag", (tag: SaxesTagPlain) => {
-    if (tag.name === element) found.push(tag.attributes as Record<string, string>);
-  });
-  parser.write(xml).close();
+  new XmlScanner({
+    open: (name, text) => {
+      if (name === element) found.push(xmlAttributes(text));
+    },
+    text: () => {},
+    close: () => {},
+  })
+    .write(xml)
+    .close();
   return found;
 }
 
