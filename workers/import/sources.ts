@@ -108,6 +108,23 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
   const body = entry.method === 0 ? object.body : object.body.pipeThrough(new DecompressionStream("deflate-raw"));
   const decoder = new TextDecoder();
   let inflated = 0;
+  // The stream gives about 4 KB at a time: text is handed on in pieces of at least TEXT_PIECE_BYTES,
+  // or each piece's decoding and scanning costs more than its bytes.
+  let pieces: Uint8Array[] = [];
+  let pieceBytes = 0;
+  const text = () => {
+    const bytes = pieces.length === 1 ? pieces[0]! : new Uint8Array(pieceBytes);
+    if (pieces.length > 1) {
+      let at = 0;
+      for (const piece of pieces) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+    }
+    pieces = [];
+    pieceBytes = 0;
+    return decoder.decode(bytes, { stream: true });
+  };
   const chunks = bytesOf(body);
   try {
     for (;;) {
@@ -121,15 +138,20 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
       inflated += next.value.length;
       // The central directory was checked at upload; an entry that inflates to another size lies.
       if (inflated > entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan büyük açılıyor");
-      yield decoder.decode(next.value, { stream: true });
+      pieces.push(next.value);
+      pieceBytes += next.value.length;
+      if (pieceBytes >= TEXT_PIECE_BYTES) yield text();
     }
   } finally {
     // Read to its end, stopped early or failed: the body is let go either way.
     await chunks.return(undefined);
   }
   if (inflated < entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan küçük açılıyor");
+  if (pieceBytes > 0) yield text();
   yield decoder.decode();
 }
+
+const TEXT_PIECE_BYTES = 256 * 1024;
 
 async function entryAsText(bucket: R2Bucket, key: string, entry: ZipEntry, maxBytes = 4 * 1024 * 1024): Promise<string> {
   if (entry.uncompressedSize > maxBytes) throw new ImportFileError(`bozuk .xlsx: ${entry.name} beklenenden büyük`);

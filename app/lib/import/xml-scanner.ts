@@ -22,20 +22,53 @@ export interface XmlHandlers {
   close(name: string): void;
 }
 
-const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));|&/g;
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+/** The longest reference between "&" and ";": "#x10FFFF" or "#1114111". */
+const LONGEST_REFERENCE = 8;
 
-/** Text with XML's five named entities and character references decoded; any other "&" is an error. */
+/** The character an entity or character reference (the text between "&" and ";") stands for. */
+function referenced(name: string): string | undefined {
+  switch (name) {
+    case "quot":
+      return '"';
+    case "amp":
+      return "&";
+    case "lt":
+      return "<";
+    case "gt":
+      return ">";
+    case "apos":
+      return "'";
+  }
+  if (name.charCodeAt(0) !== 35 /* # */) return undefined;
+  const hex = name.charCodeAt(1) === 120; /* x */
+  const digits = name.slice(hex ? 2 : 1);
+  if (!(hex ? /^[0-9a-fA-F]{1,6}$/ : /^\d{1,7}$/).test(digits)) return undefined;
+  const codePoint = Number.parseInt(digits, hex ? 16 : 10);
+  if (!(codePoint > 0 && codePoint <= 0x10ffff) || (codePoint >= 0xd800 && codePoint <= 0xdfff)) {
+    throw new XmlError(`geçersiz karakter başvurusu &${name};`);
+  }
+  return String.fromCodePoint(codePoint);
+}
+
+/**
+ * Text with XML's five named entities and character references decoded; any other "&" is an
+ * error. A loop, not a replace with a callback: JSON cells written by some tools have an
+ * "&quot;" every few characters.
+ */
 export function decodeXmlText(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(ENTITY, (whole, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
-    if (name) return NAMED[name]!;
-    const codePoint = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : NaN;
-    if (!(codePoint > 0 && codePoint <= 0x10ffff) || (codePoint >= 0xd800 && codePoint <= 0xdfff)) {
-      throw new XmlError(`geçersiz karakter başvurusu ${whole.length > 1 ? whole : "& (kaçışsız)"}`);
-    }
-    return String.fromCodePoint(codePoint);
-  });
+  let ampersand = text.indexOf("&");
+  if (ampersand < 0) return text;
+  let out = "";
+  let at = 0;
+  while (ampersand >= 0) {
+    const semicolon = text.indexOf(";", ampersand + 1);
+    const character = semicolon > ampersand + 1 && semicolon - ampersand - 1 <= LONGEST_REFERENCE ? referenced(text.slice(ampersand + 1, semicolon)) : undefined;
+    if (character === undefined) throw new XmlError("geçersiz karakter başvurusu & (kaçışsız)");
+    out += text.slice(at, ampersand) + character;
+    at = semicolon + 1;
+    ampersand = text.indexOf("&", at);
+  }
+  return out + text.slice(at);
 }
 
 /** The attributes of a start tag's attribute text, values decoded. */
@@ -91,11 +124,33 @@ export class XmlScanner {
   constructor(private readonly handlers: XmlHandlers) {}
 
   write(chunk: string): this {
-    const text = this.held + chunk;
-    this.held = "";
+    let text = chunk;
     let at = 0;
+    if (this.held) {
+      const held = this.held;
+      this.held = "";
+      // What was held is finished from the chunk's start as a small string of its own: the chunk
+      // joined to it would be copied whole before the first search (a joined string is flattened).
+      if (held.charCodeAt(0) === 60 /* < */) {
+        const gt = chunk.indexOf(">");
+        const head = gt < 0 ? "" : held + chunk.slice(0, gt + 1);
+        // markup() reports nothing when the markup is not whole: a comment, a CDATA section or a
+        // quoted ">" runs on past this ">", and is then read with the chunk joined.
+        if (gt >= 0 && this.markup(head, 0) === head.length) at = gt + 1;
+        else text = held + chunk;
+      } else {
+        const lt = chunk.indexOf("<");
+        if (lt < 0) {
+          this.held = held + chunk;
+          return this;
+        }
+        const characters = held + chunk.slice(0, lt);
+        this.characters(characters, characters.includes("&"));
+        at = lt;
+      }
+    }
     // The next "&" of the chunk, searched again only once passed: most text has none to decode.
-    let ampersand = text.indexOf("&");
+    let ampersand = text.indexOf("&", at);
     for (;;) {
       const lt = text.indexOf("<", at);
       if (lt < 0) {
@@ -140,6 +195,13 @@ export class XmlScanner {
     const kind = text.charCodeAt(lt + 1);
     if (Number.isNaN(kind)) return -1;
     if (kind === 47 /* / */) {
+      // Nearly always the open element's own end tag, written "</name>".
+      const open = this.open[this.open.length - 1];
+      if (open !== undefined && text.charCodeAt(lt + 2 + open.length) === 62 && text.startsWith(open, lt + 2)) {
+        this.open.pop();
+        this.handlers.close(open);
+        return lt + 3 + open.length;
+      }
       const end = text.indexOf(">", lt + 2);
       if (end < 0) return -1;
       const expected = this.open.pop();
