@@ -1,9 +1,9 @@
 /**
  * A streaming scanner for the XML an .xlsx holds: start tags (with their attribute text), text
  * and end tags, fed in chunks of any size. It jumps from "<" to "<" with indexOf instead of
- * reading character by character, and decodes entities only in text that has an "&": the
- * shared strings and the sheet of a large import go through it several times faster than
- * through a general parser (decision 103).
+ * reading character by character, and decodes entities only in text that has an "&": in Node,
+ * the shared strings of a 100,000-row export went through it in 0.75 s against saxes's 3.3 s,
+ * its sheet in 0.7 s against 1.5 s (decision 103).
  *
  * Well-formedness is checked as far as reading the data needs: end tags must close the open
  * element, entities must be XML's, and the text must not end inside a tag or an element. A
@@ -75,15 +75,20 @@ export function decodeXmlText(text: string): string {
 export function xmlAttributes(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   let i = 0;
+  const broken = () => new XmlError(`bozuk öznitelik: ${text.trim().slice(0, 40)}`);
   for (;;) {
     const equals = text.indexOf("=", i);
-    if (equals < 0) return attributes;
+    if (equals < 0) {
+      if (text.slice(i).trim() !== "") throw broken();
+      return attributes;
+    }
     const name = text.slice(i, equals).trim();
     let open = equals + 1;
     while (isSpace(text.charCodeAt(open))) open++;
     const quote = text[open];
     const close = quote === '"' || quote === "'" ? text.indexOf(quote, open + 1) : -1;
-    if (name === "" || close < 0) throw new XmlError(`bozuk öznitelik: ${text.trim().slice(0, 40)}`);
+    // A name with a space in it is two attributes run together, one without a value.
+    if (!isAttributeName(name) || close < 0) throw broken();
     attributes[name] = decodeXmlText(text.slice(open + 1, close));
     i = close + 1;
   }
@@ -91,6 +96,16 @@ export function xmlAttributes(text: string): Record<string, string> {
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** Not empty, and none of whitespace or `"'<>&/=`. */
+function isAttributeName(name: string): boolean {
+  if (name === "") return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (isSpace(code) || code === 34 || code === 39 || code === 60 || code === 62 || code === 38 || code === 47 || code === 61) return false;
+  }
+  return true;
 }
 
 /** Index of the ">" closing the tag that starts at `start` (quoted values may hold ">"), or -1 if not in `text` yet. */

@@ -65,7 +65,7 @@ describe("XML scanner", () => {
 
   it("decodes attribute values and keeps prefixed names as written", () => {
     expect(xmlAttributes(' r="A1" t = \'s\' r:id="rId1" title="a &amp; b &gt; c"')).toEqual({ r: "A1", t: "s", "r:id": "rId1", title: "a & b > c" });
-    expect(() => xmlAttributes(' r="A1')).toThrow(XmlError);
+    for (const broken of [' r="A1', ' r="A1" junk', ' r="A1" t s="1"', ' ="x"']) expect(() => xmlAttributes(broken), broken).toThrow(XmlError);
     expect(events('<x:c r="B2"/>')).toEqual(['<x:c r="B2">', "</x:c>"]);
   });
 
