@@ -4,6 +4,7 @@
  * A problem with the file itself (corrupt, truncated, malformed) is an ImportFileError: it
  * ends the job with a clear message instead of being retried.
  */
+import { joinBytes } from "~/lib/import/bytes";
 import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
 import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
@@ -112,15 +113,8 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
   // or each piece's decoding and scanning costs more than its bytes.
   let pieces: Uint8Array[] = [];
   let pieceBytes = 0;
-  const text = () => {
-    const bytes = pieces.length === 1 ? pieces[0]! : new Uint8Array(pieceBytes);
-    if (pieces.length > 1) {
-      let at = 0;
-      for (const piece of pieces) {
-        bytes.set(piece, at);
-        at += piece.length;
-      }
-    }
+  const heldText = () => {
+    const bytes = joinBytes(pieces);
     pieces = [];
     pieceBytes = 0;
     return decoder.decode(bytes, { stream: true });
@@ -140,14 +134,14 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
       if (inflated > entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan büyük açılıyor");
       pieces.push(next.value);
       pieceBytes += next.value.length;
-      if (pieceBytes >= TEXT_PIECE_BYTES) yield text();
+      if (pieceBytes >= TEXT_PIECE_BYTES) yield heldText();
     }
   } finally {
     // Read to its end, stopped early or failed: the body is let go either way.
     await chunks.return(undefined);
   }
   if (inflated < entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan küçük açılıyor");
-  if (pieceBytes > 0) yield text();
+  if (pieceBytes > 0) yield heldText();
   yield decoder.decode();
 }
 

@@ -10,6 +10,7 @@
  * on many Windows machines), or as Windows-1254 when its letters are Turkish ones, decided for
  * each record on its own bytes (see decision 077).
  */
+import { joinBytes } from "./bytes";
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -231,12 +232,7 @@ export class CsvParser {
   private release(): CsvRecord[] {
     this.delimiter = this.sniffer!.delimiter;
     this.sniffer = null;
-    const held = new Uint8Array(this.held.reduce((n, part) => n + part.length, 0));
-    let at = 0;
-    for (const part of this.held) {
-      held.set(part, at);
-      at += part.length;
-    }
+    const held = joinBytes(this.held);
     this.held = [];
     this.heldBytes = 0;
     return this.parse(held);

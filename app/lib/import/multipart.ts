@@ -2,6 +2,7 @@
  * Streaming multipart/form-data parser: emits each part's headers and its body bytes as they
  * arrive, so an uploaded file goes on to R2 without the whole body ever being held.
  */
+import { joinBytes } from "./bytes";
 
 export type MultipartEvent =
   | { type: "part"; name: string; fileName: string | null }
@@ -25,14 +26,6 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   return -1;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
 export class MultipartError extends Error {}
 
 export class MultipartParser {
@@ -49,7 +42,7 @@ export class MultipartParser {
 
   push(chunk: Uint8Array): MultipartEvent[] {
     const events: MultipartEvent[] = [];
-    this.buffer = concat(this.buffer, chunk);
+    this.buffer = joinBytes([this.buffer, chunk]);
     for (;;) {
       if (this.state === "done") {
         this.buffer = new Uint8Array(0);

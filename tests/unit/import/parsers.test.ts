@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from "fflate";
+import { joinBytes } from "~/lib/import/bytes";
 import { describe, expect, it } from "vitest";
 import { CsvParser, CsvTruncatedError, MAX_CSV_RECORD_BYTES } from "~/lib/import/csv";
 import {
@@ -274,5 +275,14 @@ describe("XLSX streaming readers", () => {
     expect(chooseSheet(sheets(["old", true], ["2024", false], ["helper", true], ["2025", false], ["notes", false]))).toEqual({ index: 1, name: "2024", unread: ["2025", "notes"] });
     expect(chooseSheet(sheets(["a", true], ["b", true]))).toEqual({ index: 0, name: "a", unread: [] });
     expect(chooseSheet([])).toBeNull();
+  });
+});
+
+describe("joining bytes", () => {
+  it("puts the parts back to back, and hands a lone filled part back without copying it", () => {
+    const a = new Uint8Array([1, 2]);
+    expect([...joinBytes([a, new Uint8Array(0), new Uint8Array([3])])]).toEqual([1, 2, 3]);
+    expect(joinBytes([new Uint8Array(0), a])).toBe(a);
+    expect(joinBytes([])).toHaveLength(0);
   });
 });
