@@ -2,6 +2,9 @@
 import type { ImportResult, SqliteInsertResult } from "./import-export";
 import type { BenchResults, PageResult } from "./index";
 
+/** The issue's import figure: the rate through the queue consumer (older results only have the end-to-end one). */
+const consumerRate = (r: Extract<ImportResult, { available: true }>) => r.consumerRowsPerSecond ?? r.rowsPerSecond;
+
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -73,8 +76,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
   }
   if (results.import !== "skipped") {
     const { sqlite, csv, csvLargestBatch, xlsx } = results.import;
-    // The issue's figure is the rate through the queue consumer; older results only have the end-to-end one.
-    const share = (r: ImportResult) => (r.available ? (r.consumerRowsPerSecond ?? r.rowsPerSecond) / sqlite.rowsPerSecond : 0);
+    const share = (r: ImportResult) => (r.available ? consumerRate(r) / sqlite.rowsPerSecond : 0);
     const shares = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) =>
       r.available ? [`${kind} ${(share(r) * 100).toFixed(0)} % at batch size ${r.batchSize}`] : []);
     // Each format at its best batch size must reach half of SQLite's rate.
@@ -201,7 +203,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     const batches = results.import.sqliteBatches ?? [];
     const sqliteDetail = (b: SqliteInsertResult) => `${b.seconds.toFixed(1)} s wall, ${b.cpuSeconds.toFixed(1)} s CPU (${int(rows / b.cpuSeconds)} rows per CPU second)`;
     const shareOf = (r: Extract<ImportResult, { available: true }>) => {
-      const rate = r.consumerRowsPerSecond ?? r.rowsPerSecond;
+      const rate = consumerRate(r);
       const same = batches.find((b) => b.commitEvery === r.batchSize);
       return `; ${(rate / sqlite.rowsPerSecond * 100).toFixed(0)} % of SQLite in one transaction${same ? `, ${(rate / same.rowsPerSecond * 100).toFixed(0)} % of SQLite committing every ${int(r.batchSize)} rows` : ""}`;
     };

@@ -217,18 +217,12 @@ export class XmlScanner {
         this.handlers.close(open);
         return lt + 3 + open.length;
       }
+      // Otherwise spaces before the ">", or an error.
       const end = text.indexOf(">", lt + 2);
       if (end < 0) return -1;
-      const expected = this.open.pop();
-      // Compared in place: no string is made for the name of every end tag.
-      let after = expected === undefined ? -1 : lt + 2 + expected.length;
-      if (after > end || !text.startsWith(expected!, lt + 2)) after = -1;
-      while (after >= 0 && after < end && isSpace(text.charCodeAt(after))) after++;
-      if (after !== end) {
-        const name = text.slice(lt + 2, end).trim();
-        throw new XmlError(expected ? `</${name}> ile <${expected}> kapanmıyor` : `</${name}> açılmamış bir öğeyi kapatıyor`);
-      }
-      this.handlers.close(expected!);
+      const name = text.slice(lt + 2, end).trimEnd();
+      if (name !== this.open.pop()) throw new XmlError(open ? `</${name}> ile <${open}> kapanmıyor` : `</${name}> açılmamış bir öğeyi kapatıyor`);
+      this.handlers.close(name);
       return end + 1;
     }
     if (kind === 63 /* ? */) {

@@ -21,7 +21,7 @@ describe("XML scanner", () => {
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by <hand> -->' +
     '<sst count="2" note=\'a > b\'><si><t xml:space="preserve">Tom &amp; Jerry&#39;s &#x1F600; &lt;&gt;&quot;&apos;</t></si>' +
-    "<si><t><![CDATA[<b>raw & kept</b>]]></t><x/></si></sst>\n";
+    "<si><t><![CDATA[<b>raw & kept</b>]]></t ><x/></si></sst>\n";
   const expected = [
     "<sst count=\"2\" note='a > b'>",
     "<si>",
