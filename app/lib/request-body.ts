@@ -1,4 +1,5 @@
 import { formatKilobytes } from "~/lib/code-limits";
+import { joinBytes } from "~/lib/bytes";
 
 /**
  * The contact form, the login and the other JSON calls: a few fields of text. The contact
@@ -22,7 +23,7 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
   if (Number(request.headers.get("Content-Length")) > maxBytes) return null;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let length = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -34,13 +35,7 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return joinBytes(chunks);
 }
 
 /**

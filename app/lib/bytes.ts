@@ -1,7 +1,9 @@
 /**
  * The parts' bytes back to back. Empty parts add nothing, and a lone filled part comes back as
- * it is (no copy): stream readers join what they held with what arrived, most often nothing.
+ * it is (no copy): stream readers join what they held with what arrived, often nothing.
  */
+export function joinBytes(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer>;
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array;
 export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   let total = 0;
   let filled: Uint8Array | undefined;
