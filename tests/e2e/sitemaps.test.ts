@@ -1,30 +1,31 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
 import { OUTPUT_DIR } from "./support/server";
 import { signedInContext } from "./support/admin-session";
+import { sharedMaterial } from "../support/shared-material";
 
-// The official sitemaps.org schemas, kept next to the project.
-const VALIDATORS = path.resolve(import.meta.dirname, "../../../shared/validators");
+// The official sitemaps.org schemas, kept next to the project when it has them.
+const VALIDATORS = sharedMaterial("validators", "the built sitemaps checked against the sitemaps.org schemas");
 const FILES_DIR = path.join(OUTPUT_DIR, "sitemaps");
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
 
-function xmllint(file: string, schema: string) {
-  return spawnSync("xmllint", ["--noout", "--schema", path.join(VALIDATORS, schema), file], { encoding: "utf8" });
+/** Validates a written file; without the schemas only the crawl itself is checked. */
+function expectValid(file: string, schema: string, label: string) {
+  if (!VALIDATORS) return;
+  const check = spawnSync("xmllint", ["--noout", "--schema", path.join(VALIDATORS, schema), file], { encoding: "utf8" });
+  expect(check.status, `${label}: ${check.stderr}`).toBe(0);
 }
 
 describe("sitemaps built by the cron on the running Worker", () => {
   beforeAll(() => {
     const probe = spawnSync("xmllint", ["--version"], { encoding: "utf8" });
-    if (probe.error || probe.status !== 0) {
+    if (VALIDATORS && (probe.error || probe.status !== 0)) {
       throw new Error("xmllint is required to validate the sitemaps (Debian package libxml2-utils)");
-    }
-    for (const schema of ["sitemap.xsd", "siteindex.xsd"]) {
-      if (!existsSync(path.join(VALIDATORS, schema))) throw new Error(`missing schema ${path.join(VALIDATORS, schema)}`);
     }
     rmSync(FILES_DIR, { recursive: true, force: true });
     mkdirSync(FILES_DIR, { recursive: true });
@@ -48,8 +49,7 @@ describe("sitemaps built by the cron on the running Worker", () => {
 
     const indexFile = path.join(FILES_DIR, "sitemap.xml");
     writeFileSync(indexFile, index);
-    const indexCheck = xmllint(indexFile, "siteindex.xsd");
-    expect(indexCheck.status, indexCheck.stderr).toBe(0);
+    expectValid(indexFile, "siteindex.xsd", "sitemap.xml");
 
     const files = locs(index);
     expect(files.slice(0, 4)).toEqual(["main", "categories", "countries", "cities"].map((name) => `${baseURL}/sitemaps/${name}.xml`));
@@ -61,8 +61,7 @@ describe("sitemaps built by the cron on the running Worker", () => {
       const xml = await response.text();
       const file = path.join(FILES_DIR, new URL(loc).pathname.replace(/^\/sitemaps\//, "").replace(/\//g, "_"));
       writeFileSync(file, xml);
-      const check = xmllint(file, "sitemap.xsd");
-      expect(check.status, `${loc}: ${check.stderr}`).toBe(0);
+      expectValid(file, "sitemap.xsd", loc);
       if (loc.includes("/sitemaps/businesses/")) businessUrls += locs(xml).length;
     }
     // The harness seeds 400 demo businesses; other test files may add some.

@@ -1,12 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signedInContext } from "./support/admin-session";
 import { runSql, sqlString } from "./support/public-db";
 import { hydrated, launchBrowser, screenshot } from "./support/browser";
+import { outscraperXlsx } from "../support/outscraper-exports";
 
-const realXlsx = path.resolve(import.meta.dirname, "../../../shared/fixtures/real/Outscraper-20250306082041s8b.xlsx");
+// A generated export in the Outscraper XLSX layout (typed cells, shared strings, 120 columns).
+const quezonXlsx = Buffer.from(outscraperXlsx(183, "e2e").bytes);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe("the upload screen", () => {
     const csv = ["name,address,category,latitude,longitude,place_id,country", ...rows].join("\n");
     await page.locator('input[type="file"]').setInputFiles([
       { name: "oteller.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
-      { name: "quezon.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: readFileSync(realXlsx) },
+      { name: "quezon.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: quezonXlsx },
     ]);
     await expect(page.getByTestId("upload-file").count()).resolves.toBe(2);
     await page.getByLabel("Toplu işlem boyutu").selectOption("100");

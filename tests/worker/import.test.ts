@@ -3,8 +3,11 @@ import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, base64ToBytes, businessCount, importFile, uploadFile } from "./import-support";
 import { eventually } from "./support/eventually";
+import { outscraperCsv, outscraperXlsx } from "../support/outscraper-exports";
 
+// Empty when ../shared is not beside the checkout (vitest.worker.config.ts).
 const fixtures = env as unknown as { FIXTURE_REAL_CSV: string; FIXTURE_REAL_XLSX_BASE64: string };
+if (!fixtures.FIXTURE_REAL_CSV) console.log("skipped: importing the real Google-Maps exports — ../shared/fixtures/real is not beside this checkout");
 
 let cookie: string;
 beforeAll(async () => {
@@ -15,7 +18,7 @@ async function business(name: string) {
   return env.DB.prepare(`SELECT * FROM businesses WHERE name = ?1`).bind(name).first<Record<string, unknown>>();
 }
 
-describe("importing the real Google-Maps exports", () => {
+describe.skipIf(!fixtures.FIXTURE_REAL_CSV)("importing the real Google-Maps exports", () => {
   it("imports the 797-row Outscraper CSV with its accents, hours and amenities, and a re-import adds nothing", async () => {
     const before = await businessCount();
     const job = await importFile(cookie, "zurich restaurants.csv", fixtures.FIXTURE_REAL_CSV, 100);
@@ -51,6 +54,56 @@ describe("importing the real Google-Maps exports", () => {
     const nonePostal = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE postal_code = 'None'`).first<{ n: number }>();
     expect(nonePostal!.n).toBe(0);
     // The file and its side-stored strings are dropped once the job is reported (the page hears first).
+    await eventually(async () => (await env.BUCKET.list({ prefix: "uploads/" })).objects.length === 0, 10_000);
+  }, 30_000);
+});
+
+async function countryCount(code: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT business_count FROM countries WHERE code = ?1`).bind(code).first<{ business_count: number }>();
+  return row?.business_count ?? 0;
+}
+
+describe("importing generated exports in the Outscraper layouts", () => {
+  it("imports a 106-column CSV with quoted newlines, '56.0' counts and every style of hours, and a re-import adds nothing", async () => {
+    const { text, rows } = outscraperCsv(300);
+    const [before, swissBefore] = [await businessCount(), await countryCount("CH")];
+    const job = await importFile(cookie, "generated zurich.csv", text, 100);
+    expect(job.status).toBe("done");
+    expect(job.result).toMatchObject({ success: true, totalRows: 300, successCount: 300, errorCount: 0, skippedCount: 0 });
+    expect(job.result!.columnExtraction!.extractedCount).toBe(23);
+    expect(job.result!.duplicateAnalysis).toMatchObject({ newPlaceIdCount: 300, databaseDuplicateCount: 0, recordsWithPlaceId: 300 });
+    expect(await businessCount()).toBe(before + 300);
+
+    // Row 0: "False" verified, no site, a description cell with a newline, Monday closed.
+    const bistrot = await business(rows[0]!.name);
+    expect(bistrot).toMatchObject({ country_code: "CH", city: "Zürich", postal_code: "8002", reviews: 10, verified: 0, url: null });
+    expect(JSON.parse(String(bistrot!.working_hours))).toMatchObject({ Monday: "Closed", Tuesday: "11:45am-2pm,6-11:45pm" });
+    expect(JSON.parse(String(bistrot!.about)).Offerings).toMatchObject({ "Kids' menu": true });
+    expect(await business(rows[1]!.name)).toMatchObject({ verified: 1, url: "http://www.example-1.ch/", reviews: 47 });
+    expect(await business(rows[5]!.name)).toMatchObject({ city: "Kloten", country_code: "CH" });
+    // Rows 49, 99 … have neither country nor address: imported, counted in no country.
+    expect(await business(rows[49]!.name)).toMatchObject({ country_code: null, city: null });
+    expect(await countryCount("CH")).toBe(swissBefore + 294);
+
+    const again = await importFile(cookie, "generated zurich.csv", text, 2000);
+    expect(again.result).toMatchObject({ totalRows: 300, successCount: 300 });
+    expect(again.result!.duplicateAnalysis).toMatchObject({ databaseDuplicateCount: 300, newPlaceIdCount: 0, databaseDuplicateRate: 100 });
+    expect(await businessCount()).toBe(before + 300);
+  }, 60_000);
+
+  it("imports a 120-column XLSX with typed cells, text counts and 'None' postal codes", async () => {
+    const { bytes, rows } = outscraperXlsx(150);
+    const before = await businessCount();
+    const job = await importFile(cookie, "generated quezon.xlsx", bytes);
+    expect(job.result).toMatchObject({ success: true, totalRows: 150, successCount: 150, errorCount: 0 });
+    expect(await businessCount()).toBe(before + 150);
+    expect(await business(rows[0]!.name)).toMatchObject({ country_code: "PH", city: "Quezon City", postal_code: null, reviews: 5, rating: 3.5, type: "Restaurant", verified: 0 });
+    expect(JSON.parse(String((await business(rows[0]!.name))!.working_hours)).Monday).toBe("Open 24 hours");
+    expect(await business(rows[1]!.name)).toMatchObject({ postal_code: "1114", reviews: 58, verified: 1 });
+    expect(await business(rows[4]!.name)).toMatchObject({ rating: null, reviews: 0 });
+    expect(await business(rows[9]!.name)).toMatchObject({ reviews: 482 });
+    const nonePostal = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE postal_code = 'None'`).first<{ n: number }>();
+    expect(nonePostal!.n).toBe(0);
     await eventually(async () => (await env.BUCKET.list({ prefix: "uploads/" })).objects.length === 0, 10_000);
   }, 30_000);
 });
@@ -96,7 +149,7 @@ describe("upload reports and progress", () => {
     const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { updated: number } }[];
     expect(reports.length).toBeGreaterThanOrEqual(4);
     expect(reports[0]!.summary.fileName).toBe("legacy.xls");
-    expect(reports.find((r) => r.summary.fileName === "qc.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 183 }, results: { updated: 183 } });
+    expect(reports.find((r) => r.summary.fileName === "generated quezon.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 150 }, results: { updated: 150 } });
     expect((await SELF.fetch("https://example.com/api/admin/upload-reports")).status).toBe(401);
   });
 
