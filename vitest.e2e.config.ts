@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One Worker, one browser at a time: the machine has two cores.
     fileParallelism: false,
+    // What a page shows after a request (a deleted row gone once the list reloads) can take
+    // seconds on a loaded two-core machine: expect.poll's default second made such checks flaky.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
