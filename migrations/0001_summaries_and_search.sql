@@ -1,18 +1,106 @@
--- Summary tables and the search index are kept exact by triggers, so every writer (seed,
--- import, approve/unapprove, delete, fix slugs) keeps them right without extra code, and no
--- page ever counts over `businesses` at request time.
---
--- `summary_delta` is a write-only view: inserting (keys, +1/-1) into it applies the change to
--- every summary table in one place. Its INSTEAD OF trigger is the only place counting happens.
+-- Hand-written part of the schema: what drizzle-kit cannot express. The FTS5 index over the
+-- businesses (external content, so the text is stored once), the summary_delta view whose
+-- trigger applies one count change to the category, country and city summary tables, the
+-- triggers that keep the summaries and the search index in step with businesses, the three
+-- expression indexes, and the one row of directory totals.
 
-INSERT INTO directory_totals (id, business_count, all_business_count, category_count, country_count, city_count)
-VALUES (1, 0, 0, 0, 0, 0);
---> statement-breakpoint
+CREATE VIRTUAL TABLE businesses_fts USING fts5(
+  name, type, category, city, country,
+  content = 'businesses', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
 CREATE VIEW summary_delta AS
 SELECT NULL AS category_slug, NULL AS category_name, NULL AS country_code, NULL AS country_name,
        NULL AS city_slug, NULL AS city_name, 0 AS delta
 WHERE 0;
---> statement-breakpoint
+
+CREATE UNIQUE INDEX `businesses_name_address_no_place_id` ON `businesses` (`name`,coalesce(`full_address`, '')) WHERE place_id IS NULL;
+
+CREATE INDEX `businesses_name_order` ON `businesses` (coalesce(`name_sort`, `name`) COLLATE NOCASE);
+
+CREATE INDEX `businesses_category_name_order` ON `businesses` (`category_slug`, coalesce(`name_sort`, `name`) COLLATE NOCASE);
+
+CREATE TRIGGER categories_ai AFTER INSERT ON categories
+BEGIN
+  UPDATE directory_totals SET category_count = category_count + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER categories_ad AFTER DELETE ON categories
+BEGIN
+  UPDATE directory_totals SET category_count = category_count - 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER countries_ai AFTER INSERT ON countries
+BEGIN
+  UPDATE directory_totals SET country_count = country_count + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER countries_ad AFTER DELETE ON countries
+BEGIN
+  UPDATE directory_totals SET country_count = country_count - 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER cities_ai AFTER INSERT ON cities
+BEGIN
+  UPDATE directory_totals SET city_count = city_count + 1 WHERE id = 1;
+  UPDATE countries SET city_count = city_count + 1 WHERE code = NEW.country_code;
+END;
+
+CREATE TRIGGER cities_ad AFTER DELETE ON cities
+BEGIN
+  UPDATE directory_totals SET city_count = city_count - 1 WHERE id = 1;
+  UPDATE countries SET city_count = city_count - 1 WHERE code = OLD.country_code;
+END;
+
+CREATE TRIGGER category_country_counts_ai AFTER INSERT ON category_country_counts
+BEGIN
+  UPDATE categories SET country_count = country_count + 1 WHERE slug = NEW.category_slug;
+  UPDATE countries SET category_count = category_count + 1 WHERE code = NEW.country_code;
+END;
+
+CREATE TRIGGER category_country_counts_ad AFTER DELETE ON category_country_counts
+BEGIN
+  UPDATE categories SET country_count = country_count - 1 WHERE slug = OLD.category_slug;
+  UPDATE countries SET category_count = category_count - 1 WHERE code = OLD.country_code;
+END;
+
+CREATE TRIGGER city_category_counts_ai AFTER INSERT ON city_category_counts
+BEGIN
+  UPDATE cities SET category_count = category_count + 1
+  WHERE country_code = NEW.country_code AND slug = NEW.city_slug;
+END;
+
+CREATE TRIGGER city_category_counts_ad AFTER DELETE ON city_category_counts
+BEGIN
+  UPDATE cities SET category_count = category_count - 1
+  WHERE country_code = OLD.country_code AND slug = OLD.city_slug;
+END;
+
+CREATE TRIGGER businesses_ai AFTER INSERT ON businesses
+WHEN NOT EXISTS (SELECT 1 FROM summary_deferral WHERE NEW.id > after_id)
+BEGIN
+  UPDATE directory_totals SET all_business_count = all_business_count + 1 WHERE id = 1;
+  INSERT INTO summary_delta
+  SELECT NEW.category_slug, coalesce(NEW.type, NEW.category), NEW.country_code,
+         coalesce(NEW.country, NEW.country_code), NEW.city_slug, NEW.city, 1
+  WHERE NEW.is_approved = 1;
+END;
+
+CREATE TRIGGER businesses_au_summary
+AFTER UPDATE OF is_approved, category_slug, type, category, country_code, country, city_slug, city ON businesses
+WHEN NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id)
+BEGIN
+  INSERT INTO summary_delta
+  SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
+         coalesce(OLD.country, OLD.country_code), OLD.city_slug, OLD.city, -1
+  WHERE OLD.is_approved = 1;
+  INSERT INTO summary_delta
+  SELECT NEW.category_slug, coalesce(NEW.type, NEW.category), NEW.country_code,
+         coalesce(NEW.country, NEW.country_code), NEW.city_slug, NEW.city, 1
+  WHERE NEW.is_approved = 1;
+END;
+
 CREATE TRIGGER summary_delta_apply INSTEAD OF INSERT ON summary_delta
 BEGIN
   UPDATE directory_totals SET business_count = business_count + NEW.delta WHERE id = 1;
@@ -20,7 +108,8 @@ BEGIN
   INSERT INTO categories (slug, name, business_count)
   SELECT NEW.category_slug, coalesce(NEW.category_name, NEW.category_slug), NEW.delta
   WHERE NEW.category_slug IS NOT NULL
-  ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count;
+  ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count,
+    name = CASE WHEN excluded.business_count > 0 AND (excluded.name <> upper(excluded.name) AND NOT (excluded.name = lower(excluded.name) AND excluded.name GLOB '[a-z]*')) AND ((name = upper(name) AND length(name) > 3) OR (name = lower(name) AND name GLOB '[a-z]*')) THEN excluded.name ELSE name END;
 
   INSERT INTO countries (code, name, business_count)
   SELECT NEW.country_code, coalesce(NEW.country_name, NEW.country_code), NEW.delta
@@ -30,7 +119,8 @@ BEGIN
   INSERT INTO cities (country_code, slug, name, business_count)
   SELECT NEW.country_code, NEW.city_slug, coalesce(NEW.city_name, NEW.city_slug), NEW.delta
   WHERE NEW.country_code IS NOT NULL AND NEW.city_slug IS NOT NULL
-  ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count;
+  ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count,
+    name = CASE WHEN excluded.business_count > 0 AND (excluded.name <> upper(excluded.name) AND NOT (excluded.name = lower(excluded.name) AND excluded.name GLOB '[a-z]*')) AND ((name = upper(name) AND length(name) > 3) OR (name = lower(name) AND name GLOB '[a-z]*')) THEN excluded.name ELSE name END;
 
   INSERT INTO category_country_counts (category_slug, country_code, business_count)
   SELECT NEW.category_slug, NEW.country_code, NEW.delta
@@ -41,6 +131,10 @@ BEGIN
   SELECT NEW.country_code, NEW.city_slug, NEW.category_slug, NEW.delta
   WHERE NEW.country_code IS NOT NULL AND NEW.city_slug IS NOT NULL AND NEW.category_slug IS NOT NULL
   ON CONFLICT (country_code, city_slug, category_slug) DO UPDATE SET business_count = business_count + excluded.business_count;
+
+  -- The approved businesses of this category and this city changed: their page anchors no
+  -- longer hold (decision 065); the queue rebuilds them.
+  DELETE FROM page_anchors WHERE scope IN ('category/' || NEW.category_slug, 'city/' || NEW.country_code || '/' || NEW.city_slug);
 
   -- Entries that no approved business uses any more disappear (children first).
   DELETE FROM city_category_counts
@@ -54,111 +148,84 @@ BEGIN
   DELETE FROM countries WHERE NEW.delta < 0 AND code = NEW.country_code AND business_count <= 0;
   DELETE FROM categories WHERE NEW.delta < 0 AND slug = NEW.category_slug AND business_count <= 0;
 END;
---> statement-breakpoint
--- Distinct counts follow from rows appearing in and disappearing from the summary tables.
-CREATE TRIGGER categories_ai AFTER INSERT ON categories
+
+CREATE TRIGGER categories_business_count_ai AFTER INSERT ON categories
 BEGIN
-  UPDATE directory_totals SET category_count = category_count + 1 WHERE id = 1;
+  UPDATE directory_totals SET business_count_with_category = business_count_with_category + NEW.business_count WHERE id = 1;
 END;
---> statement-breakpoint
-CREATE TRIGGER categories_ad AFTER DELETE ON categories
+
+CREATE TRIGGER categories_business_count_au AFTER UPDATE OF business_count ON categories
 BEGIN
-  UPDATE directory_totals SET category_count = category_count - 1 WHERE id = 1;
+  UPDATE directory_totals SET business_count_with_category = business_count_with_category + NEW.business_count - OLD.business_count WHERE id = 1;
 END;
---> statement-breakpoint
-CREATE TRIGGER countries_ai AFTER INSERT ON countries
+
+CREATE TRIGGER categories_business_count_ad AFTER DELETE ON categories
 BEGIN
-  UPDATE directory_totals SET country_count = country_count + 1 WHERE id = 1;
+  UPDATE directory_totals SET business_count_with_category = business_count_with_category - OLD.business_count WHERE id = 1;
 END;
---> statement-breakpoint
-CREATE TRIGGER countries_ad AFTER DELETE ON countries
+
+CREATE TRIGGER cities_business_count_ai AFTER INSERT ON cities
 BEGIN
-  UPDATE directory_totals SET country_count = country_count - 1 WHERE id = 1;
+  UPDATE directory_totals SET business_count_with_city = business_count_with_city + NEW.business_count WHERE id = 1;
+  UPDATE countries SET business_count_with_city = business_count_with_city + NEW.business_count WHERE code = NEW.country_code;
 END;
---> statement-breakpoint
-CREATE TRIGGER cities_ai AFTER INSERT ON cities
+
+CREATE TRIGGER cities_business_count_au AFTER UPDATE OF business_count ON cities
 BEGIN
-  UPDATE directory_totals SET city_count = city_count + 1 WHERE id = 1;
-  UPDATE countries SET city_count = city_count + 1 WHERE code = NEW.country_code;
+  UPDATE directory_totals SET business_count_with_city = business_count_with_city + NEW.business_count - OLD.business_count WHERE id = 1;
+  UPDATE countries SET business_count_with_city = business_count_with_city + NEW.business_count - OLD.business_count WHERE code = NEW.country_code;
 END;
---> statement-breakpoint
-CREATE TRIGGER cities_ad AFTER DELETE ON cities
+
+CREATE TRIGGER cities_business_count_ad AFTER DELETE ON cities
 BEGIN
-  UPDATE directory_totals SET city_count = city_count - 1 WHERE id = 1;
-  UPDATE countries SET city_count = city_count - 1 WHERE code = OLD.country_code;
+  UPDATE directory_totals SET business_count_with_city = business_count_with_city - OLD.business_count WHERE id = 1;
+  UPDATE countries SET business_count_with_city = business_count_with_city - OLD.business_count WHERE code = OLD.country_code;
 END;
---> statement-breakpoint
-CREATE TRIGGER category_country_counts_ai AFTER INSERT ON category_country_counts
+
+CREATE TRIGGER businesses_ai_search AFTER INSERT ON businesses
 BEGIN
-  UPDATE categories SET country_count = country_count + 1 WHERE slug = NEW.category_slug;
-  UPDATE countries SET category_count = category_count + 1 WHERE code = NEW.country_code;
-END;
---> statement-breakpoint
-CREATE TRIGGER category_country_counts_ad AFTER DELETE ON category_country_counts
-BEGIN
-  UPDATE categories SET country_count = country_count - 1 WHERE slug = OLD.category_slug;
-  UPDATE countries SET category_count = category_count - 1 WHERE code = OLD.country_code;
-END;
---> statement-breakpoint
-CREATE TRIGGER city_category_counts_ai AFTER INSERT ON city_category_counts
-BEGIN
-  UPDATE cities SET category_count = category_count + 1
-  WHERE country_code = NEW.country_code AND slug = NEW.city_slug;
-END;
---> statement-breakpoint
-CREATE TRIGGER city_category_counts_ad AFTER DELETE ON city_category_counts
-BEGIN
-  UPDATE cities SET category_count = category_count - 1
-  WHERE country_code = OLD.country_code AND slug = OLD.city_slug;
-END;
---> statement-breakpoint
--- Full-text search over name, type, category, city and country. External content: the index
--- holds no second copy of the text (size budget ~2 KB per business).
-CREATE VIRTUAL TABLE businesses_fts USING fts5(
-  name, type, category, city, country,
-  content = 'businesses', content_rowid = 'id',
-  tokenize = 'unicode61 remove_diacritics 2'
-);
---> statement-breakpoint
-CREATE TRIGGER businesses_ai AFTER INSERT ON businesses
-BEGIN
-  UPDATE directory_totals SET all_business_count = all_business_count + 1 WHERE id = 1;
-  INSERT INTO summary_delta
-  SELECT NEW.category_slug, coalesce(NEW.type, NEW.category), NEW.country_code,
-         coalesce(NEW.country, NEW.country_code), NEW.city_slug, NEW.city, 1
-  WHERE NEW.is_approved = 1;
   INSERT INTO businesses_fts (rowid, name, type, category, city, country)
-  VALUES (NEW.id, NEW.name, NEW.type, NEW.category, NEW.city, NEW.country);
+  VALUES (NEW.id,
+    CASE WHEN (instr(NEW.name, '''') OR instr(NEW.name, '`') OR length(CAST(NEW.name AS BLOB)) <> length(NEW.name)) AND (NEW.name GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.name GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.name GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.name || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.name, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.name END || coalesce(' ' || NEW.search_bigrams, ''),
+    CASE WHEN (instr(NEW.type, '''') OR instr(NEW.type, '`') OR length(CAST(NEW.type AS BLOB)) <> length(NEW.type)) AND (NEW.type GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.type GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.type GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.type || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.type, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.type END,
+    CASE WHEN (instr(NEW.category, '''') OR instr(NEW.category, '`') OR length(CAST(NEW.category AS BLOB)) <> length(NEW.category)) AND (NEW.category GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.category GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.category GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.category || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.category, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.category END,
+    CASE WHEN (instr(NEW.city, '''') OR instr(NEW.city, '`') OR length(CAST(NEW.city AS BLOB)) <> length(NEW.city)) AND (NEW.city GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.city GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.city GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.city || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.city, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.city END,
+    CASE WHEN coalesce(NEW.country, '') = '' THEN NEW.country_code WHEN (instr(NEW.country, '''') OR instr(NEW.country, '`') OR length(CAST(NEW.country AS BLOB)) <> length(NEW.country)) AND (NEW.country GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.country GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.country GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.country || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.country, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.country END || coalesce(' ' || NEW.search_country_code, ''));
 END;
---> statement-breakpoint
+
 CREATE TRIGGER businesses_ad AFTER DELETE ON businesses
 BEGIN
-  UPDATE directory_totals SET all_business_count = all_business_count - 1 WHERE id = 1;
+  UPDATE directory_totals SET all_business_count = all_business_count - 1
+  WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id);
   INSERT INTO summary_delta
   SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
          coalesce(OLD.country, OLD.country_code), OLD.city_slug, OLD.city, -1
-  WHERE OLD.is_approved = 1;
+  WHERE OLD.is_approved = 1 AND NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id);
   INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
-  VALUES ('delete', OLD.id, OLD.name, OLD.type, OLD.category, OLD.city, OLD.country);
+  VALUES ('delete', OLD.id,
+    CASE WHEN (instr(OLD.name, '''') OR instr(OLD.name, '`') OR length(CAST(OLD.name AS BLOB)) <> length(OLD.name)) AND (OLD.name GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.name GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.name GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.name || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.name, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.name END || coalesce(' ' || OLD.search_bigrams, ''),
+    CASE WHEN (instr(OLD.type, '''') OR instr(OLD.type, '`') OR length(CAST(OLD.type AS BLOB)) <> length(OLD.type)) AND (OLD.type GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.type GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.type GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.type || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.type, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.type END,
+    CASE WHEN (instr(OLD.category, '''') OR instr(OLD.category, '`') OR length(CAST(OLD.category AS BLOB)) <> length(OLD.category)) AND (OLD.category GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.category GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.category GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.category || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.category, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.category END,
+    CASE WHEN (instr(OLD.city, '''') OR instr(OLD.city, '`') OR length(CAST(OLD.city AS BLOB)) <> length(OLD.city)) AND (OLD.city GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.city GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.city GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.city || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.city, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.city END,
+    CASE WHEN coalesce(OLD.country, '') = '' THEN OLD.country_code WHEN (instr(OLD.country, '''') OR instr(OLD.country, '`') OR length(CAST(OLD.country AS BLOB)) <> length(OLD.country)) AND (OLD.country GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.country GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.country GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.country || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.country, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.country END || coalesce(' ' || OLD.search_country_code, ''));
 END;
---> statement-breakpoint
-CREATE TRIGGER businesses_au_summary
-AFTER UPDATE OF is_approved, category_slug, type, category, country_code, country, city_slug, city ON businesses
-BEGIN
-  INSERT INTO summary_delta
-  SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
-         coalesce(OLD.country, OLD.country_code), OLD.city_slug, OLD.city, -1
-  WHERE OLD.is_approved = 1;
-  INSERT INTO summary_delta
-  SELECT NEW.category_slug, coalesce(NEW.type, NEW.category), NEW.country_code,
-         coalesce(NEW.country, NEW.country_code), NEW.city_slug, NEW.city, 1
-  WHERE NEW.is_approved = 1;
-END;
---> statement-breakpoint
-CREATE TRIGGER businesses_au_search AFTER UPDATE OF name, type, category, city, country ON businesses
+
+CREATE TRIGGER businesses_au_search AFTER UPDATE OF name, search_bigrams, type, category, city, country, search_country_code, country_code ON businesses
 BEGIN
   INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
-  VALUES ('delete', OLD.id, OLD.name, OLD.type, OLD.category, OLD.city, OLD.country);
+  VALUES ('delete', OLD.id,
+    CASE WHEN (instr(OLD.name, '''') OR instr(OLD.name, '`') OR length(CAST(OLD.name AS BLOB)) <> length(OLD.name)) AND (OLD.name GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.name GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.name GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.name || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.name, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.name END || coalesce(' ' || OLD.search_bigrams, ''),
+    CASE WHEN (instr(OLD.type, '''') OR instr(OLD.type, '`') OR length(CAST(OLD.type AS BLOB)) <> length(OLD.type)) AND (OLD.type GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.type GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.type GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.type || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.type, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.type END,
+    CASE WHEN (instr(OLD.category, '''') OR instr(OLD.category, '`') OR length(CAST(OLD.category AS BLOB)) <> length(OLD.category)) AND (OLD.category GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.category GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.category GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.category || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.category, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.category END,
+    CASE WHEN (instr(OLD.city, '''') OR instr(OLD.city, '`') OR length(CAST(OLD.city AS BLOB)) <> length(OLD.city)) AND (OLD.city GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.city GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.city GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.city || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.city, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.city END,
+    CASE WHEN coalesce(OLD.country, '') = '' THEN OLD.country_code WHEN (instr(OLD.country, '''') OR instr(OLD.country, '`') OR length(CAST(OLD.country AS BLOB)) <> length(OLD.country)) AND (OLD.country GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR OLD.country GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR OLD.country GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN OLD.country || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(OLD.country, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE OLD.country END || coalesce(' ' || OLD.search_country_code, ''));
   INSERT INTO businesses_fts (rowid, name, type, category, city, country)
-  VALUES (NEW.id, NEW.name, NEW.type, NEW.category, NEW.city, NEW.country);
+  VALUES (NEW.id,
+    CASE WHEN (instr(NEW.name, '''') OR instr(NEW.name, '`') OR length(CAST(NEW.name AS BLOB)) <> length(NEW.name)) AND (NEW.name GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.name GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.name GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.name || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.name, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.name END || coalesce(' ' || NEW.search_bigrams, ''),
+    CASE WHEN (instr(NEW.type, '''') OR instr(NEW.type, '`') OR length(CAST(NEW.type AS BLOB)) <> length(NEW.type)) AND (NEW.type GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.type GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.type GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.type || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.type, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.type END,
+    CASE WHEN (instr(NEW.category, '''') OR instr(NEW.category, '`') OR length(CAST(NEW.category AS BLOB)) <> length(NEW.category)) AND (NEW.category GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.category GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.category GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.category || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.category, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.category END,
+    CASE WHEN (instr(NEW.city, '''') OR instr(NEW.city, '`') OR length(CAST(NEW.city AS BLOB)) <> length(NEW.city)) AND (NEW.city GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.city GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.city GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.city || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.city, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.city END,
+    CASE WHEN coalesce(NEW.country, '') = '' THEN NEW.country_code WHEN (instr(NEW.country, '''') OR instr(NEW.country, '`') OR length(CAST(NEW.country AS BLOB)) <> length(NEW.country)) AND (NEW.country GLOB '*[''’‘‛´`ʼʻʹ′·ıİßẞæÆœŒøØ]*' OR NEW.country GLOB '*[łŁđĐðÐþÞħĦŧŦάέήίόύώϊϋΐΰ]*' OR NEW.country GLOB '*[ΆΈΉΊΌΎΏΪΫςёЁ]*') THEN NEW.country || ' ' || (SELECT replace(replace(replace(replace(replace(replace(replace(replace(f, 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ς', 'σ'), 'ё', 'е'), 'Ё', 'Е') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'Đ', 'D'), 'ð', 'd'), 'Ð', 'D'), 'þ', 'th'), 'Þ', 'TH'), 'ħ', 'h'), 'Ħ', 'H'), 'ŧ', 't'), 'Ŧ', 'T'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(f, 'İ', 'I'), 'ß', 'ss'), 'ẞ', 'SS'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'ø', 'o'), 'Ø', 'O'), 'ł', 'l'), 'Ł', 'L'), 'đ', 'd') AS f FROM (SELECT replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(NEW.country, '''', ''), '’', ''), '‘', ''), '‛', ''), '´', ''), '`', ''), 'ʼ', ''), 'ʻ', ''), 'ʹ', ''), '′', ''), '·', ''), 'ı', 'i') AS f))))) ELSE NEW.country END || coalesce(' ' || NEW.search_country_code, ''));
 END;
+
+INSERT INTO directory_totals (id) VALUES (1);

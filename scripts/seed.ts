@@ -19,7 +19,7 @@ import { getPlatformProxy } from "wrangler";
 import { toBusinessRow, type BusinessRow } from "../app/lib/business-record";
 import { upsertBusinessesStatements } from "../app/models/business.server";
 import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
-import { backfillDerivedColumnsStep } from "../app/models/derived-columns-backfill.server";
+import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "../app/models/derived-columns-walk.server";
 import { rebuildMissingPageAnchors } from "../app/models/page-anchor.server";
 import { demoBusinesses } from "./demo-data";
 
@@ -194,10 +194,11 @@ async function finishAsTheQueueWould(): Promise<void> {
     console.log(`Page anchors of ${scopes} big categories and cities built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     started = performance.now();
     let walked = 0;
-    for (;;) {
-      const walkStep = await step((env) => backfillDerivedColumnsStep(env.DB));
+    let walking = await step((env) => derivedColumnsWalkDue(env.DB));
+    while (walking) {
+      const walkStep = await step((env) => walkDerivedColumnsStep(env.DB));
       walked += walkStep?.updated ?? 0;
-      if (!walkStep?.more) break;
+      walking = walkStep?.more ?? false;
     }
     console.log(`Derived columns written to ${walked} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dropDatabaseOfOtherMigrations } from "./local-database.mjs";
 import { localImportVars, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT || "8787";
@@ -46,6 +47,7 @@ function ensureDevVars() {
 
 const login = ensureDevVars();
 if (!process.argv.includes("--no-build")) run("npx", ["remix", "vite:build"]);
+dropDatabaseOfOtherMigrations();
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
 run("npx", ["tsx", "scripts/seed.ts", "--if-empty"]);
 

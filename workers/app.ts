@@ -15,7 +15,7 @@ import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";
-import { backfillDerivedColumnsRound, startDerivedColumnsBackfill } from "./derived-columns-backfill";
+import { startDerivedColumnsWalk, walkDerivedColumnsRound } from "./derived-columns-walk";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";
 
 export { UploadProgress } from "./progress";
@@ -94,8 +94,9 @@ export default {
           case "pageAnchors.rebuild":
             await rebuildPageAnchorRound(env);
             break;
+          case "derivedColumns.walk":
           case "searchBigrams.backfill":
-            await backfillDerivedColumnsRound(env);
+            await walkDerivedColumnsRound(env);
             break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
@@ -120,8 +121,8 @@ export default {
             ["sitemap rebuild", () => queueSitemapRebuild(env, "cron")],
             // Catches anchors a lost message left missing.
             ["page anchors", () => queuePageAnchorRebuild(env)],
-            // Businesses stored before their derived columns were (migrations 0012, 0014, 0015, 0018, 0019).
-            ["derived columns", () => startDerivedColumnsBackfill(env)],
+            // Businesses stored before the derivation of their derived columns changed.
+            ["derived columns", () => startDerivedColumnsWalk(env)],
             ["abandoned uploads", () => clearAbandonedUploads(env)],
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],

@@ -6,10 +6,9 @@ export type QueueMessage =
   | { kind: "sitemaps.build"; generation: number; page: number }
   /** Rebuild the page anchors that a change deleted (app/models/page-anchor.server.ts), a round at a time. */
   | { kind: "pageAnchors.rebuild" }
-  /**
-   * Write the derived columns of businesses stored before them (app/models/derived-columns-backfill.server.ts), a round
-   * at a time. The kind keeps its first name: messages already queued under it must still be understood.
-   */
+  /** Re-derive the derived columns of every business (app/models/derived-columns-walk.server.ts), a round at a time. */
+  | { kind: "derivedColumns.walk" }
+  /** The same message under its earlier name, still understood for one release. */
   | { kind: "searchBigrams.backfill" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
@@ -22,7 +21,7 @@ export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Pr
   await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
-/** Asks for the next round of the derived columns' walk (decisions 091, 094, 101, 102). */
-export async function queueDerivedColumnsBackfill(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "searchBigrams.backfill" } satisfies QueueMessage);
+/** Asks for the next round of the derived columns' walk (decision 091). */
+export async function queueDerivedColumnsWalk(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
 }

@@ -59,25 +59,21 @@ export const businesses = sqliteTable(
     timeZone: text("time_zone"),
     /** The business's own website. */
     url: text("url"),
-    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-inner-words.ts, migration 0011). */
-    searchBigrams: text("search_bigrams"),
-    /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex, migration 0018). */
-    searchCountryCode: text("search_country_code"),
-    /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey, migration 0019). */
-    nameSort: text("name_sort"),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
+    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-inner-words.ts). */
+    searchBigrams: text("search_bigrams"),
+    /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex). */
+    searchCountryCode: text("search_country_code"),
+    /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey). */
+    nameSort: text("name_sort"),
   },
+  // Three expression indexes (name + address without a place id, and the two name orders) are
+  // in migrations/0001_summaries_and_search.sql: drizzle-kit writes an expression as a column name.
   (t) => [
     uniqueIndex("businesses_slug_unique").on(t.slug),
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
-    // Rows without a place id are deduplicated by name + address on import; a missing address
-    // counts as "" so that a business without one is also found again (NULLs would all differ).
-    // The import's upsert names the same expression as its conflict target.
-    uniqueIndex("businesses_name_address_no_place_id")
-      .on(t.name, sql`coalesce(${t.fullAddress}, '')`)
-      .where(sql`place_id IS NULL`),
     // Category detail: newest first within a category.
     index("businesses_category_page").on(t.categorySlug, t.id).where(sql`is_approved = 1`),
     // City detail: newest first within a city.
@@ -86,16 +82,12 @@ export const businesses = sqliteTable(
       .where(sql`is_approved = 1`),
     // Home featured hotels: best rated, most reviewed.
     index("businesses_featured").on(t.rating, t.reviews).where(sql`is_approved = 1`),
-    // Admin list sorted by name, name search (prefix) and test data (app/lib/name-order.ts).
-    index("businesses_name_order").on(sql`coalesce(${t.nameSort}, ${t.name}) COLLATE NOCASE`),
     // Export date ranges, admin list by date.
     index("businesses_created_at").on(t.createdAt),
-    // Admin list (unapproved included), migrations/0002_admin_indexes_and_upload_keys.sql.
+    // Admin list (unapproved included).
     index("businesses_rating").on(t.rating, t.id),
     index("businesses_reviews").on(t.reviews, t.id),
-    index("businesses_category_name_order").on(t.categorySlug, sql`coalesce(${t.nameSort}, ${t.name}) COLLATE NOCASE`),
-    // The admin's category and country lists reach unapproved businesses through these
-    // (migrations/0016_unapproved_filter_indexes.sql).
+    // The admin's category and country lists reach unapproved businesses through these.
     index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),
     index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
   ],
@@ -290,8 +282,6 @@ export const uploadJobs = sqliteTable(
     batchSize: integer("batch_size").notNull().default(500),
     /** uploading (browser sending parts) → queued → processing → done | failed */
     status: text("status").notNull().default("queued"),
-    /** R2 multipart upload of a browser upload, kept so an abandoned one can be aborted. */
-    uploadId: text("upload_id"),
     /** Resume point of the consumer (JSON), committed with each step. */
     cursor: text("cursor"),
     /** Running counts (JSON), committed together with the cursor. */
@@ -301,9 +291,11 @@ export const uploadJobs = sqliteTable(
     error: text("error"),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
-    /** When the consumer first took the job (migration 0009): the report's processing time starts here. */
-    startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
+    /** R2 multipart upload of a browser upload, kept so an abandoned one can be aborted. */
+    uploadId: text("upload_id"),
+    /** When the consumer first took the job: the report's processing time starts here. */
+    startedAt: integer("started_at"),
   },
   (t) => [index("upload_jobs_created").on(t.createdAt)],
 );

@@ -91,8 +91,14 @@ export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_a
 }
 
 /**
+ * The version of derivedColumns: raise it with any change to what derivedColumns returns, and the
+ * upkeep cron re-derives every stored business (app/models/derived-columns-walk.server.ts).
+ */
+export const DERIVED_COLUMNS_VERSION = 1;
+
+/**
  * The columns a business's writer derives in JavaScript from its name and country (SQL cannot
- * compute them): written with every row, and by the walk for rows stored before they existed.
+ * compute them): written with every row, and by the walk when their definition changes.
  */
 export function derivedColumns(name: string, country: string | null, countryCode: string | null): Pick<BusinessRow, "search_bigrams" | "search_country_code" | "name_sort"> {
   return {

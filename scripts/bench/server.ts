@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { localImportVars, wranglerEnv } from "../wrangler-env.mjs";
+import { dropDatabaseOfOtherMigrations } from "../local-database.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-password-0123" };
@@ -34,6 +35,8 @@ export interface SeedInfo {
 /** Migrates and seeds `stateDir` with `count` demo businesses unless a finished seed is there. */
 export function ensureSeeded(stateDir: string, count: number, log: (line: string) => void): SeedInfo {
   const marker = path.join(stateDir, "seed.json");
+  // A database from before the migrations' squash is seeded again.
+  if (dropDatabaseOfOtherMigrations(stateDir)) rmSync(marker, { force: true });
   if (existsSync(marker)) {
     const info = JSON.parse(readFileSync(marker, "utf8")) as SeedInfo;
     if (info.count === count) {

@@ -4,7 +4,7 @@ import { foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
 import { indexedColumnSql, indexedCountrySql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
 
-const migrationSql = (file: string) => readFileSync(new URL(`../../migrations/${file}`, import.meta.url), "utf8");
+const migrationSql = (file: string) => readFileSync(new URL(`../fixtures/pre-squash-migrations/${file}`, import.meta.url), "utf8");
 
 /** The columns a migration indexes with a folded copy (each CASE of indexedColumnSql, by the column it reads). */
 const foldedColumns = (migration: string) => [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);

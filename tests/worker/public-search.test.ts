@@ -1,10 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countryName } from "~/lib/format";
-import { foldForSearch } from "~/lib/search-fold";
 import { slugify } from "~/lib/slug";
 
-const SEARCH_COLUMNS = "name, type, category, city, country";
 import { listCountries } from "~/models/country.server";
 import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";
 import { insert, record } from "./support/public-fixtures";
@@ -228,45 +226,6 @@ describe("search", () => {
     // A city spelled two ways is one location: both Athens hotels, the İstanbul one under "istanbul".
     expect(names(await searchBusinesses(env.DB, { q: "ξενοδοχειο", location: "Αθήνα", page: 1 })).sort()).toEqual(["ΞΕΝΟΔΟΧΕΙΟ ΟΔΥΣΣΕΥΣ", "Ξενοδοχείο Ακρόπολις"]);
     expect(names(await searchBusinesses(env.DB, { q: "pansiyon", location: "istanbul", page: 1 }))).toEqual(["Işık Pansiyon"]);
-  });
-
-  it("re-indexes on migration the businesses indexed before their folded copy was added", async () => {
-    await insert(record({ name: "Trattoria dell'Orso", placeId: "s-13", city: "Roma", country: "Italy", countryCode: "IT" }));
-    const row = (await env.DB.prepare(`SELECT id, ${SEARCH_COLUMNS} FROM businesses WHERE place_id = 's-13'`).first<Record<string, string | null>>())!;
-    // Index it as the triggers before migration 0007 did, the columns as they read: the joined
-    // entry out (an external-content 'delete' takes the text that was indexed), the plain one in.
-    const asIndexed = (v: string | null) => (v === null || foldForSearch(v) === v ? v : `${v} ${foldForSearch(v)}`);
-    const columns = SEARCH_COLUMNS.split(", ");
-    await env.DB.batch([
-      env.DB.prepare(`INSERT INTO businesses_fts (businesses_fts, rowid, ${SEARCH_COLUMNS}) VALUES ('delete', ?1, ?2, ?3, ?4, ?5, ?6)`).bind(row.id, ...columns.map((c) => asIndexed(row[c]!))),
-      env.DB.prepare(`INSERT INTO businesses_fts (rowid, ${SEARCH_COLUMNS}) SELECT id, ${SEARCH_COLUMNS} FROM businesses WHERE id = ?1`).bind(row.id),
-    ]);
-    expect(names(await searchBusinesses(env.DB, { q: "dellorso", page: 1 }))).toEqual([]);
-    const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
-    const reindex = TEST_MIGRATIONS.find((m) => m.name.startsWith("0007_"))!.queries.slice(-2);
-    await env.DB.batch(reindex.map((sql) => env.DB.prepare(sql)));
-    for (const q of ["dellorso", "dell'orso", "orso", "trattoria"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["Trattoria dell'Orso"]);
-  });
-
-  it("re-indexes on migration the businesses indexed with no country before their code stood in for it", async () => {
-    await insert(record({ name: "Kapadokya Cave Suites", placeId: "s-24", city: "Göreme", country: null, countryCode: "TR" }));
-    const row = (await env.DB.prepare(`SELECT id FROM businesses WHERE place_id = 's-24'`).first<{ id: number }>())!;
-    // Index it as the triggers before migration 0010 did: no country. (The other columns read
-    // the same folded or not.)
-    await env.DB.batch([
-      env.DB.prepare(`INSERT INTO businesses_fts (businesses_fts, rowid, ${SEARCH_COLUMNS}) SELECT 'delete', id, name, type, category, city, country_code FROM businesses WHERE id = ?1`).bind(row.id),
-      env.DB.prepare(`INSERT INTO businesses_fts (rowid, ${SEARCH_COLUMNS}) SELECT id, name, type, category, city, country FROM businesses WHERE id = ?1`).bind(row.id),
-    ]);
-    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", location: "Turkey", page: 1 }))).toEqual([]);
-    const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
-    // Its two re-index statements, for this row alone: the other rows were indexed by the new triggers.
-    const statements = TEST_MIGRATIONS.find((m) => m.name.startsWith("0010_"))!.queries.join("\n").split(/;\s*\n\s*\n/);
-    const reindex = statements.map((sql) => sql.trim()).filter((sql) => sql.startsWith("INSERT INTO businesses_fts"));
-    expect(reindex).toHaveLength(2);
-    const forThisRow = (sql: string) => `${sql.slice(0, sql.lastIndexOf("WHERE "))}WHERE id = ?1 AND ${sql.slice(sql.lastIndexOf("WHERE ") + 6)}`;
-    await env.DB.batch(reindex.map((sql) => env.DB.prepare(forThisRow(sql)).bind(row.id)));
-    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", location: "Turkey", page: 1 }))).toEqual(["Kapadokya Cave Suites"]);
-    expect(names(await searchBusinesses(env.DB, { q: "kapadokya", page: 1 }))).toEqual(["Kapadokya Cave Suites"]);
   });
 
   it("takes a word's singular or plural, leaves out filler words, and falls back to some of the words", async () => {

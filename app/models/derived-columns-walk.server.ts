@@ -1,35 +1,46 @@
 /**
- * The columns a business's writer derives in JavaScript, for businesses stored before they
- * existed: the inner words of its name (search_bigrams; decisions 091, 094, 095: Unicode scripts,
- * NFKC, ICU's word breaker), its country code beside a country text the site does not know
- * (search_country_code; decision 101: the country names come from Intl) and its name's sort key
- * (name_sort; decision 102: Unicode normalisation), none of which SQL can compute. Such a row
- * keeps them NULL and is indexed as before, so "酒店" does not find "上海外滩酒店", nor a search
- * in Switzerland a business whose country reads "Sveitsi", and "Çelik" sorts after "Zulu" in the
- * admin's list, until the row is written again. Migrations 0012, 0014, 0015, 0018 and 0019 leave
- * a cursor in app_state when such rows may exist; the queue walks the table from it by id, a step
- * at a time, writes what each row lacks (the update trigger re-indexes the row when a search
- * column changes) and drops the cursor at the end.
+ * The columns a business's writer derives in JavaScript (derivedColumns: the inner words of its
+ * name, its country code beside a country text the site does not know, its name's sort key; SQL
+ * cannot compute them) are re-derived for every stored business when their definition changes.
+ * The definition's version (DERIVED_COLUMNS_VERSION) is kept in app_state: when the code's differs,
+ * a walk is due from the first row; the queue walks the table by id a step at a time, writes what
+ * each row lacks (the update trigger re-indexes the row when a search column changes) and drops
+ * the cursor at the end. Changing a derivation is one code change: no migration, no new cursor.
  */
-import { derivedColumns } from "~/lib/business-record";
+import { DERIVED_COLUMNS_VERSION, derivedColumns } from "~/lib/business-record";
 import { sqlParams } from "./sql-params.server";
 
-const CURSOR_KEY = "search_bigrams_backfill_after";
+const CURSOR_KEY = "derived_columns_walk_after";
+const VERSION_KEY = "derived_columns_version";
 
 /** Rows read per step: a few short columns each, so a step stays far inside a queue delivery. */
-export const BACKFILL_ROWS_PER_STEP = 2000;
+export const WALK_ROWS_PER_STEP = 2000;
 
 /** The walk's cursor (the last id walked), or null when no walk is due. */
 async function readCursor(db: D1Database): Promise<string | null> {
   return (await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY).first<{ value: string }>())?.value ?? null;
 }
 
-/** Whether a walk is due (the cursor is there). */
-export async function derivedColumnsBackfillDue(db: D1Database): Promise<boolean> {
-  return (await readCursor(db)) !== null;
+/**
+ * Whether a walk is due, after starting one from the first row when the stored derivation
+ * version is not `version` (a new database has none, and walks its few rows once). One batch, so
+ * the version is recorded only together with the walk it asks for.
+ */
+export async function derivedColumnsWalkDue(db: D1Database, version = DERIVED_COLUMNS_VERSION): Promise<boolean> {
+  const [, , cursor] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO app_state (key, value) SELECT ?1, '0' WHERE NOT EXISTS (SELECT 1 FROM app_state WHERE key = ?2 AND value = ?3)
+         ON CONFLICT (key) DO UPDATE SET value = '0'`,
+      )
+      .bind(CURSOR_KEY, VERSION_KEY, String(version)),
+    db.prepare(`INSERT INTO app_state (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).bind(VERSION_KEY, String(version)),
+    db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(CURSOR_KEY),
+  ]);
+  return cursor!.results.length > 0;
 }
 
-export interface BackfillStep {
+export interface WalkStep {
   /** Businesses given their derived columns in this step. */
   updated: number;
   /** Another step is due: this one moved the cursor and the table goes on. */
@@ -48,7 +59,7 @@ type WalkedRow = { id: number; name: string; country: string | null; country_cod
  * chains of steps started at once (a cron's message beside a running walk) one stops; a business
  * an import wrote meanwhile keeps what the import wrote. Null when no walk is due.
  */
-export async function backfillDerivedColumnsStep(db: D1Database, limit = BACKFILL_ROWS_PER_STEP): Promise<BackfillStep | null> {
+export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_PER_STEP): Promise<WalkStep | null> {
   const cursor = await readCursor(db);
   if (cursor === null) return null;
   const rows = (

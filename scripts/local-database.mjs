@@ -1,0 +1,30 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { wranglerEnv } from "./wrangler-env.mjs";
+
+/**
+ * Deletes a local D1 database that migrations no longer in `migrations/` built (one made before
+ * the squash of 0000–0019 into a baseline), so that applying the migrations builds it anew; the
+ * project was never deployed, so only local data made before the squash is lost.
+ * @param {string} persistDir wrangler's state folder (`--persist-to`)
+ * @returns {boolean} whether it was deleted
+ */
+export function dropDatabaseOfOtherMigrations(persistDir = ".wrangler/state") {
+  const d1Dir = path.join(persistDir, "v3", "d1");
+  if (!existsSync(d1Dir)) return false;
+  const query = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", "SELECT name FROM d1_migrations"],
+    { env: wranglerEnv, encoding: "utf8" },
+  );
+  // No migrations table yet: nothing was applied.
+  if (query.status !== 0) return false;
+  const applied = JSON.parse(query.stdout).flatMap((/** @type {{ results: { name: string }[] }} */ answer) => answer.results.map((row) => row.name));
+  const known = new Set(readdirSync("migrations").filter((file) => file.endsWith(".sql")));
+  const unknown = applied.filter((/** @type {string} */ name) => !known.has(name));
+  if (unknown.length === 0) return false;
+  console.log(`The local database in ${persistDir} was built by migrations no longer in migrations/ (${unknown[0]} …): it is deleted and built again.`);
+  rmSync(d1Dir, { recursive: true, force: true });
+  return true;
+}

@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The migrations 0000–0019 were squashed into a baseline (drizzle-kit's tables and indexes, and a
+// hand-written file for FTS, triggers and expression indexes). The old chain is kept as a test
+// fixture: both must build the same database, so nothing was lost in the squash.
+const root = path.resolve(import.meta.dirname, "../..");
+const OLD_CHAIN = path.join(root, "tests/fixtures/pre-squash-migrations");
+const BASELINE = ["0000_baseline.sql", "0001_summaries_and_search.sql"].map((file) => path.join(root, "migrations", file));
+const work = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function sqlite(database: string, input: string): string {
+  const result = spawnSync("sqlite3", ["-bail", database], { input, encoding: "utf8" });
+  if (result.error) throw new Error(`the sqlite3 command-line tool is required (Debian package sqlite3): ${result.error.message}`);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout;
+}
+
+function build(name: string, files: string[]): string {
+  const database = path.join(work, `${name}.db`);
+  for (const file of files) sqlite(database, readFileSync(file, "utf8").replaceAll("--> statement-breakpoint", ""));
+  return database;
+}
+
+/** SQL text compared without quoting, case or layout. */
+const normal = (sql: string | null) => (sql ?? "").replace(/[`"]/g, "").replace(/\s+/g, " ").replace(/\s*([(),=])\s*/g, "$1").trim().toLowerCase();
+
+/** What a database is, independent of how its statements were written. */
+function describeSchema(database: string) {
+  const objects = JSON.parse(sqlite(database, ".mode json\nSELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name;") || "[]") as { type: string; name: string; tbl_name: string; sql: string | null }[];
+  const tables = objects.filter((o) => o.type === "table" && !o.name.startsWith("sqlite_") && !o.name.startsWith("businesses_fts_"));
+  const pragma = (query: string) => sqlite(database, `${query};`).trim().toLowerCase();
+  return {
+    tables: Object.fromEntries(
+      tables.map((table) => [
+        table.name,
+        table.sql!.includes("VIRTUAL TABLE")
+          ? normal(table.sql)
+          : {
+              columns: pragma(`PRAGMA table_info(${table.name})`),
+              foreignKeys: pragma(`PRAGMA foreign_key_list(${table.name})`),
+              // Unique and primary-key constraints show as automatic indexes.
+              constraints: pragma(`SELECT name, "unique", origin, partial FROM pragma_index_list('${table.name}') WHERE origin != 'c' ORDER BY name`),
+              autoincrement: /autoincrement/i.test(table.sql!),
+            },
+      ]),
+    ),
+    indexes: Object.fromEntries(objects.filter((o) => o.type === "index" && o.sql).map((o) => [o.name, normal(o.sql)])),
+    triggers: Object.fromEntries(objects.filter((o) => o.type === "trigger").map((o) => [o.name, normal(o.sql)])),
+    views: Object.fromEntries(objects.filter((o) => o.type === "view").map((o) => [o.name, normal(o.sql)])),
+    directoryTotals: pragma("SELECT * FROM directory_totals"),
+  };
+}
+
+describe("the squashed migrations", () => {
+  const oldChain = readdirSync(OLD_CHAIN).filter((file) => file.endsWith(".sql")).sort().map((file) => path.join(OLD_CHAIN, file));
+  const before = describeSchema(build("chain", oldChain));
+  const after = describeSchema(build("baseline", BASELINE));
+
+  it("build the same tables, columns, constraints and indexes as the old chain", () => {
+    expect(oldChain).toHaveLength(20);
+    expect(Object.keys(after.tables).sort()).toEqual(Object.keys(before.tables).sort());
+    for (const name of Object.keys(before.tables)) expect({ name, ...Object(after.tables[name]) }).toEqual({ name, ...Object(before.tables[name]) });
+    expect(after.indexes).toEqual(before.indexes);
+  });
+
+  it("define the same triggers and views, and the one row of directory totals", () => {
+    expect(Object.keys(after.triggers).sort()).toEqual(Object.keys(before.triggers).sort());
+    expect(after.triggers).toEqual(before.triggers);
+    expect(after.views).toEqual(before.views);
+    expect(after.directoryTotals).toBe("1|0|0|0|0|0|0|0");
+    expect(after.directoryTotals).toBe(before.directoryTotals);
+  });
+
+  it("define each trigger in exactly one CREATE TRIGGER across migrations/", () => {
+    const names = readdirSync(path.join(root, "migrations"))
+      .filter((file) => file.endsWith(".sql"))
+      .flatMap((file) => [...readFileSync(path.join(root, "migrations", file), "utf8").matchAll(/create trigger (?:if not exists )?["`]?(\w+)/gi)].map((m) => m[1]!.toLowerCase()));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+});
