@@ -58,4 +58,11 @@ const dev = spawn(
   { stdio: "inherit", env: wranglerEnv },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+
+// wrangler dev fires no cron by itself: the stalled-import check (STALLED_IMPORTS_CRON in
+// workers/cron-schedules.ts) runs every 10 minutes as on Cloudflare, so an import whose local
+// queue stopped delivering is resumed instead of staying queued (docs/local-vs-production.md).
+setInterval(() => {
+  fetch(`${siteUrl}/__scheduled?cron=*/10+*+*+*+*`).catch((error) => console.error(`stalled-import check failed: ${error.message}`));
+}, 10 * 60 * 1000).unref();
 dev.on("exit", (code) => process.exit(code ?? 0));
