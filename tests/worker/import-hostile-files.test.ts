@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startImportJob } from "~/models/import-upload.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { processImportJob } from "../../workers/import/consumer";
-import { honestXlsx, lyingSheetBomb } from "../support/hostile-files";
+import { inflateZipEntry } from "~/lib/import/zip-inflate";
+import { bombData, honestXlsx, lyingSheetBomb } from "../support/hostile-files";
 import { adminCookie, businessCount, importFile, recordingEnv } from "./import-support";
 
 let cookie: string;
@@ -46,6 +47,22 @@ describe("a hostile file ends its own job at once and never stops the next", () 
     expect(await namesLike("Bomb Hotel%")).toBe(0);
     // Its file is dropped like any finished job's.
     expect(await env.BUCKET.head(uploadObjectKey(jobId))).toBeNull();
+  });
+
+  it("stops an entry at the ratio limit in workerd too, by the compressed bytes zlib took in", async () => {
+    // Declared as large as it inflates (2 GB), as if the upload's directory check had been passed.
+    const bomb = bombData("", 2047, "");
+    async function* pieces() {
+      for (let at = 0; at < bomb.length; at += 1 << 20) yield bomb.subarray(at, at + (1 << 20));
+    }
+    let inflated = 0;
+    const started = Date.now();
+    const read = async () => {
+      for await (const chunk of inflateZipEntry(pieces(), { name: "xl/sharedStrings.xml", method: 8, uncompressedSize: 2047 * 1024 * 1024 })) inflated += chunk.length;
+    };
+    await expect(read()).rejects.toThrow(/^xl\/sharedStrings\.xml şüpheli bir oranla açılıyor/);
+    expect(inflated).toBeLessThan(202 * (1 << 20));
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("skips a CSV row whose about cell is 6 MB as a bad row naming its row and column, and writes the rest", async () => {
