@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dropDatabaseOfOtherMigrations } from "./local-database.mjs";
+import { get } from "node:http";
 import { localImportVars, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT || "8787";
@@ -60,4 +61,12 @@ const dev = spawn(
   { stdio: "inherit", env: wranglerEnv },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+
+// wrangler dev fires no cron by itself: the stalled-import check (STALLED_IMPORTS_CRON in
+// workers/cron-schedules.ts) runs every 10 minutes as on Cloudflare, so an import whose local
+// queue stopped delivering is resumed instead of staying queued (docs/local-vs-production.md).
+// node:http sets no timeout: a step the check runs itself may take as long as the file (decision 063).
+setInterval(() => {
+  get(`${siteUrl}/__scheduled?cron=*/10+*+*+*+*`, (response) => response.resume()).on("error", (error) => console.error(`stalled-import check failed: ${error.message}`));
+}, 10 * 60 * 1000).unref();
 dev.on("exit", (code) => process.exit(code ?? 0));

@@ -2,7 +2,9 @@ import { rowIdentity, type BusinessRow } from "~/lib/business-record";
 import { businessSlug } from "~/lib/slug";
 import { mixedCaseNameSql, summaryNameSql } from "~/lib/summary-names";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
+import { utf8Bytes } from "~/lib/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import { jsonArrayParameters, MAX_JSON_PARAMETER_BYTES } from "./json-parameters.server";
 
 /** Columns written from a BusinessRow; the SQL below is generated from this one list. */
 const WRITTEN_COLUMNS = [
@@ -41,11 +43,37 @@ FROM json_each(?1) AS j WHERE true
 ON CONFLICT (place_id) DO UPDATE SET ${refresh}, updated_at = unixepoch() WHERE ${changed}
 ON CONFLICT (name, coalesce(full_address, '')) WHERE place_id IS NULL DO UPDATE SET ${refresh}, updated_at = unixepoch() WHERE ${changed}`;
 
+/** A row as the upsert reads it: an array in WRITTEN_COLUMNS order. */
+function rowJson(row: BusinessRow): string {
+  return JSON.stringify(WRITTEN_COLUMNS.map((column) => row[column]));
+}
+
+/** Text a row may hold whatever it is: JSON writes a UTF-16 unit in at most 6 bytes (a \u escape), and its numbers and punctuation take far under 1,000. */
+const ROW_TEXT_SURELY_FITS = Math.floor((MAX_JSON_PARAMETER_BYTES - 1000) / 6);
+
 /**
- * D1 refuses a value over 1,000,000 bytes (SQLITE_TOOBIG): a batch is split so that each
- * statement's JSON stays under this, whatever the rows hold (long `about` texts).
+ * A row too large to be written, with the column that holds most of it: its JSON must fit in
+ * one upsert's parameter (MAX_JSON_PARAMETER_BYTES), as D1 refuses a longer value and would
+ * refuse the row on every attempt. Null for a row that fits (nearly every row: the check
+ * encodes only a row holding over 150,000 characters).
  */
-export const MAX_BATCH_JSON_BYTES = 900_000;
+export function oversizedBusinessRow(row: BusinessRow): { column: (typeof WRITTEN_COLUMNS)[number]; bytes: number; limit: number } | null {
+  let characters = 0;
+  let column: (typeof WRITTEN_COLUMNS)[number] = "name";
+  let longest = -1;
+  for (const name of WRITTEN_COLUMNS) {
+    const value = row[name];
+    if (typeof value !== "string") continue;
+    characters += value.length;
+    if (value.length > longest) {
+      longest = value.length;
+      column = name;
+    }
+  }
+  if (characters <= ROW_TEXT_SURELY_FITS) return null;
+  const bytes = utf8Bytes(rowJson(row));
+  return bytes > MAX_JSON_PARAMETER_BYTES ? { column, bytes, limit: MAX_JSON_PARAMETER_BYTES } : null;
+}
 
 /**
  * The new businesses of the running batch: those above the deferral mark, approved. NOT INDEXED
@@ -126,22 +154,7 @@ const DEFER_SUMMARIES = `INSERT INTO summary_deferral (id, after_id) SELECT 1, c
 export function upsertBusinessesStatements(db: D1Database, rows: readonly BusinessRow[]): D1PreparedStatement[] {
   if (rows.length === 0) return [];
   const statement = db.prepare(UPSERT_SQL);
-  const upserts: D1PreparedStatement[] = [];
-  let chunk: string[] = [];
-  let bytes = 2;
-  for (const row of rows) {
-    const json = JSON.stringify(WRITTEN_COLUMNS.map((column) => row[column]));
-    // UTF-8 can take up to 3 bytes per UTF-16 unit: count conservatively without encoding.
-    const size = json.length * 3 + 1;
-    if (chunk.length > 0 && bytes + size > MAX_BATCH_JSON_BYTES) {
-      upserts.push(statement.bind(`[${chunk.join(",")}]`));
-      chunk = [];
-      bytes = 2;
-    }
-    chunk.push(json);
-    bytes += size;
-  }
-  if (chunk.length > 0) upserts.push(statement.bind(`[${chunk.join(",")}]`));
+  const upserts = jsonArrayParameters(rows.map(rowJson)).map((json) => statement.bind(json));
   return [db.prepare(DEFER_SUMMARIES), ...upserts, ...APPLY_DEFERRED_SUMMARIES.map((sql) => db.prepare(sql))];
 }
 

@@ -5,6 +5,7 @@
  */
 import type { SpreadsheetType } from "~/lib/import/file-type";
 import { batchResult, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
+import { jsonListParameters } from "./json-parameters.server";
 
 /** uploading (browser sending parts) → queued → processing → done | failed */
 export type UploadJobStatus = "uploading" | "queued" | "processing" | "done" | "failed";
@@ -159,18 +160,16 @@ export async function readKnownIdentities(
   keys: readonly string[],
   placeIds: readonly string[],
 ): Promise<{ seenInFile: Set<string>; inDirectory: Set<string> }> {
-  const [seen, known] = await db.batch<{ value: string }>([
-    db
-      .prepare(`SELECT key AS value FROM upload_job_keys WHERE job_id = ?1 AND key IN (SELECT value FROM json_each(?2))`)
-      .bind(jobId, JSON.stringify(keys)),
-    db
-      .prepare(`SELECT place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`)
-      .bind(JSON.stringify(placeIds)),
+  // Long identities (name and address) are sent in as many lists as keep each under D1's value limit.
+  const seenQuery = db.prepare(`SELECT key AS value FROM upload_job_keys WHERE job_id = ?1 AND key IN (SELECT value FROM json_each(?2))`);
+  const knownQuery = db.prepare(`SELECT place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`);
+  const seenLists = jsonListParameters(keys);
+  const results = await db.batch<{ value: string }>([
+    ...seenLists.map((list) => seenQuery.bind(jobId, list)),
+    ...jsonListParameters(placeIds).map((list) => knownQuery.bind(list)),
   ]);
-  return {
-    seenInFile: new Set(seen!.results.map((r) => r.value)),
-    inDirectory: new Set(known!.results.map((r) => r.value)),
-  };
+  const values = (from: typeof results) => new Set(from.flatMap((result) => result.results.map((r) => r.value)));
+  return { seenInFile: values(results.slice(0, seenLists.length)), inDirectory: values(results.slice(seenLists.length)) };
 }
 
 /**
@@ -191,9 +190,9 @@ export function stepCommitStatements(
       )
       .bind(input.jobId, input.previousCursor),
     after: [
-      db
-        .prepare(`INSERT OR IGNORE INTO upload_job_keys (job_id, key) SELECT ?1, value FROM json_each(?2)`)
-        .bind(input.jobId, JSON.stringify(input.keys)),
+      ...jsonListParameters(input.keys).map((list) =>
+        db.prepare(`INSERT OR IGNORE INTO upload_job_keys (job_id, key) SELECT ?1, value FROM json_each(?2)`).bind(input.jobId, list),
+      ),
       db
         .prepare(`UPDATE upload_jobs SET cursor = ?2, progress = ?3, updated_at = unixepoch() WHERE id = ?1`)
         .bind(input.jobId, input.cursor, JSON.stringify(input.progress)),

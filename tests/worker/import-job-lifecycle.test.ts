@@ -1,6 +1,6 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getUploadJob } from "~/models/upload-job.server";
+import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import worker from "../../workers/app";
 import { STALLED_IMPORTS_CRON, UPKEEP_CRON } from "../../workers/cron-schedules";
 import { processImportJob } from "../../workers/import/consumer";
@@ -96,6 +96,27 @@ describe("imports that stopped moving", () => {
     for (const id of requeued) await processImportJob(consumerEnv, id, ONE_STEP);
     expect((await getUploadJob(env.DB, lost))!.result!.batchResult).toMatchObject({ totalRows: 150, successCount: 150 });
     expect((await getUploadJob(env.DB, died))!.result!.batchResult).toMatchObject({ totalRows: 300, successCount: 300 });
+  });
+});
+
+describe("imports the queue does not deliver", () => {
+  it("are run by the cron itself once a re-send went untaken for ten minutes, and one that fails does not stop the next", async () => {
+    // Re-sent by the cron's run 10 minutes ago (quiet 20 minutes then), never taken: local
+    // workerd's queue can stop delivering after its isolate restarts.
+    const untaken = await queuedJob("untaken", 180);
+    // Its step fails the same way at every try here (its file is gone): it must not hold up the one after it.
+    const failing = await queuedJob("failingstep", 40);
+    await env.BUCKET.delete(uploadObjectKey(failing));
+    const later = await queuedJob("untakenlater", 90);
+    for (const id of [failing, untaken, later]) await env.DB.prepare(`UPDATE upload_jobs SET updated_at = unixepoch() - 40 * 60 WHERE id = ?1`).bind(id).run();
+
+    const { env: cronEnv, sent } = recordingEnv();
+    await worker.scheduled(createScheduledController({ cron: STALLED_IMPORTS_CRON, scheduledTime: Date.now() }), cronEnv);
+    expect((await getUploadJob(env.DB, untaken))!.result!.batchResult).toMatchObject({ totalRows: 180, successCount: 180 });
+    expect((await getUploadJob(env.DB, later))!.result!.batchResult).toMatchObject({ totalRows: 90, successCount: 90 });
+    // Not sent to the queue that did not deliver it; the failing one waits for the next run.
+    expect(sent.filter((m) => m.kind === "import")).toEqual([]);
+    expect((await getUploadJob(env.DB, failing))!.status).toBe("processing");
   });
 });
 

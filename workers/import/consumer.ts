@@ -13,7 +13,7 @@ import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
 import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
-import { moveCollidingSlugs, upsertBusinessesStatements } from "~/models/business.server";
+import { moveCollidingSlugs, oversizedBusinessRow, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
 import { deleteStoredUpload } from "~/models/import-storage.server";
 import {
@@ -26,7 +26,7 @@ import {
 } from "~/models/upload-job.server";
 import { uploadProgressStub } from "../progress";
 import type { QueueMessage } from "../queue-messages";
-import { constraintFailure, constraintFailureMessage } from "./constraint-failure";
+import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./constraint-failure";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
 
 /** Resume point of a job, stored as JSON in upload_jobs.cursor. */
@@ -184,6 +184,13 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         continue;
       }
       const row = toBusinessRow(cleaned.record);
+      // D1 would refuse it on every attempt: skipped and reported like any other bad row.
+      const oversized = oversizedBusinessRow(row);
+      if (oversized) {
+        progress.errorCount++;
+        keep(progress.errors, rowErrorMessage(source.rowNumber, oversizedRowReason(oversized), row.name));
+        continue;
+      }
       rows.push(row);
     }
     const keys = rows.map(identityKey);

@@ -8,6 +8,7 @@ import { joinBytes } from "~/lib/bytes";
 import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
 import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
+import { inflateZipEntry, ZipEntryError } from "~/lib/import/zip-inflate";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 
 export class ImportFileError extends Error {}
@@ -88,12 +89,8 @@ async function csvDelimiter(bucket: R2Bucket, key: string): Promise<number> {
   return sniffer.delimiter;
 }
 
-/**
- * Text of one zip entry, inflated as it streams from a ranged R2 read. The runtime's own
- * DecompressionStream inflates (native zlib): fflate's streaming inflate in JavaScript took
- * about 4 s of every 100,000-row XLSX import, more than reading its XML (decision 103).
- */
-async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<string> {
+/** The compressed bytes of one zip entry, as a ranged R2 read streams them. */
+async function* zipEntryBytes(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {
   const header = await bucket.get(key, { range: { offset: entry.localHeaderOffset, length: 30 } });
   if (!header) throw new Error(`upload ${key} is missing`);
   let start: number;
@@ -106,11 +103,29 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
   }
   const object = await bucket.get(key, { range: { offset: start, length: entry.compressedSize } });
   if (!object) throw new Error(`upload ${key} is missing`);
-  const body = entry.method === 0 ? object.body : object.body.pipeThrough(new DecompressionStream("deflate-raw"));
+  yield* bytesOf(object.body);
+}
+
+/**
+ * The inflated bytes of one zip entry, bounded by its declared size and the ratio limit
+ * (app/lib/import/zip-inflate.ts): an entry that breaks them is a broken file, while a failed
+ * R2 read is thrown as it is, for the queue to retry.
+ */
+async function* zipEntryInflated(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+  try {
+    yield* inflateZipEntry(zipEntryBytes(bucket, key, entry), entry);
+  } catch (error) {
+    throw error instanceof ZipEntryError ? new ImportFileError(`bozuk .xlsx: ${error.message}`) : error;
+  }
+}
+
+/**
+ * Text of one zip entry. Native zlib inflates it (fflate's streaming inflate in JavaScript took
+ * about 4 s of every 100,000-row XLSX import, more than reading its XML; decision 103).
+ */
+async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  let inflated = 0;
-  // The stream gives about 4 KB at a time: text is handed on in pieces of at least TEXT_PIECE_BYTES,
-  // or each piece's decoding and scanning costs more than its bytes.
+  // Text is handed on in pieces of at least TEXT_PIECE_BYTES, or each piece's decoding and scanning costs more than its bytes.
   let pieces: Uint8Array[] = [];
   let pieceBytes = 0;
   const heldText = () => {
@@ -119,30 +134,21 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
     pieceBytes = 0;
     return decoder.decode(bytes, { stream: true });
   };
-  const chunks = bytesOf(body);
-  try {
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await chunks.next();
-      } catch (error) {
-        throw asFileError(error, "bozuk .xlsx");
-      }
-      if (next.done) break;
-      inflated += next.value.length;
-      // The central directory was checked at upload; an entry that inflates to another size lies.
-      if (inflated > entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan büyük açılıyor");
-      pieces.push(next.value);
-      pieceBytes += next.value.length;
-      if (pieceBytes >= TEXT_PIECE_BYTES) yield heldText();
-    }
-  } finally {
-    // Read to its end, stopped early or failed: the body is let go either way.
-    await chunks.return(undefined);
+  for await (const chunk of zipEntryInflated(bucket, key, entry)) {
+    pieces.push(chunk);
+    pieceBytes += chunk.length;
+    if (pieceBytes >= TEXT_PIECE_BYTES) yield heldText();
   }
-  if (inflated < entry.uncompressedSize) throw new ImportFileError("bozuk .xlsx: girdi bildirilen boyutundan küçük açılıyor");
   if (pieceBytes > 0) yield heldText();
   yield decoder.decode();
+}
+
+/**
+ * Inflates an entry to its end without reading it: run on the sheet before its first row is
+ * written, so a sheet that inflates past its size (or is corrupt at its end) changes nothing.
+ */
+async function checkZipEntry(bucket: R2Bucket, key: string, entry: ZipEntry): Promise<void> {
+  for await (const _ of zipEntryInflated(bucket, key, entry));
 }
 
 const TEXT_PIECE_BYTES = 256 * 1024;
@@ -290,6 +296,8 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx (stiller)");
   }
+  // The first step only: a resumed one follows a step that checked it, and the stored file does not change.
+  if (from.row === 0) await checkZipEntry(bucket, key, sheet);
   const sharedEntry = byName.get("xl/sharedStrings.xml");
   const shared = new SharedStrings(bucket, key, sharedEntry ? await storeSharedStrings(bucket, key, sharedEntry) : { starts: [0], count: 0 });
   const reader = new SheetReader(from.row, formats);

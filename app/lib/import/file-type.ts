@@ -13,6 +13,13 @@ export const MAX_ZIP_ENTRIES = 10_000;
 /** A 150 MB xlsx of text compresses about 10:1; anything far beyond is a zip bomb. */
 export const MAX_ZIP_UNCOMPRESSED_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_ZIP_RATIO = 200;
+/** Below this many inflated bytes any ratio is accepted: a small XML part of repeated tags compresses far. */
+const RATIO_CHECKED_FROM_BYTES = 1_000_000;
+
+/** True when `uncompressed` bytes out of `compressed` ones is a zip bomb's ratio, not a spreadsheet's. */
+export function suspiciousZipRatio(uncompressed: number, compressed: number): boolean {
+  return uncompressed > RATIO_CHECKED_FROM_BYTES && uncompressed / Math.max(1, compressed) > MAX_ZIP_RATIO;
+}
 
 export function typeFromFileName(fileName: string): SpreadsheetType | null {
   const match = /\.(xlsx|xls|csv)$/i.exec(fileName.trim());
@@ -114,7 +121,7 @@ export function zipBombReason(entries: readonly ZipEntry[]): string | null {
     total += entry.uncompressedSize;
     // 0xFFFFFFFF marks a zip64 size: a spreadsheet this size is not accepted.
     if (entry.uncompressedSize === 0xffffffff || entry.compressedSize === 0xffffffff) return "zip64 girdileri desteklenmiyor";
-    if (entry.uncompressedSize > 1_000_000 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > MAX_ZIP_RATIO) {
+    if (suspiciousZipRatio(entry.uncompressedSize, entry.compressedSize)) {
       return `şüpheli sıkıştırma oranı (${entry.name})`;
     }
   }

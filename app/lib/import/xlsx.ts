@@ -2,7 +2,7 @@
  * Streaming readers for the XML parts of an .xlsx (fed text chunks from a streaming unzip):
  * the shared-strings table and a worksheet, plus the lookup of the first sheet's path.
  */
-import { tagEnd, XmlScanner, xmlAttributes } from "./xml-scanner";
+import { MAX_XML_TEXT_CHARACTERS, overlongTextError, tagEnd, XmlScanner, xmlAttributes } from "./xml-scanner";
 
 /**
  * Text as written before Excel escaped it: a character XML cannot hold (a carriage return, other
@@ -22,6 +22,8 @@ function withoutOoxmlEscapes(text: string): string {
 export class SharedStringsReader {
   private readonly scanner: XmlScanner;
   private current: string | null = null;
+  /** Strings read so far: names the one that is too long. */
+  private count = 0;
   private inText = false;
   /** Phonetic runs (<rPh>) are reading aids, not part of the text. */
   private inPhonetic = false;
@@ -34,7 +36,10 @@ export class SharedStringsReader {
         else if (name === "t" && !this.inPhonetic) this.inText = true;
       },
       text: (text) => {
-        if (this.inText && this.current !== null) this.current += text;
+        if (this.inText && this.current !== null) {
+          this.current += text;
+          if (this.current.length > MAX_XML_TEXT_CHARACTERS) throw overlongTextError(`paylaşılan metin ${this.count + 1}`);
+        }
       },
       close: (name) => {
         if (name === "t") this.inText = false;
@@ -42,6 +47,7 @@ export class SharedStringsReader {
         else if (name === "si" && this.current !== null) {
           onString(withoutOoxmlEscapes(this.current));
           this.current = null;
+          this.count++;
         }
       },
     });
@@ -228,7 +234,9 @@ export class SheetReader {
         }
       },
       text: (text) => {
-        if (this.inValue) this.value += text;
+        if (!this.inValue) return;
+        this.value += text;
+        if (this.value!.length > MAX_XML_TEXT_CHARACTERS) throw overlongTextError(`satır ${this.rowNumber}: hücre`);
       },
       close: (name) => {
         switch (name) {
@@ -293,6 +301,7 @@ export class SheetReader {
       const startEnd = tagEnd(buffer, start);
       if (startEnd < 0) {
         this.held = buffer.slice(start);
+        if (this.held.length > MAX_XML_TEXT_CHARACTERS) throw overlongTextError("bir <row> etiketi");
         return passed;
       }
       const r = Number(ROW_NUMBER_ATTRIBUTE.exec(buffer.slice(start, startEnd))?.[1]);
@@ -308,6 +317,7 @@ export class SheetReader {
       }
       if (close < 0) {
         this.held = buffer.slice(start);
+        if (this.held.length > MAX_XML_TEXT_CHARACTERS) throw overlongTextError(`satır ${rowNumber} metni`);
         return passed;
       }
       this.rowNumber = rowNumber;

@@ -13,6 +13,17 @@
 
 export class XmlError extends Error {}
 
+/**
+ * The longest text (or tag) read as one piece: a cell holds at most 32,767 characters in Excel,
+ * and this many keeps a piece within a Worker's memory (as a CSV record's 8 MB limit does). A
+ * longer one is a broken or hostile file, not data.
+ */
+export const MAX_XML_TEXT_CHARACTERS = 8 * 1024 * 1024;
+
+export function overlongTextError(what: string): XmlError {
+  return new XmlError(`${what} ${MAX_XML_TEXT_CHARACTERS / (1024 * 1024)} M karakterden uzun`);
+}
+
 export interface XmlHandlers {
   /** A start tag; `attributes` is the raw text after its name (see `xmlAttributes`). */
   open(name: string, attributes: string): void;
@@ -156,7 +167,7 @@ export class XmlScanner {
       } else {
         const lt = chunk.indexOf("<");
         if (lt < 0) {
-          this.held = held + chunk;
+          this.hold(held + chunk);
           return this;
         }
         const characters = held + chunk.slice(0, lt);
@@ -170,7 +181,7 @@ export class XmlScanner {
       const lt = text.indexOf("<", at);
       if (lt < 0) {
         // Text may go on in the next chunk (and an entity may be cut in two): held until a tag.
-        this.held = text.slice(at);
+        this.hold(text.slice(at));
         return this;
       }
       if (lt > at) {
@@ -179,11 +190,16 @@ export class XmlScanner {
       }
       const next = this.markup(text, lt);
       if (next < 0) {
-        this.held = text.slice(lt);
+        this.hold(text.slice(lt));
         return this;
       }
       at = next;
     }
+  }
+
+  private hold(text: string) {
+    if (text.length > MAX_XML_TEXT_CHARACTERS) throw overlongTextError(text.charCodeAt(0) === 60 ? "bir etiket" : "bir metin");
+    this.held = text;
   }
 
   close(): void {

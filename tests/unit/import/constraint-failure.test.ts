@@ -13,6 +13,14 @@ describe("constraintFailure", () => {
     );
   });
 
+  it("takes D1's size limits for what they are, a failure every retry repeats", () => {
+    const tooBig = new Error("D1_ERROR: string or blob too big: SQLITE_TOOBIG");
+    expect(constraintFailure(tooBig)).toBe("SQLITE_TOOBIG");
+    expect(constraintFailure(new Error("D1_ERROR: statement too long: SQLITE_TOOBIG"))).toBe("SQLITE_TOOBIG");
+    const message = constraintFailureMessage("big.csv", "SQLITE_TOOBIG", { processedRows: 500, successCount: 500, afterRow: 501, batchSize: 500 });
+    expect(message).toContain("Satır 502 ile başlayan (en çok 500 satırlık) grup veritabanına yazılamadı: bir kayıt veritabanının boyut sınırını aştı (SQLITE_TOOBIG)");
+  });
+
   it("leaves every other error to the queue's retries", () => {
     expect(constraintFailure(new Error("D1_ERROR: Network connection lost."))).toBeNull();
     expect(constraintFailure(new Error("D1_ERROR: malformed JSON"))).toBeNull(); // the stale-step guard
