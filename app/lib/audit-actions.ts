@@ -48,6 +48,8 @@ export function bulkStepDetail(step: { deletedCount: number; done: boolean }): s
 export const AUDIT_PAGE_SIZE = 50;
 /** Entries on the dashboard and the admin home ("Son aktiviteler"). */
 export const LATEST_AUDIT_ENTRIES = 10;
+/** Failed sign-ins on the dashboard (issue 36); the audit log screen lists them all. */
+export const RECENT_FAILED_SIGN_INS = 5;
 
 /** A calendar day typed in a date field. */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,19 +1,8 @@
+import type { AdminNotifications } from "~/lib/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { countAuditEventsSince } from "~/models/audit-log.server";
 import { countUnreadContactMessages } from "~/models/contact.server";
 import { getAdCodes } from "~/models/site-settings.server";
-
-/** What the bell tells an administrator: real events, counted when the layout loads. */
-export interface AdminNotifications {
-  /** Contact messages nobody has opened. */
-  unreadMessages: number;
-  /** Imports that failed since this admin last opened the notifications. */
-  failedImports: number;
-  /** Failed sign-ins (any name tried) since then. */
-  failedSignIns: number;
-  /** When this admin last opened the notifications (seconds; 0: never). */
-  seenAt: number;
-}
 
 export interface AdminLayoutFigures {
   /** Every business (sidebar badge). */
@@ -21,11 +10,6 @@ export interface AdminLayoutFigures {
   /** Advertisement slots holding a code (sidebar badge). */
   filledAdSlots: number;
   notifications: AdminNotifications;
-}
-
-/** The bell's count: every event it lists. */
-export function notificationCount(notifications: AdminNotifications): number {
-  return notifications.unreadMessages + notifications.failedImports + notifications.failedSignIns;
 }
 
 export async function getAdminNotifications(db: D1Database, userId: number): Promise<AdminNotifications> {

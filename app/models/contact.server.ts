@@ -136,13 +136,17 @@ export async function countUnreadContactMessages(db: D1Database): Promise<number
   return (await unreadCountStatement(db).first<{ n: number }>())?.n ?? 0;
 }
 
-/** One message, opened by an administrator: from now on it counts as read. Null when there is none. */
-export async function openContactMessage(db: D1Database, id: number): Promise<InboxMessage | null> {
-  const row = await db
-    .prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, unixepoch()) WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`)
-    .bind(id)
-    .first<MessageRow>();
-  return row ? toMessage(row) : null;
+/**
+ * One message, opened by an administrator: from now on it counts as read (`firstOpened` says
+ * this opening is what made it so). Null when there is none.
+ */
+export async function openContactMessage(db: D1Database, id: number): Promise<{ message: InboxMessage; firstOpened: boolean } | null> {
+  const [before, opened] = await db.batch<MessageRow>([
+    db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE id = ?1`).bind(id),
+    db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, unixepoch()) WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`).bind(id),
+  ]);
+  const row = opened!.results[0];
+  return row ? { message: toMessage(row), firstOpened: before!.results[0]?.read_at == null } : null;
 }
 
 /** Marks a message handled (read too) or open again; null when there is none. */

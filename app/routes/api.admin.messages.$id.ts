@@ -15,8 +15,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdminApi(request, env);
   const id = MessageIdParam.safeParse(params.id);
   if (!id.success) return badId();
-  const message = await openContactMessage(env.DB, id.data);
-  return message ? adminJson(message) : notFound();
+  const opened = await openContactMessage(env.DB, id.data);
+  return opened ? adminJson(opened.message) : notFound();
 }
 
 const HandledBody = z.object({ handled: z.boolean({ error: "handled must be true or false" }) });
