@@ -120,7 +120,7 @@ describe.each(WIDTHS)("the inbox and the audit log at $name width", ({ name, vie
 
     const bell = page.getByRole("button", { name: /^Bildirimler: \d+ yeni$/ });
     await bell.click();
-    const list = page.getByRole("region", { name: "Bildirimler" });
+    const list = page.getByRole("region", { name: "Bildirim listesi" });
     await list.getByRole("link", { name: /başarısız giriş denemesi$/ }).waitFor();
     expect(Number(/(\d+) başarısız giriş/.exec(await list.innerText())?.[1])).toBeGreaterThanOrEqual(1);
     await expectCleanScreen(page, `admin-notifications-${name}`);

@@ -298,7 +298,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     expect(await bell.count()).toBe(1);
     await tabTo(page, bell);
     await page.keyboard.press("Enter");
-    const list = page.getByRole("region", { name: "Bildirimler" });
+    const list = page.getByRole("region", { name: "Bildirim listesi" });
     await list.getByRole("link", { name: /okunmamış mesaj$/ }).waitFor();
     expect(await bell.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Escape");

@@ -74,7 +74,11 @@ export function NotificationBell({ notifications }: { notifications: AdminNotifi
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
-        <span className="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[10px] font-bold text-white" data-testid="notification-count" aria-hidden>
+        <span
+          className={`absolute -top-0.5 -right-0.5 rounded-full px-1.5 text-[10px] font-bold text-white ${count > 0 ? "bg-red-600" : "bg-slate-500"}`}
+          data-testid="notification-count"
+          aria-hidden
+        >
           {count}
         </span>
       </button>
@@ -83,7 +87,7 @@ export function NotificationBell({ notifications }: { notifications: AdminNotifi
           ref={panel}
           id={panelId}
           role="region"
-          aria-label="Bildirimler"
+          aria-label="Bildirim listesi"
           className="absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-800"
         >
           <p className="mb-2 font-semibold">Bildirimler</p>
