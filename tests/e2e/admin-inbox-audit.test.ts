@@ -93,6 +93,20 @@ describe.each(WIDTHS)("the inbox and the audit log at $name width", ({ name, vie
     // Back in the inbox it is listed as handled.
     await page.goto(`${base()}/admin/messages?filter=handled`);
     await page.getByRole("link", { name: subject }).waitFor();
+
+    // The new screens in dark mode: axe's contrast rules hold there too.
+    await context.addCookies([{ name: "adminDarkMode", value: "true", url: base() }]);
+    for (const path of ["/admin/messages", "/admin/activity"]) {
+      await page.goto(`${base()}${path}`);
+      await page.locator("[data-theme=dark]").waitFor();
+      await page.locator("main h1").first().waitFor();
+      expect(await axeViolations(page), `${path} (dark)`).toEqual([]);
+    }
+    await page.goto(`${base()}/admin/messages?filter=handled`);
+    await page.getByRole("link", { name: subject }).click();
+    await page.getByTestId("message-text").waitFor();
+    expect(await axeViolations(page), "message (dark)").toEqual([]);
+    await screenshot(page, `admin-message-dark-${name}`);
     await context.close();
   });
 
