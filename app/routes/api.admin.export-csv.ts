@@ -34,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.success) return adminJson({ success: false, message: firstIssue(query.error) }, { status: 400 });
   const { fields, countryCode, categories, dateRange, startDate, endDate, timeZone } = query.data;
   const now = new Date();
-  await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${fields.length} alan, ${countryCode ?? "tüm ülkeler"}, ${dateRange}` });
+  // A HEAD only asks about the file: no export happened.
+  if (request.method === "GET") await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${fields.length} alan, ${countryCode ?? "tüm ülkeler"}, ${dateRange}` });
   const stream = exportBusinessesCsv(env.DB, {
     columns: fields,
     filter: {
