@@ -70,12 +70,12 @@ describe.each(WIDTHS)("the inbox and the audit log at $name width", ({ name, vie
     await page.getByLabel("Mesajlarda ara").fill(`reservations-department-${name}`);
     await page.getByRole("button", { name: "Ara", exact: true }).click();
     await page.waitForURL(/q=reservations/);
-    expect(await page.getByTestId("inbox-list").locator("li").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("inbox-list").locator("li").count(), { timeout: 15_000 }).toBe(1);
 
     await page.getByRole("link", { name: subject }).click();
     await page.getByTestId("message-text").getByText(text).waitFor();
     // Opening it made it read: the menu's count goes down.
-    await expect.poll(() => unreadBadge(page)).toBe(unreadBefore - 1);
+    await expect.poll(() => unreadBadge(page), { timeout: 15_000 }).toBe(unreadBefore - 1);
     await expectCleanScreen(page, `admin-message-${name}`);
 
     await page.getByRole("button", { name: "İşlendi olarak işaretle" }).click();
@@ -131,6 +131,14 @@ describe.each(WIDTHS)("the inbox and the audit log at $name width", ({ name, vie
     const failedSignIns = page.locator("section").filter({ has: page.getByRole("heading", { name: "Son başarısız girişler" }) });
     await failedSignIns.getByText(`intruder-${name}`).waitFor();
     await expectCleanScreen(page, `admin-dashboard-${name}`);
+    // The admin home shows the same latest entries, and a card for the inbox.
+    await page.goto(`${base()}/admin`);
+    await hydrated(page);
+    await page.locator("section").filter({ has: page.getByRole("heading", { name: "Son aktiviteler" }) }).getByText("Cache temizlendi").first().waitFor();
+    await page.getByRole("main").getByRole("link", { name: /^Mesajlar/ }).waitFor();
+    await expectCleanScreen(page, `admin-home-${name}`);
+    await page.goto(`${base()}/admin/dashboard`);
+    await hydrated(page);
 
     const bell = page.getByRole("button", { name: /^Bildirimler: \d+ yeni$/ });
     await bell.click();

@@ -97,7 +97,6 @@ export function InboxMessageView({ message, firstOpened }: { message: InboxMessa
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<"handle" | "delete" | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
 
   // Opening it made it read: the menu's unread count is reloaded (a revalidation reloads the layout).
   const reloaded = useRef(false);
@@ -138,7 +137,7 @@ export function InboxMessageView({ message, firstOpened }: { message: InboxMessa
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 ref={heading} className="min-w-0 break-words text-lg font-semibold">{message.subject}</h2>
+        <h2 className="min-w-0 break-words text-lg font-semibold">{message.subject}</h2>
         <StatusBadges message={message} />
       </div>
       <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
