@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { canonicalTopLevelPath } from "~/lib/canonical-path";
+import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
 import { clearAbandonedUploads } from "~/models/import-upload.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
@@ -127,6 +128,8 @@ export default {
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
             ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
+            // Audit entries past their age or count limit (docs/admin.md).
+            ["audit log", () => pruneAuditLog(env.DB)],
           ];
     // One after another, each on its own: a task that fails (an R2 or queue error) does not stop the rest.
     const failed: string[] = [];

@@ -215,6 +215,8 @@ export const adminUsers = sqliteTable("admin_users", {
   salt: text("salt").notNull(),
   iterations: integer("iterations").notNull(),
   createdAt: integer("created_at").notNull().default(unixNow),
+  /** When this admin last opened the notifications (migration 0023): failed imports and sign-ins after it are new. */
+  notificationsSeenAt: integer("notifications_seen_at").notNull().default(0),
 });
 
 export const adminSessions = sqliteTable(
@@ -259,16 +261,51 @@ export const appState = sqliteTable("app_state", {
   value: text("value").notNull(),
 });
 
-export const contactMessages = sqliteTable("contact_messages", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  phone: text("phone"),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: integer("created_at").notNull().default(unixNow),
-});
+/** Visitor messages from /contact: the admin's inbox ("Mesajlar", migration 0023). */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    /** First opened by an admin; NULL while unread. */
+    readAt: integer("read_at"),
+    /** Marked as handled (answered or dealt with); NULL while open. */
+    handledAt: integer("handled_at"),
+  },
+  (t) => [
+    index("contact_messages_created").on(t.createdAt),
+    // The menu's unread count reads only the unread ones.
+    index("contact_messages_unread").on(t.createdAt).where(sql`read_at IS NULL`),
+  ],
+);
+
+/**
+ * What administrators did, and what the import queue ended (migration 0023): who (the username,
+ * or the name tried at a failed sign-in; NULL for the queue), what, when and from which address.
+ * Bounded by the upkeep cron (app/models/audit-log.server.ts pruneAuditLog); never exported.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    /** One of AUDIT_ACTIONS (app/lib/audit-actions.ts). */
+    action: text("action").notNull(),
+    actor: text("actor"),
+    address: text("address"),
+    /** What it was done to: a business, a file, a message (its name as shown then). */
+    subject: text("subject"),
+    /** A short line of figures or fields ("12 satır", "head_tags"). */
+    detail: text("detail"),
+  },
+  (t) => [index("audit_log_created").on(t.createdAt), index("audit_log_action").on(t.action, t.createdAt)],
+);
 
 export const uploadJobs = sqliteTable(
   "upload_jobs",
@@ -313,5 +350,7 @@ export const uploadJobKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.jobId, t.key] })],
 );
 
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;

@@ -171,12 +171,12 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
  * toggle); null when it does not exist. Summaries follow by trigger. Setting a state is
  * idempotent: a second tab or a repeated click cannot undo it the way a flip does.
  */
-export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean } | null> {
+export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean; name: string } | null> {
   const row = await db
-    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved`)
+    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved, name`)
     .bind(id, isApproved === undefined ? null : Number(isApproved))
-    .first<{ is_approved: number }>();
-  return row ? { id, isApproved: row.is_approved === 1 } : null;
+    .first<{ is_approved: number; name: string }>();
+  return row ? { id, isApproved: row.is_approved === 1, name: row.name } : null;
 }
 
 /** Deletes one business; false when it did not exist. Summaries and search follow by trigger. */

@@ -1,5 +1,7 @@
+import type { AdminNotifications } from "~/lib/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
-import { countRecentContactMessages } from "~/models/admin-stats.server";
+import { countAuditEventsSince } from "~/models/audit-log.server";
+import { countUnreadContactMessages } from "~/models/contact.server";
 import { getAdCodes } from "~/models/site-settings.server";
 
 export interface AdminLayoutFigures {
@@ -7,15 +9,31 @@ export interface AdminLayoutFigures {
   businessCount: number;
   /** Advertisement slots holding a code (sidebar badge). */
   filledAdSlots: number;
-  /** Contact messages of the last 7 days (notification count). */
-  recentMessages: number;
+  notifications: AdminNotifications;
 }
 
-export async function getAdminLayoutFigures(db: D1Database): Promise<AdminLayoutFigures> {
-  const [totals, ads, recentMessages] = await Promise.all([getDirectoryTotals(db), getAdCodes(db), countRecentContactMessages(db)]);
+export async function getAdminNotifications(db: D1Database, userId: number): Promise<AdminNotifications> {
+  const seen = await db.prepare(`SELECT notifications_seen_at AS seenAt FROM admin_users WHERE id = ?1`).bind(userId).first<{ seenAt: number }>();
+  const seenAt = seen?.seenAt ?? 0;
+  const [unreadMessages, failedImports, failedSignIns] = await Promise.all([
+    countUnreadContactMessages(db),
+    countAuditEventsSince(db, "import.failed", seenAt),
+    countAuditEventsSince(db, "auth.sign-in-failed", seenAt),
+  ]);
+  return { unreadMessages, failedImports, failedSignIns, seenAt };
+}
+
+/** The admin opened the notifications: failed imports and sign-ins until now are no longer new. */
+export async function markNotificationsSeen(db: D1Database, userId: number): Promise<AdminNotifications> {
+  await db.prepare(`UPDATE admin_users SET notifications_seen_at = unixepoch() WHERE id = ?1`).bind(userId).run();
+  return getAdminNotifications(db, userId);
+}
+
+export async function getAdminLayoutFigures(db: D1Database, userId: number): Promise<AdminLayoutFigures> {
+  const [totals, ads, notifications] = await Promise.all([getDirectoryTotals(db), getAdCodes(db), getAdminNotifications(db, userId)]);
   return {
     businessCount: totals.allBusinessCount,
     filledAdSlots: Object.values(ads).filter((code) => code.trim() !== "").length,
-    recentMessages,
+    notifications,
   };
 }

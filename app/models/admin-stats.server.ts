@@ -84,14 +84,3 @@ export async function listCountryCodes(db: D1Database): Promise<string[]> {
     .all<{ code: string }>();
   return results.map((row) => row.code);
 }
-
-export const NEW_MESSAGE_DAYS = 7;
-
-/** Contact messages received in the last week: the layout's notification count. */
-export async function countRecentContactMessages(db: D1Database, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
-  const row = await db
-    .prepare(`SELECT count(*) AS n FROM contact_messages WHERE created_at > ?1`)
-    .bind(nowSeconds - NEW_MESSAGE_DAYS * 86_400)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}

@@ -1,4 +1,5 @@
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/contact-form";
+import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/inbox-query";
 import { clientAddress, hitRateLimit } from "./rate-limit.server";
 
 /** Visitor messages from /contact, kept for the team to answer. */
@@ -36,4 +37,139 @@ export async function receiveContactMessage(db: D1Database, request: Request, bo
   if (!limit.allowed) return { outcome: "throttled", retryAfterSeconds: limit.retryAfterSeconds };
   await saveContactMessage(db, checked.data);
   return { outcome: "sent" };
+}
+
+/** A message as the inbox shows it. */
+export interface InboxMessage {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  subject: string;
+  message: string;
+  createdAt: number;
+  readAt: number | null;
+  handledAt: number | null;
+}
+
+export interface InboxPage {
+  messages: InboxMessage[];
+  total: number;
+  page: number;
+  totalPages: number;
+  unreadCount: number;
+}
+
+type MessageRow = {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: number;
+  read_at: number | null;
+  handled_at: number | null;
+};
+
+const MESSAGE_COLUMNS = `id, name, email, company, phone, subject, message, created_at, read_at, handled_at`;
+
+const toMessage = (row: MessageRow): InboxMessage => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  phone: row.phone,
+  subject: row.subject,
+  message: row.message,
+  createdAt: row.created_at,
+  readAt: row.read_at,
+  handledAt: row.handled_at,
+});
+
+const FILTER_SQL: Record<InboxFilter, string> = {
+  all: "1",
+  unread: "read_at IS NULL",
+  open: "handled_at IS NULL",
+  handled: "handled_at IS NOT NULL",
+};
+
+/** `%text%` for LIKE, with the typed `%`, `_` and `\` taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The inbox, newest first: a page of messages matching the search (in the sender's name, address
+ * and company, the subject and the text) and the filter, with the unread count. The table stays
+ * small (5 messages an hour per address), so the search reads it whole.
+ */
+export async function listContactMessages(db: D1Database, query: InboxQuery, pageSize = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  const where = `${FILTER_SQL[query.filter]} AND (?1 IS NULL OR name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' OR company LIKE ?1 ESCAPE '\\'
+    OR subject LIKE ?1 ESCAPE '\\' OR message LIKE ?1 ESCAPE '\\')`;
+  const search = query.q ? containing(query.q) : null;
+  const [counted, listed, unread] = await db.batch<MessageRow & { n: number }>([
+    db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${where}`).bind(search),
+    db
+      .prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`)
+      .bind(search, pageSize, (query.page - 1) * pageSize),
+    unreadCountStatement(db),
+  ]);
+  const total = counted!.results[0]?.n ?? 0;
+  return {
+    messages: listed!.results.map(toMessage),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    unreadCount: unread!.results[0]?.n ?? 0,
+  };
+}
+
+function unreadCountStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE read_at IS NULL`);
+}
+
+/** Messages no administrator has opened yet: the menu's badge and a notification. */
+export async function countUnreadContactMessages(db: D1Database): Promise<number> {
+  return (await unreadCountStatement(db).first<{ n: number }>())?.n ?? 0;
+}
+
+/**
+ * One message, opened by an administrator: from now on it counts as read (`firstOpened` says
+ * this opening is what made it so). Null when there is none.
+ */
+export async function openContactMessage(db: D1Database, id: number): Promise<{ message: InboxMessage; firstOpened: boolean } | null> {
+  const [before, opened] = await db.batch<MessageRow>([
+    db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE id = ?1`).bind(id),
+    db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, unixepoch()) WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`).bind(id),
+  ]);
+  const row = opened!.results[0];
+  return row ? { message: toMessage(row), firstOpened: before!.results[0]?.read_at == null } : null;
+}
+
+/** Marks a message handled (read too) or open again; null when there is none. */
+export async function setContactMessageHandled(db: D1Database, id: number, handled: boolean): Promise<InboxMessage | null> {
+  const row = await db
+    .prepare(
+      `UPDATE contact_messages SET
+         handled_at = CASE WHEN ?2 THEN coalesce(handled_at, unixepoch()) ELSE NULL END,
+         read_at = coalesce(read_at, unixepoch())
+       WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`,
+    )
+    .bind(id, handled ? 1 : 0)
+    .first<MessageRow>();
+  return row ? toMessage(row) : null;
+}
+
+/** Deletes one message; its subject when it existed, else null. */
+export async function deleteContactMessage(db: D1Database, id: number): Promise<{ subject: string } | null> {
+  return db.prepare(`DELETE FROM contact_messages WHERE id = ?1 RETURNING subject`).bind(id).first<{ subject: string }>();
+}
+
+/** Deletes every message marked handled; how many went. */
+export async function deleteHandledContactMessages(db: D1Database): Promise<number> {
+  const result = await db.prepare(`DELETE FROM contact_messages WHERE handled_at IS NOT NULL`).run();
+  return result.meta.changes ?? 0;
 }

@@ -10,6 +10,8 @@ import { SingleFileUpload } from "~/components/upload/single-file-upload";
 import { NO_STORE } from "~/lib/cache-policy";
 import { adminMeta } from "~/lib/seo";
 import { loadBusinessManager } from "~/models/admin-pages.server";
+import { LATEST_AUDIT_ENTRIES, RECENT_FAILED_SIGN_INS } from "~/lib/audit-actions";
+import { latestAuditEntries } from "~/models/audit-log.server";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
@@ -28,12 +30,14 @@ export function headers() {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminPage(request, env);
-  const [manager, settings, codes] = await Promise.all([
+  const [manager, settings, codes, activity, failedSignIns] = await Promise.all([
     loadBusinessManager(env.DB, new URL(request.url).searchParams),
     getSiteSettings(env.DB),
     getAdCodes(env.DB),
+    latestAuditEntries(env.DB, LATEST_AUDIT_ENTRIES),
+    latestAuditEntries(env.DB, RECENT_FAILED_SIGN_INS, "auth.sign-in-failed"),
   ]);
-  return { manager, settings, codes, batchSize: DEFAULT_BATCH_SIZE };
+  return { manager, settings, codes, activity, failedSignIns, batchSize: DEFAULT_BATCH_SIZE };
 }
 
 const VIEWS = [
@@ -45,7 +49,7 @@ const VIEWS = [
 type View = (typeof VIEWS)[number]["id"];
 
 export default function AdminLegacyPage() {
-  const { manager, settings, codes, batchSize } = useLoaderData<typeof loader>();
+  const { manager, settings, codes, activity, failedSignIns, batchSize } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const view = (VIEWS.find((v) => v.id === params.get("view"))?.id ?? "dashboard") as View;
   const title = VIEWS.find((v) => v.id === view)!.label;
@@ -73,7 +77,7 @@ export default function AdminLegacyPage() {
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-6">
         <PageHeader title={title} />
-        {view === "dashboard" ? <DashboardView stats={manager.stats} /> : null}
+        {view === "dashboard" ? <DashboardView stats={manager.stats} activity={activity} failedSignIns={failedSignIns} /> : null}
         {view === "businesses" ? (
           <div className="space-y-6">
             <SingleFileUpload batchSize={batchSize} />

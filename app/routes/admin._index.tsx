@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminHome } from "~/components/admin/admin-home";
 import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
+import { LATEST_AUDIT_ENTRIES } from "~/lib/audit-actions";
 import { getAdminStats } from "~/models/admin-stats.server";
+import { latestAuditEntries } from "~/models/audit-log.server";
 import { getAdminUser } from "~/models/auth.server";
 import type { loader as layoutLoader } from "./admin";
 
@@ -10,17 +12,19 @@ import type { loader as layoutLoader } from "./admin";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const user = await getAdminUser(request, db);
-  return { stats: user ? await getAdminStats(db) : null };
+  if (!user) return { stats: null, activity: [] };
+  const [stats, activity] = await Promise.all([getAdminStats(db), latestAuditEntries(db, LATEST_AUDIT_ENTRIES)]);
+  return { stats, activity };
 }
 
 /** Shown again without asking the server while fresh (the spec's cache freshness). */
 export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.stats);
 
 export default function AdminIndexPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, activity } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin");
   if (!stats || !layout?.user) return null;
-  return <AdminHome stats={stats} username={layout.user.username} />;
+  return <AdminHome stats={stats} activity={activity} username={layout.user.username} />;
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";

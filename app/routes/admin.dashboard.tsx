@@ -3,24 +3,31 @@ import { useLoaderData } from "@remix-run/react";
 import { DashboardView } from "~/components/admin/dashboard-view";
 import { PageHeader } from "~/components/admin/ui";
 import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
+import { LATEST_AUDIT_ENTRIES, RECENT_FAILED_SIGN_INS } from "~/lib/audit-actions";
 import { getAdminStats } from "~/models/admin-stats.server";
+import { latestAuditEntries } from "~/models/audit-log.server";
 import { requireAdminPage } from "~/models/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireAdminPage(request, env);
-  return { stats: await getAdminStats(env.DB) };
+  const [stats, activity, failedSignIns] = await Promise.all([
+    getAdminStats(env.DB),
+    latestAuditEntries(env.DB, LATEST_AUDIT_ENTRIES),
+    latestAuditEntries(env.DB, RECENT_FAILED_SIGN_INS, "auth.sign-in-failed"),
+  ]);
+  return { stats, activity, failedSignIns };
 }
 
 /** Shown again without asking the server while fresh (the spec's cache freshness). */
 export const clientLoader = keptAdminData(ADMIN_DATA_FRESH_MS.stats);
 
 export default function AdminDashboardPage() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, activity, failedSignIns } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Dizinin canlı rakamları" />
-      <DashboardView stats={stats} />
+      <DashboardView stats={stats} activity={activity} failedSignIns={failedSignIns} />
     </>
   );
 }

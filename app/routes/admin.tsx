@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null, darkMode: false };
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  return { user, figures: await getAdminLayoutFigures(db), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
+  return { user, figures: await getAdminLayoutFigures(db, user.id), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
 }
 
 /** When this tab last received the layout's data (client only: shouldRevalidate runs in the browser). */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BusinessIdParam } from "~/lib/admin-query";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { setBusinessApproval } from "~/models/admin-business.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
@@ -14,7 +15,7 @@ export const loader = onlyMethods("POST");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
   const body = await parseJsonBody(request, ApprovalBody, { optional: true });
@@ -22,5 +23,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await setBusinessApproval(env.DB, id.data, body.data.isApproved);
   if (!result) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
   await directoryChanged(env, "admin.toggle-approval");
-  return adminJson({ success: true, ...result });
+  await recordAuditEvent(env.DB, result.isApproved ? "business.approved" : "business.unapproved", { request, username: user.username }, { subject: result.name });
+  return adminJson({ success: true, id: result.id, isApproved: result.isApproved });
 }

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseAdminBusinessQuery } from "~/lib/admin-query";
+import { bulkStepDetail } from "~/lib/audit-actions";
 import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { deleteAllBusinesses, listAdminBusinesses } from "~/models/admin-business.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
@@ -19,9 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const progress = await deleteAllBusinesses(env.DB);
   await directoryChanged(env, "admin.delete-all");
+  // Each step is recorded with what it deleted: an administrator who stops halfway is on record too.
+  await recordAuditEvent(env.DB, "businesses.deleted-all", { request, username: user.username }, { detail: bulkStepDetail(progress) });
   return adminJson({
     success: true,
     ...progress,

@@ -4,6 +4,7 @@ import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
 import { createdBetween, DATE_RANGES, EXPORT_COLUMNS, exportFileName } from "~/lib/export-options";
 import { categorySlug } from "~/lib/slug";
 import { timeZoneOrUtc } from "~/lib/time-zone";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 import { csvDownload } from "~/lib/csv-download.server";
@@ -28,11 +29,13 @@ const ExportQuery = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const query = ExportQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return adminJson({ success: false, message: firstIssue(query.error) }, { status: 400 });
   const { fields, countryCode, categories, dateRange, startDate, endDate, timeZone } = query.data;
   const now = new Date();
+  // A HEAD only asks about the file: no export happened.
+  if (request.method === "GET") await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${fields.length} alan, ${countryCode ?? "tüm ülkeler"}, ${dateRange}` });
   const stream = exportBusinessesCsv(env.DB, {
     columns: fields,
     filter: {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { fixSlugs } from "~/models/admin-business.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
@@ -13,13 +14,17 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   // `?run=` names the run an earlier step answered (the spec's call takes no body): it says the
   // caller goes on with a run, so a finished stored run answers it instead of a new pass.
   const run = new URL(request.url).searchParams.get("run") ?? undefined;
   const progress = await fixSlugs(env.DB, undefined, run);
   // A call told of a run another tab ended changes nothing: no second cache bump or rebuild.
   if (progress.updatedNow > 0 || progress.finishedNow) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.finishedNow });
+  // Once per run, when it ends here: its steps are one action.
+  if (progress.finishedNow) {
+    await recordAuditEvent(env.DB, "businesses.slugs-fixed", { request, username: user.username }, { detail: `${progress.updated} güncellendi, ${progress.processed} kontrol edildi` });
+  }
   return adminJson({
     success: true,
     successCount: progress.updated,

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { loginAdmin } from "~/models/admin-login.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 
 const LoginBody = z.object({
   username: z.string().trim().min(1, "Username is required").max(100),
@@ -24,8 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     case "invalid":
+      await recordAuditEvent(context.cloudflare.env.DB, "auth.sign-in-failed", { request, username: body.data.username });
       return adminJson({ success: false, message: "Invalid username or password" }, { status: 401 });
     case "ok":
+      await recordAuditEvent(context.cloudflare.env.DB, "auth.sign-in", { request, username: outcome.username });
       return adminJson({ success: true, message: "Login successful", username: outcome.username }, { headers: { "Set-Cookie": outcome.setCookie } });
   }
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "zod";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
@@ -22,11 +23,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, SettingsBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const settings = await saveSiteSettings(env.DB, body.data);
   // Every cached public page carries the old codes (a save that changed nothing keeps them).
   if (Object.keys(body.data).length > 0) await bumpCacheGeneration(env.DB);
+  await recordAuditEvent(env.DB, "settings.saved", { request, username: user.username }, { detail: Object.keys(body.data).join(", ") || null });
   return adminJson({ success: true, message: "Ayarlar kaydedildi", settings });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { queueSitemapRebuild } from "../../workers/queue-messages";
 
@@ -9,7 +10,8 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { env } = context.cloudflare;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   await queueSitemapRebuild(env, "admin");
+  await recordAuditEvent(env.DB, "sitemaps.rebuild-requested", { request, username: user.username });
   return adminJson({ success: true, message: "Site haritası yeniden oluşturma sıraya alındı" }, { status: 202 });
 }

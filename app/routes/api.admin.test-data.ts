@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { bulkStepDetail } from "~/lib/audit-actions";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { deleteTestBusinesses } from "~/models/admin-business.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
@@ -10,9 +12,10 @@ export const loader = onlyMethods("DELETE");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const progress = await deleteTestBusinesses(env.DB);
   if (progress.deletedCount > 0) await directoryChanged(env, "admin.delete-test-data");
+  await recordAuditEvent(env.DB, "businesses.deleted-test-data", { request, username: user.username }, { detail: bulkStepDetail(progress) });
   return adminJson({
     success: true,
     ...progress,

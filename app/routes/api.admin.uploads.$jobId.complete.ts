@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { completePartUpload } from "~/models/import-upload.server";
 
@@ -15,12 +16,13 @@ export const loader = onlyMethods("POST");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, Body);
   const jobId = z.uuid().safeParse(params.jobId);
   if (!body.ok || !jobId.success) return adminJson({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400 });
   const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data });
   if (!outcome.ok) return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
+  await recordAuditEvent(env.DB, "import.started", { request, username: user.username }, { subject: outcome.fileName });
   return adminJson(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },
     { status: 202 },

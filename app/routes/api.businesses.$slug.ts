@@ -4,6 +4,7 @@ import { BusinessIdParam } from "~/lib/admin-query";
 import { textError } from "~/lib/http";
 import { adminJson, methodNotAllowed } from "~/lib/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getBusinessBySlug } from "~/models/business-detail.server";
 import { directoryChanged } from "~/models/directory-change.server";
@@ -21,11 +22,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const id = BusinessIdParam.safeParse(params.slug);
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
   const result = await deleteBusiness(env.DB, id.data);
   if (!result.deleted) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
   await directoryChanged(env, "admin.delete-business");
+  await recordAuditEvent(env.DB, "business.deleted", { request, username: user.username }, { subject: result.name });
   return adminJson({ success: true, message: `Business "${result.name}" deleted` });
 }

@@ -4,6 +4,7 @@ import { csvDownload } from "~/lib/csv-download.server";
 import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { timeZoneOrUtc } from "~/lib/time-zone";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
 
@@ -27,10 +28,11 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, ExportBody);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const { selectedFields, countryCode, timeZone } = body.data;
+  await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${selectedFields.length} alan, ${countryCode ?? "tüm ülkeler"}` });
   const stream = exportBusinessesCsv(env.DB, {
     columns: selectedFields.map((field) => SIMPLE_EXPORT_FIELDS[field]),
     labels: selectedFields,

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { receiveMultipartUpload } from "~/models/import-upload.server";
 
@@ -13,11 +14,12 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  await requireAdminApi(request, env);
+  const user = await requireAdminApi(request, env);
   const outcome = await receiveMultipartUpload(env, request);
   if (!outcome.ok) {
     return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
   }
+  await recordAuditEvent(env.DB, "import.started", { request, username: user.username }, { subject: outcome.fileName });
   return adminJson(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },
     { status: 202 },

@@ -291,10 +291,18 @@ describe("the back office with the keyboard and a screen reader", () => {
     await page.getByTestId("toast-region").getByText("Reklam kodları kaydedildi").waitFor();
   });
 
-  it("names the notification count for a screen reader", async () => {
+  it("names the notification count for a screen reader, and opens and closes the list from the keyboard", async () => {
     await open("/admin/dashboard");
-    const bell = page.getByRole("img", { name: /^Bildirimler: son 7 günde \d+ iletişim mesajı$/ });
+    const bell = page.getByRole("button", { name: /^Bildirimler: \d+ yeni$/ });
     expect(await bell.count()).toBe(1);
+    await tabTo(page, bell);
+    await page.keyboard.press("Enter");
+    const list = page.getByRole("region", { name: "Bildirim listesi" });
+    await list.getByRole("link", { name: /okunmamış mesaj$/ }).waitFor();
+    expect(await bell.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "detached" });
+    expect(await isFocused(bell)).toBe(true);
   });
 
   it("makes the phone menu a modal dialog while it is open", async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
 import * as build from "../../build/server/index.js";
 import { loginAdmin } from "~/models/admin-login.server";
+import { saveContactMessage } from "~/models/contact.server";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
 import { D1Recorder } from "../../workers/bench-metrics";
@@ -18,6 +19,9 @@ const ADMIN_PAGES: [routeId: string, path: string][] = [
   ["routes/admin.reports", "/admin/reports"],
   ["routes/admin-legacy", "/admin-legacy?view=settings"],
   ["routes/admin.upload", "/admin/upload"],
+  ["routes/admin.messages._index", "/admin/messages?q=x"],
+  ["routes/admin.messages.$id", "/admin/messages/1"],
+  ["routes/admin.activity", "/admin/activity?action=cache.cleared"],
 ];
 
 /** Every admin or mutating call, with every method it answers. */
@@ -46,6 +50,13 @@ const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknow
   ["routes/api.admin.uploads.$jobId.complete", "POST", "/api/admin/uploads/job-1/complete", { parts: [] }],
   ["routes/api.upload-excel-batch", "POST", "/api/upload-excel-batch", "file"],
   ["routes/api.upload-excel", "POST", "/api/upload-excel", "file"],
+  ["routes/api.admin.messages", "GET", "/api/admin/messages"],
+  ["routes/api.admin.messages.$id", "GET", "/api/admin/messages/1"],
+  ["routes/api.admin.messages.$id", "POST", "/api/admin/messages/1", { handled: true }],
+  ["routes/api.admin.messages.$id", "DELETE", "/api/admin/messages/1"],
+  ["routes/api.admin.messages.handled", "DELETE", "/api/admin/messages/handled"],
+  ["routes/api.admin.notifications.seen", "POST", "/api/admin/notifications/seen"],
+  ["routes/api.admin.audit-log", "GET", "/api/admin/audit-log"],
 ];
 
 /** Admin routes open by design: the way in and out, the signed-out /admin panel, public reads. */
@@ -83,10 +94,12 @@ async function expectRefused(cookie: string | null) {
   expect(await env.DB.prepare(`SELECT count(*) AS n FROM businesses`).first("n")).toBe(2);
   expect(await env.DB.prepare(`SELECT count(*) AS n FROM site_settings`).first("n")).toBe(0);
   expect(await env.DB.prepare(`SELECT count(*) AS n FROM ad_codes`).first("n")).toBe(0);
+  expect(await env.DB.prepare(`SELECT read_at, handled_at FROM contact_messages`).all()).toMatchObject({ results: [{ read_at: null, handled_at: null }] });
 }
 
 beforeAll(async () => {
   await addBusinesses([record({ name: "Hotel Storchen", placeId: "p1" }), record({ name: "Secret Unapproved Inn", placeId: "p2" })]);
+  await saveContactMessage(env.DB, { name: "Ada", email: "ada@example.com", company: "", phone: "", subject: "Listing question", message: "Please update us." });
 });
 
 describe("admin access without a valid session", () => {

@@ -12,7 +12,8 @@ import { toBusinessRow, type BusinessRow } from "~/lib/business-record";
 import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
-import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
+import { emptyProgress, importFailure, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
+import { recordAuditEvent } from "~/models/audit-log.server";
 import { moveCollidingSlugs, oversizedBusinessRow, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
 import { deleteStoredUpload } from "~/models/import-storage.server";
@@ -107,6 +108,9 @@ async function finish(env: Env, job: UploadJob, cursor: string | null, progress:
   const stored = await finishUploadJob(env.DB, job, cursor, progress, failure);
   if (!stored) return;
   const status = failure === null ? "done" : "failed";
+  // The job as stored: a file without a business row ends failed although no failure was given.
+  const ended = importFailure(job.fileName, progress, failure) === null ? "import.finished" : "import.failed";
+  await recordAuditEvent(env.DB, ended, "import-queue", { subject: job.fileName, detail: stored.batchResult.message });
   await publish(env, job, status, progress, stored.batchResult);
   await followUpFinishedJob(env, job, status, progress, limits);
 }

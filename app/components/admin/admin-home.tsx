@@ -1,16 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { AdminStats } from "~/models/admin-stats.server";
-import { Card, SampleActivity, StatTile } from "./ui";
+import type { AuditEntry } from "~/models/audit-log.server";
+import { RecentActivity } from "./audit-log-list";
+import { Card, StatTile } from "./ui";
 
 const QUICK_LINKS = [
   { to: "/admin/dashboard", title: "Dashboard", text: "İstatistikler ve son yüklemeler" },
   { to: "/admin/businesses", title: "İşletmeler", text: "Ara, onayla, sil, dışa aktar" },
   { to: "/admin/upload", title: "Excel Yükleme", text: "Toplu işletme içe aktarma" },
+  { to: "/admin/messages", title: "Mesajlar", text: "İletişim formundan gelenler" },
   { to: "/admin/settings", title: "Site Ayarları", text: "Kod alanları, cache, sitemap" },
   { to: "/admin/reports", title: "Raporlar", text: "Yakında" },
 ];
 
-export function AdminHome({ stats, username }: { stats: AdminStats; username: string }) {
+export function AdminHome({ stats, activity, username }: { stats: AdminStats; activity: AuditEntry[]; username: string }) {
   return (
     <div className="space-y-6">
       <div className="rounded-2xl bg-gradient-to-r from-blue-600 to-indigo-600 p-6 text-white shadow">
@@ -24,7 +27,7 @@ export function AdminHome({ stats, username }: { stats: AdminStats; username: st
         <StatTile label="Kategori" value={stats.totalCategories.toLocaleString("tr-TR")} tone="amber" />
       </div>
       <Card title="Hızlı erişim">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           {QUICK_LINKS.map((link) => (
             <Link key={link.to} to={link.to} className="rounded-xl border border-slate-200 p-4 hover:border-blue-400 hover:shadow dark:border-slate-700">
               <p className="font-semibold">{link.title}</p>
@@ -36,7 +39,7 @@ export function AdminHome({ stats, username }: { stats: AdminStats; username: st
           ))}
         </div>
       </Card>
-      <SampleActivity />
+      <RecentActivity entries={activity} />
     </div>
   );
 }

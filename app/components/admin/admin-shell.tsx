@@ -5,6 +5,7 @@ import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { formatCount } from "~/lib/format";
 import { initial } from "~/lib/initial";
 import { foldLetters } from "~/lib/slug";
+import { NotificationBell } from "./notification-bell";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
@@ -17,6 +18,8 @@ interface NavItem {
   icon: string;
   end?: boolean;
   badge?: string;
+  /** What the badge counts, for a screen reader ("3 okunmamış"). */
+  badgeLabel?: string;
 }
 
 /**
@@ -65,6 +68,8 @@ export function AdminShell({ username, figures, darkMode, children }: { username
     { to: "/admin/dashboard", label: "Dashboard", icon: "▦", end: true },
     { to: "/admin/businesses", label: "İşletmeler", icon: "▤", badge: formatCount(figures.businessCount) },
     { to: "/admin/upload", label: "Excel Yükleme", icon: "⇪" },
+    { to: "/admin/messages", label: "Mesajlar", icon: "✉", badge: figures.notifications.unreadMessages > 0 ? String(figures.notifications.unreadMessages) : undefined, badgeLabel: "okunmamış" },
+    { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰" },
     { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
     { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
@@ -127,7 +132,12 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               >
                 <span aria-hidden className="w-5 text-center">{item.icon}</span>
                 <span className="flex-1">{item.label}</span>
-                {item.badge ? <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-100" data-testid={`badge-${item.to}`}>{item.badge}</span> : null}
+                {item.badge ? (
+                  <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-100" data-testid={`badge-${item.to}`}>
+                    {item.badge}
+                    {item.badgeLabel ? <span className="sr-only"> {item.badgeLabel}</span> : null}
+                  </span>
+                ) : null}
               </NavLink>
             ))}
           </nav>
@@ -157,21 +167,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               <span aria-hidden="true">☰</span> Menü
             </button>
             <a href="/" className="mr-auto whitespace-nowrap text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
-            {/* One image with one name: a plain span's aria-label is not read, only its bare count. */}
-            <span
-              role="img"
-              className="relative rounded-lg p-2"
-              title={`Son 7 günde ${figures.recentMessages} iletişim mesajı`}
-              aria-label={`Bildirimler: son 7 günde ${figures.recentMessages} iletişim mesajı`}
-            >
-              <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="text-slate-600 dark:text-slate-300">
-                <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-                <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-              </svg>
-              <span className="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[10px] font-bold text-white" data-testid="notification-count">
-                {figures.recentMessages}
-              </span>
-            </span>
+            <NotificationBell notifications={figures.notifications} />
             <button
               type="button"
               onClick={toggleDark}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { followEndedSession } from "~/lib/api-client";
 import type { AdminStats } from "~/models/admin-stats.server";
-import { Card, SampleActivity, SampleBadge, StatTile } from "./ui";
+import type { AuditEntry } from "~/models/audit-log.server";
+import { RecentActivity, RecentFailedSignIns } from "./audit-log-list";
+import { Card, SampleBadge, StatTile } from "./ui";
 
 export const UPLOAD_REPORTS_POLL_MS = 5000;
 const SHOWN_REPORTS = 3;
@@ -46,7 +48,7 @@ function useUploadReports(): ReportsState {
   return state;
 }
 
-export function DashboardView({ stats }: { stats: AdminStats }) {
+export function DashboardView({ stats, activity, failedSignIns }: { stats: AdminStats; activity: AuditEntry[]; failedSignIns: AuditEntry[] }) {
   const reports = useUploadReports();
   const top = stats.categories.slice(0, TOP_CATEGORIES);
   const max = Math.max(1, ...top.map((c) => c.count));
@@ -100,7 +102,10 @@ export function DashboardView({ stats }: { stats: AdminStats }) {
           ) : null}
         </Card>
       </div>
-      <SampleActivity />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentActivity entries={activity} />
+        <RecentFailedSignIns entries={failedSignIns} />
+      </div>
       <Card title={<>Sistem metrikleri <SampleBadge /></>}>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           CPU, bellek, disk ve yanıt süresi Cloudflare Workers üzerinde uygulama tarafından ölçülmez; gerçek değerler Cloudflare panelindeki Workers Analytics

@@ -155,19 +155,3 @@ export function AdminDialog({ title, busy, onClose, footer, children }: { title:
     </div>
   );
 }
-
-/** Illustrative activity lines: the platform keeps no activity log (decision 075). */
-const SAMPLE_ACTIVITY = ["Yeni işletmeler içe aktarıldı", "Site ayarları güncellendi", "Sitemap yeniden oluşturuldu"];
-
-/** The spec's recent activity (admin home and dashboard), marked as sample data. */
-export function SampleActivity() {
-  return (
-    <Card title={<>Son aktiviteler <SampleBadge /></>}>
-      <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-700">
-        {SAMPLE_ACTIVITY.map((line) => (
-          <li key={line} className="py-2 text-slate-600 dark:text-slate-300">{line}</li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
