@@ -93,10 +93,10 @@ describe("upload reports and progress", () => {
   it("lists the finished imports' reports for the dashboard, newest first", async () => {
     const response = await SELF.fetch("https://example.com/api/admin/upload-reports", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
-    const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { updated: number } }[];
+    const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { added: number; updated: number } }[];
     expect(reports.length).toBeGreaterThanOrEqual(4);
     expect(reports[0]!.summary.fileName).toBe("legacy.xls");
-    expect(reports.find((r) => r.summary.fileName === "qc.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 183 }, results: { updated: 183 } });
+    expect(reports.find((r) => r.summary.fileName === "qc.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 183 }, results: { added: 183, updated: 0 } });
     expect((await SELF.fetch("https://example.com/api/admin/upload-reports")).status).toBe(401);
   });
 
