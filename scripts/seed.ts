@@ -229,7 +229,7 @@ async function buildSitemaps(env: Env): Promise<boolean> {
   if (!seeded && (await readSitemapState(env.DB)).current) return false;
   const messages: QueueMessage[] = [];
   const queue = { send: async (message: QueueMessage) => void messages.push(message) } as unknown as Queue;
-  const build = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: queue, SITE_URL: siteUrl ?? env.SITE_URL };
+  const build = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: queue, SITE_URL: (siteUrl ?? env.SITE_URL) as Env["SITE_URL"] };
   await rebuildSitemaps(build, "seed");
   for (let message = messages.shift(); message; message = messages.shift()) {
     if (message.kind === "sitemaps.build") await runSitemapBuildStep(build, message);

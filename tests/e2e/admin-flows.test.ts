@@ -78,12 +78,12 @@ describe("admin back office in Chromium", () => {
     expect(await page.getByLabel("Şifre", { exact: true }).getAttribute("type")).toBe("text");
     await submit.click();
     await toastTitle("Giriş hatası");
-    await page.getByTestId("toast-region").getByText("Invalid username or password").waitFor();
+    // The Turkish screen says it in Turkish under its Turkish title, not the server's English.
+    await page.getByTestId("toast-region").getByText("Geçersiz kullanıcı adı veya şifre").waitFor();
     // A login that never reaches the server does not blame the password.
     await page.route("**/api/admin/login", (route) => route.abort("internetdisconnected"));
     await submit.click();
-    await toastTitle("Login Error");
-    await page.getByTestId("toast-region").getByText("Unable to connect to server. Please try again.").waitFor();
+    await page.getByTestId("toast-region").getByText("Sunucuya bağlanılamadı. Lütfen tekrar deneyin.").waitFor();
     await page.unroute("**/api/admin/login");
     await page.getByLabel("Şifre", { exact: true }).fill(ADMIN_PASSWORD);
     await submit.click();

@@ -84,7 +84,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     const visitor = await guest.newPage();
     await visitor.goto(`${base()}/admin`);
     expect(await langOf(visitor.getByLabel("Username"))).toBe("en");
-    // Its English toasts too, though they stand outside the form in the Turkish document.
+    // Its toasts too: that screen is English throughout, its document included.
     await visitor.getByLabel("Username").fill("nobody");
     await visitor.getByLabel("Password").fill("wrong");
     await visitor.getByLabel("Password").press("Enter");
