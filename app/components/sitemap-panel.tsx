@@ -15,7 +15,7 @@ function PathWithBreaks({ path }: { path: string }) {
   return (
     <>
       {parts.map((part, index) => (
-        <span key={index}>
+        <span key={index} className="whitespace-nowrap">
           {part}
           {index < parts.length - 1 ? (
             <>

@@ -191,7 +191,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatTile label="Toplam işletme" value={stats.totalBusinesses.toLocaleString("tr-TR")} tone="blue" />
         <StatTile label="Onaylı" value={stats.approvedBusinesses.toLocaleString("tr-TR")} tone="green" />
         <StatTile label="Bu sayfada" value={list.businesses.length} tone="violet" />
