@@ -110,6 +110,48 @@ describe("the business list", () => {
     await context.close();
   });
 
+  it("fits a business of long words, long category and long address at 390, 1280 and 1366 px", async () => {
+    const name = "Abbigliamento Uomo Donna Bambino Calzature Accessori Firenze Centro Storico Outlet";
+    runSql(
+      inject("stateDir"),
+      `INSERT INTO businesses (name, slug, category, type, category_slug, full_address, city, city_slug, country, country_code, place_id, verified)
+       VALUES (${sqlString(name)}, 'abbigliamento-e2e-x1y2z3', 'Clothing store', 'Clothing store, shoe store and leather accessories boutique', 'clothing-store',
+               'Via dei Calzaiuoli 123, Piazza della Signoria, 50122 Firenze FI, Italia', 'Firenze', 'firenze', 'Italy', 'IT', 'e2e-place-long-row', 1);`,
+    );
+    try {
+      // 1280 px: the narrowest screen that shows the table.
+      for (const width of [...WIDTHS, 1280]) {
+        const { context, page } = await signedIn(width);
+        await open(page, "/admin/businesses?filter=Abbigliamento%20Uomo");
+        const row = page.getByTestId("business-row").first();
+        await row.getByText(name).waitFor();
+        expect(await overflowProblems(page), `at ${width} px`).toEqual([]);
+        const box = (await row.boundingBox())!;
+        const remove = (await row.getByRole("button", { name: "Sil" }).boundingBox())!;
+        expect(remove.x + remove.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        // No word of the name is broken: each stands on one line.
+        const brokenWords = await row.locator("td").first().locator("p").first().evaluate((p) => {
+          const text = p.firstChild!;
+          const broken: string[] = [];
+          let at = 0;
+          for (const word of (text.textContent ?? "").split(" ")) {
+            const range = document.createRange();
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) broken.push(word);
+            at += word.length + 1;
+          }
+          return broken;
+        });
+        expect(brokenWords, `at ${width} px`).toEqual([]);
+        await screenshot(page, `business-long-row-${width}`);
+        await context.close();
+      }
+    } finally {
+      runSql(inject("stateDir"), "DELETE FROM businesses WHERE place_id = 'e2e-place-long-row';");
+    }
+  });
+
   it("keeps a table on a wide screen with Sil inside the list", async () => {
     const { context, page } = await signedIn(1366);
     await open(page, "/admin/businesses");
