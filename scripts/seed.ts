@@ -231,6 +231,9 @@ async function buildSitemaps(env: Env): Promise<boolean> {
   const queue = { send: async (message: QueueMessage) => void messages.push(message) } as unknown as Queue;
   const build = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: queue, SITE_URL: (siteUrl ?? env.SITE_URL) as Env["SITE_URL"] };
   await rebuildSitemaps(build, "seed");
+  // A build already under way (this one, when a failed proxy call had `step` run it again) goes on where it stands.
+  const running = messages.length === 0 ? (await readSitemapState(env.DB)).build : null;
+  if (running) messages.push({ kind: "sitemaps.build", generation: running.generation, page: running.nextPage });
   for (let message = messages.shift(); message; message = messages.shift()) {
     if (message.kind === "sitemaps.build") await runSitemapBuildStep(build, message);
     else if (message.kind === "sitemaps.rebuild") await rebuildSitemaps(build, message.reason);
