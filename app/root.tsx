@@ -64,7 +64,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteCode = isAdmin ? null : data?.siteCode;
   // The back office is Turkish (its few English parts say so themselves); the public site and
   // its 404 page, also under /admin/…, are English.
-  const turkish = useMatches().some((match) => match.id.startsWith("routes/admin"));
+  // The signed-out /admin is the spec's English inline login: that screen is English throughout.
+  const matches = useMatches();
+  const inlineLogin = matches.some((match) => match.id === "routes/admin" && (match.data as { user?: unknown } | undefined)?.user === null);
+  const turkish = !inlineLogin && matches.some((match) => match.id.startsWith("routes/admin"));
   useEffect(() => markDocumentHydrated(), []);
   return (
     <html lang={turkish ? "tr" : "en"}>

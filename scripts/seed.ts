@@ -2,8 +2,10 @@
  * Seeds the local D1 database with deterministic demo businesses through the same SQL the
  * import uses (upsertBusinessesStatements), so summary tables and the search index are kept by
  * the same triggers. Usage:
- *   npx tsx scripts/seed.ts [--count 2000] [--if-empty] [--batch 500] [--persist-to DIR] [--direct | --via-workerd]
- * Re-running adds nothing new: businesses are keyed by place id.
+ *   npx tsx scripts/seed.ts [--count 2000] [--if-empty] [--batch 500] [--persist-to DIR] [--direct | --via-workerd] [--site-url URL]
+ * Re-running adds nothing new: businesses are keyed by place id. The sitemaps are built at the
+ * end (for the site address `wrangler dev` will serve, --site-url), when demo data was written
+ * or none are live yet, so that they do not wait for the first 6-hourly cron.
  *
  * Small counts go through workerd (wrangler's getPlatformProxy). Large ones (≥ 50,000, or
  * --direct) hand the very same statements to the sqlite3 command-line tool on the local D1 file
@@ -21,6 +23,9 @@ import { upsertBusinessesStatements } from "../app/models/business.server";
 import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "../app/models/derived-columns-walk.server";
 import { rebuildMissingPageAnchors } from "../app/models/page-anchor.server";
+import { readSitemapState } from "../app/models/sitemap.server";
+import type { QueueMessage } from "../workers/queue-messages";
+import { rebuildSitemaps, runSitemapBuildStep } from "../workers/sitemaps";
 import { demoBusinesses } from "./demo-data";
 
 function option(name: string, fallback: number): number {
@@ -65,6 +70,12 @@ function* batches<T>(items: Iterable<T>, size: number): Generator<T[]> {
   if (batch.length) yield batch;
 }
 
+const siteUrlIndex = process.argv.indexOf("--site-url");
+const siteUrl = siteUrlIndex >= 0 ? process.argv[siteUrlIndex + 1]! : undefined;
+
+/** Whether this run wrote demo businesses (a kept database is left as it is). */
+let seeded = false;
+
 async function seedThroughWorkerd(): Promise<void> {
   const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: path.join(persistDir, "v3") } });
   try {
@@ -83,6 +94,7 @@ async function seedThroughWorkerd(): Promise<void> {
       }
     }
     if (pending.length) await env.DB.batch(pending);
+    seeded = true;
     report(started, await getDirectoryTotals(env.DB));
   } finally {
     await dispose();
@@ -134,6 +146,7 @@ function seedWithSqliteCli(): void {
       });
       script.push("COMMIT;");
       sqlite(file, script.join("\n"));
+      seeded = true;
       done += chunk.length;
       const seconds = (performance.now() - started) / 1000;
       console.log(`  ${done} businesses, ${Math.round(done / seconds)} rows/s`);
@@ -201,9 +214,32 @@ async function finishAsTheQueueWould(): Promise<void> {
       walking = walkStep?.more ?? false;
     }
     console.log(`Derived columns written to ${walked} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    started = performance.now();
+    const built = await step((env) => buildSitemaps(env));
+    if (built) console.log(`Sitemaps built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await platform.dispose();
   }
+}
+
+/**
+ * The sitemap build the queue would run (workers/sitemaps.ts, the same steps), its messages
+ * handled here one after another; answers whether it built.
+ */
+async function buildSitemaps(env: Env): Promise<boolean> {
+  if (!seeded && (await readSitemapState(env.DB)).current) return false;
+  const messages: QueueMessage[] = [];
+  const queue = { send: async (message: QueueMessage) => void messages.push(message) } as unknown as Queue;
+  const build = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: queue, SITE_URL: (siteUrl ?? env.SITE_URL) as Env["SITE_URL"] };
+  await rebuildSitemaps(build, "seed");
+  // A build already under way (this one, when a failed proxy call had `step` run it again) goes on where it stands.
+  const running = messages.length === 0 ? (await readSitemapState(env.DB)).build : null;
+  if (running) messages.push({ kind: "sitemaps.build", generation: running.generation, page: running.nextPage });
+  for (let message = messages.shift(); message; message = messages.shift()) {
+    if (message.kind === "sitemaps.build") await runSitemapBuildStep(build, message);
+    else if (message.kind === "sitemaps.rebuild") await rebuildSitemaps(build, message.reason);
+  }
+  return true;
 }
 
 if (direct) seedWithSqliteCli();

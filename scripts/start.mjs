@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm start: build, apply local D1 migrations, seed demo data when the database is empty, make
-// sure .dev.vars exists, then serve everything (pages, API, queue consumer, Durable Object,
-// cron test endpoint) with `wrangler dev` on http://127.0.0.1:${PORT:-8787}. Safe to run again.
+// npm start: build, apply local D1 migrations, seed demo data when the database is empty (and
+// build the sitemaps when none are live), make sure .dev.vars exists, then serve everything
+// (pages, API, queue consumer, Durable Object, cron test endpoint) with `wrangler dev` on http://127.0.0.1:${PORT:-8787}. Safe to run again.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -50,7 +50,7 @@ const login = ensureDevVars();
 if (!process.argv.includes("--no-build")) run("npx", ["remix", "vite:build"]);
 dropDatabaseOfOtherMigrations();
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
-run("npx", ["tsx", "scripts/seed.ts", "--if-empty"]);
+run("npx", ["tsx", "scripts/seed.ts", "--if-empty", "--site-url", siteUrl]);
 
 console.log(`\nAdmin login (local): ${siteUrl}/admin/login  username: ${login.username}  password: ${login.password}`);
 console.log(`Cron test endpoint: ${siteUrl}/__scheduled?cron=0+*/6+*+*+*\n`);

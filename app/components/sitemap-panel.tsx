@@ -9,6 +9,25 @@ import type { SitemapStatus } from "~/models/sitemap.server";
 // Server and browser may sit in different time zones: a fixed zone keeps hydration stable.
 const builtAtFormat = new Intl.DateTimeFormat("tr-TR", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+/** A path that wraps after its slashes, never inside a file name ("page-1.xm l"). */
+function PathWithBreaks({ path }: { path: string }) {
+  const parts = path.split("/");
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index} className="whitespace-nowrap">
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** The admin settings' sitemap panel: the spec's six links with copy buttons, the live set's real counts, "rebuild now". */
 export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, lastBuiltAt, building }: SitemapStatus) {
   const toast = useToast();
@@ -76,9 +95,9 @@ export function SitemapPanel({ links, fileCount, urlCount, businessFileCount, la
               target="_blank"
               rel="noreferrer"
               title={link}
-              className="min-w-0 font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-400"
+              className="min-w-0 font-mono text-xs break-words text-blue-700 hover:underline dark:text-blue-400"
             >
-              {new URL(link).pathname}
+              <PathWithBreaks path={new URL(link).pathname} />
             </a>
             <button
               type="button"

@@ -3,9 +3,10 @@
  * cursor and running counts are committed in the same D1 batch as the rows of each step, so a
  * retried or redelivered step either sees its own work committed or none of it.
  */
+import type { BusinessRow } from "~/lib/business-record";
 import type { SpreadsheetType } from "~/lib/import/file-type";
-import { batchResult, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
-import { jsonListParameters } from "./json-parameters.server";
+import { batchResult, emptyProgress, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
+import { jsonArrayParameters, jsonListParameters } from "./json-parameters.server";
 
 /** uploading (browser sending parts) → queued → processing → done | failed */
 export type UploadJobStatus = "uploading" | "queued" | "processing" | "done" | "failed";
@@ -48,7 +49,8 @@ function toJob(row: Record<string, unknown>): UploadJob {
     batchSize: Number(row.batch_size),
     status: row.status as UploadJobStatus,
     cursor: (row.cursor as string | null) ?? null,
-    progress: parseJson(row.progress),
+    // A job begun before a count existed reads it as 0 rather than undefined.
+    progress: typeof row.progress === "string" ? { ...emptyProgress(), ...(JSON.parse(row.progress) as ImportProgress) } : null,
     result: parseJson(row.result),
     error: (row.error as string | null) ?? null,
     createdAt: Number(row.created_at),
@@ -150,26 +152,41 @@ export async function markUploadJobProcessing(db: D1Database, id: string): Promi
 }
 
 /**
- * Which of a step's identities were already read earlier in this file, and which place ids
- * the directory already holds. Read before the step's write batch; that batch is guarded by
- * the cursor, so a concurrent duplicate delivery cannot commit counts twice.
+ * Which of a step's identities were already read earlier in this file, and which of its rows
+ * the directory already holds, as the upsert finds them: by place id, and for rows without one
+ * by name and address (businesses_name_address_no_place_id; rowIdentity). Read before the step's
+ * write batch; that batch is guarded by the cursor, so a concurrent duplicate delivery cannot
+ * commit counts twice.
  */
 export async function readKnownIdentities(
   db: D1Database,
   jobId: string,
   keys: readonly string[],
   placeIds: readonly string[],
-): Promise<{ seenInFile: Set<string>; inDirectory: Set<string> }> {
+  withoutPlaceId: readonly Pick<BusinessRow, "name" | "full_address">[] = [],
+): Promise<{ seenInFile: Set<string>; inDirectory: Set<string>; storedWithoutPlaceId: Set<string> }> {
   // Long identities (name and address) are sent in as many lists as keep each under D1's value limit.
   const seenQuery = db.prepare(`SELECT key AS value FROM upload_job_keys WHERE job_id = ?1 AND key IN (SELECT value FROM json_each(?2))`);
   const knownQuery = db.prepare(`SELECT place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`);
-  const seenLists = jsonListParameters(keys);
-  const results = await db.batch<{ value: string }>([
-    ...seenLists.map((list) => seenQuery.bind(jobId, list)),
-    ...jsonListParameters(placeIds).map((list) => knownQuery.bind(list)),
-  ]);
+  // Named index: the planner would otherwise walk every row without a place id.
+  const namedQuery = db.prepare(
+    `SELECT b.name || '|' || coalesce(b.full_address, '') AS value
+     FROM json_each(?1) AS j CROSS JOIN businesses AS b INDEXED BY businesses_name_address_no_place_id
+     WHERE b.place_id IS NULL AND b.name = j.value ->> 0 AND coalesce(b.full_address, '') = j.value ->> 1`,
+  );
+  const lists = [
+    jsonListParameters(keys).map((list) => seenQuery.bind(jobId, list)),
+    jsonListParameters(placeIds).map((list) => knownQuery.bind(list)),
+    jsonArrayParameters(withoutPlaceId.map((row) => JSON.stringify([row.name, row.full_address ?? ""]))).map((list) => namedQuery.bind(list)),
+  ];
+  const results = await db.batch<{ value: string }>(lists.flat());
   const values = (from: typeof results) => new Set(from.flatMap((result) => result.results.map((r) => r.value)));
-  return { seenInFile: values(results.slice(0, seenLists.length)), inDirectory: values(results.slice(seenLists.length)) };
+  const [seen, known] = [lists[0]!.length, lists[0]!.length + lists[1]!.length];
+  return {
+    seenInFile: values(results.slice(0, seen)),
+    inDirectory: values(results.slice(seen, known)),
+    storedWithoutPlaceId: values(results.slice(known)),
+  };
 }
 
 /**

@@ -12,7 +12,8 @@ import { adminMeta } from "~/lib/seo";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
 
-export const meta: MetaFunction = () => adminMeta("Yönetim Paneli");
+// Signed out, /admin is the English inline login: its title is English too.
+export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data && !data.user ? "Admin Panel – Sign in" : "Yönetim Paneli");
 
 export function headers() {
   return NO_STORE;

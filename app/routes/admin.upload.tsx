@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useBeforeUnload, useBlocker, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass, Card, PageHeader } from "~/components/admin/ui";
+import { FileDropZone } from "~/components/upload/file-drop-zone";
 import { fileEntry, FileProgress, followEntry, formatSize, inFlight, runningEntry, uploadEntry, type FileEntry } from "~/components/upload/file-progress";
 import { runningUploadJobs } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
@@ -161,19 +162,24 @@ export default function AdminUpload() {
           ))}
         </ul>
 
+        <div className="mt-5">
+          <FileDropZone disabled={uploading} onFiles={select}>
+            <label className="min-w-0 text-sm text-slate-700 dark:text-slate-200">
+              <span className="sr-only">Dosyalar</span>
+              <input
+                ref={input}
+                type="file"
+                multiple
+                accept=".xlsx,.xls,.csv"
+                disabled={uploading}
+                onChange={(event) => select(event.currentTarget.files)}
+                className="block max-w-full text-sm dark:text-slate-300 dark:file:bg-slate-600 file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-white"
+              />
+            </label>
+          </FileDropZone>
+        </div>
+
         <div className="mt-5 flex flex-wrap items-end gap-4">
-          <label className="text-sm text-slate-700 dark:text-slate-200">
-            <span className="block font-medium">Dosyalar</span>
-            <input
-              ref={input}
-              type="file"
-              multiple
-              accept=".xlsx,.xls,.csv"
-              disabled={uploading}
-              onChange={(event) => select(event.currentTarget.files)}
-              className="mt-1 block text-sm dark:text-slate-300 dark:file:bg-slate-600 file:mr-3 file:rounded file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-white"
-            />
-          </label>
           <label className="text-sm text-slate-700 dark:text-slate-200">
             <span className="block font-medium">Toplu işlem boyutu</span>
             <select

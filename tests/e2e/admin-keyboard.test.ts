@@ -84,7 +84,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     const visitor = await guest.newPage();
     await visitor.goto(`${base()}/admin`);
     expect(await langOf(visitor.getByLabel("Username"))).toBe("en");
-    // Its English toasts too, though they stand outside the form in the Turkish document.
+    // Its toasts too: that screen is English throughout, its document included.
     await visitor.getByLabel("Username").fill("nobody");
     await visitor.getByLabel("Password").fill("wrong");
     await visitor.getByLabel("Password").press("Enter");
@@ -213,7 +213,7 @@ describe("the back office with the keyboard and a screen reader", () => {
     await expect.poll(() => isFocused(picker)).toBe(true);
     const bar = page.getByRole("progressbar", { name: "klavye.csv" });
     expect(await bar.count()).toBe(1);
-    // Past the bytes the bar stands at 100 %: a reader is told the rows instead.
+    // Finished, the bar stands full; a reader is told the rows it read.
     expect(await bar.getAttribute("aria-valuetext")).toBe("İşlenen satır: 20");
     // The report's headings follow the card's, and the page passes axe (the toast closed first).
     await page.getByTestId("toast-region").getByRole("button").click();

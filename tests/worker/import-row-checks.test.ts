@@ -61,7 +61,7 @@ describe("rows an administrator's spreadsheet gets wrong are refused, never stor
       const job = await importFile(cookie, `sheets.${bookType}`, bytes);
       expect(job.result).toMatchObject({ totalRows: 1, successCount: 1 });
       expect(job.result!.message).toBe(
-        `sheets.${bookType}: 1 işletme kaydedildi, 0 tekrar atlandı, 0 satır hatalı. Yalnızca ilk görünür sayfa “current” okundu; okunmayan sayfa: “Istanbul list”.`,
+        `sheets.${bookType}: 1 işletme kaydedildi (1 yeni, 0 güncellendi), 0 tekrar atlandı, 0 satır hatalı. Yalnızca ilk görünür sayfa “current” okundu; okunmayan sayfa: “Istanbul list”.`,
       );
       expect(await stored(`new-${bookType}`)).toMatchObject({ name: `New ${bookType} Cafe` });
       expect(await stored(`old-${bookType}`)).toBeNull();

@@ -32,6 +32,8 @@ export interface JobAnswer {
     message: string;
     totalRows: number;
     successCount: number;
+    addedCount: number;
+    updatedCount: number;
     errorCount: number;
     skippedCount: number;
     errors: string[];

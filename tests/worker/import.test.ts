@@ -146,10 +146,10 @@ describe("upload reports and progress", () => {
   it("lists the finished imports' reports for the dashboard, newest first", async () => {
     const response = await SELF.fetch("https://example.com/api/admin/upload-reports", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
-    const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { updated: number } }[];
+    const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { added: number; updated: number } }[];
     expect(reports.length).toBeGreaterThanOrEqual(4);
     expect(reports[0]!.summary.fileName).toBe("legacy.xls");
-    expect(reports.find((r) => r.summary.fileName === "generated quezon.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 150 }, results: { updated: 150 } });
+    expect(reports.find((r) => r.summary.fileName === "generated quezon.xlsx")).toMatchObject({ success: true, summary: { totalRecords: 150 }, results: { added: 150, updated: 0 } });
     expect((await SELF.fetch("https://example.com/api/admin/upload-reports")).status).toBe(401);
   });
 

@@ -8,7 +8,7 @@
  * once: when two deliveries of a job run at once, the cursor guard lets one commit and the other
  * stops quietly (no retry, no second message), so the job keeps a single chain of steps.
  */
-import { toBusinessRow, type BusinessRow } from "~/lib/business-record";
+import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business-record";
 import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
@@ -199,7 +199,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     }
     const keys = rows.map(identityKey);
     const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
-    const known = await readKnownIdentities(env.DB, jobId, keys, placeIds);
+    const known = await readKnownIdentities(env.DB, jobId, keys, placeIds, rows.filter((r) => !r.place_id));
     const seen = new Set<string>();
     const written: BusinessRow[] = [];
     for (const row of rows) {
@@ -217,6 +217,9 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         if (known.inDirectory.has(row.place_id)) progress.databaseDuplicateCount++;
         else progress.newPlaceIdCount++;
       }
+      // Added or refreshed, as the upsert will find the row (decision 043).
+      const stored = row.place_id ? known.inDirectory.has(row.place_id) : known.storedWithoutPlaceId.has(rowIdentity(row));
+      if (!stored) progress.addedCount++;
       written.push(row);
       progress.successCount++;
     }

@@ -191,7 +191,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatTile label="Toplam işletme" value={stats.totalBusinesses.toLocaleString("tr-TR")} tone="blue" />
         <StatTile label="Onaylı" value={stats.approvedBusinesses.toLocaleString("tr-TR")} tone="green" />
         <StatTile label="Bu sayfada" value={list.businesses.length} tone="violet" />
@@ -236,7 +236,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
               <option key={category} value={category}>{category}</option>
             ))}
           </select>
-          <div className="flex items-center gap-1" role="group" aria-label="Sırala">
+          <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Sırala">
             {(Object.keys(SORT_LABELS) as AdminBusinessSearch["sortBy"][]).map((field) => (
               <button
                 key={field}
@@ -254,37 +254,55 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
         {list.businesses.length === 0 ? (
           <p className="py-12 text-center text-slate-500 dark:text-slate-400">İşletme bulunamadı</p>
         ) : (
-          <div className={`relative overflow-x-auto ${loadingList ? "opacity-60" : ""}`} aria-busy={loadingList}>
-            <table className="w-full text-left text-sm">
+          // Below xl (phones, tablets, a laptop's narrow window) each row is a card; from xl a
+          // fixed-layout table whose columns share the width, so the buttons stay inside it.
+          <div className={`relative ${loadingList ? "opacity-60" : ""}`} aria-busy={loadingList}>
+            <table className="block w-full text-left text-sm xl:table xl:table-fixed">
               {/* Turkish labels upper-cased by CSS: lang="tr" makes "Kategori" KATEGORİ, not KATEGORI. */}
-              <thead lang="tr" className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
+              <thead lang="tr" className="hidden border-b border-slate-200 text-xs text-slate-500 uppercase xl:table-header-group dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th className="py-2 pr-3" aria-sort={sortedAs("name")}>İşletme</th>
-                  <th className="py-2 pr-3">Kategori</th>
-                  <th className="py-2 pr-3">Adres</th>
-                  <th className="py-2 pr-3" aria-sort={sortedAs("rating")}>Puan</th>
-                  <th className="py-2 pr-3" aria-sort={sortedAs("reviewCount")}>Yorum</th>
-                  <th className="py-2 pr-3">Durum</th>
-                  <th className="py-2"><span className="sr-only">İşlemler</span></th>
+                  <th className="w-[28%] py-2 pr-3" aria-sort={sortedAs("name")}>İşletme</th>
+                  <th className="w-[15%] py-2 pr-3">Kategori</th>
+                  <th className="w-[24%] py-2 pr-3">Adres</th>
+                  <th className="w-[7%] py-2 pr-3" aria-sort={sortedAs("rating")}>Puan</th>
+                  <th className="w-[8%] py-2 pr-3" aria-sort={sortedAs("reviewCount")}>Yorum</th>
+                  <th className="w-[11%] py-2 pr-3">Durum</th>
+                  <th className="w-[7%] py-2"><span className="sr-only">İşlemler</span></th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+              <tbody className="block space-y-3 xl:table-row-group xl:space-y-0 xl:divide-y xl:divide-slate-100 xl:dark:divide-slate-700">
                 {list.businesses.map((listed, rowIndex) => {
                   const business = { ...listed, isApproved: answeredApproval[listed.id] ?? listed.isApproved };
                   // Twenty rows of the same two buttons: each names its business to a screen reader.
                   const nameId = `business-${business.id}-name`;
                   return (
-                    <tr key={business.id} data-testid="business-row" className={business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}>
-                      {/* A name may be one long word: it wraps anywhere rather than push the buttons off screen. */}
-                      <td className="max-w-[20rem] py-2 pr-3 wrap-anywhere">
+                    <tr
+                      key={business.id}
+                      data-testid="business-row"
+                      className={`grid grid-cols-2 items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 p-3 xl:table-row xl:rounded-none xl:border-0 xl:p-0 dark:border-slate-700 ${business.isApproved ? "bg-emerald-50/70 dark:bg-emerald-950/30" : ""}`}
+                    >
+                      {/* Words wrap whole; only a word longer than its column breaks (break-words, not anywhere). */}
+                      <td className="col-span-2 block break-words xl:table-cell xl:py-2 xl:pr-3">
                         <p id={nameId} className="font-medium">{business.name}</p>
                         <p className="text-xs text-slate-500 dark:text-slate-400">{business.slug}</p>
                       </td>
-                      <td className="py-2 pr-3">{business.category ?? "—"}</td>
-                      <td className="max-w-[16rem] truncate py-2 pr-3" title={business.address ?? undefined}>{business.address ?? "—"}</td>
-                      <td className="py-2 pr-3">{business.rating ?? "—"}</td>
-                      <td className="py-2 pr-3">{business.reviewCount.toLocaleString("tr-TR")}</td>
-                      <td className="py-2 pr-3">
+                      <td className="col-span-2 block break-words xl:table-cell xl:py-2 xl:pr-3">
+                        <span className="text-slate-500 xl:hidden dark:text-slate-400">Kategori: </span>
+                        {business.category ?? "—"}
+                      </td>
+                      <td className="col-span-2 block break-words xl:table-cell xl:truncate xl:py-2 xl:pr-3" title={business.address ?? undefined}>
+                        <span className="text-slate-500 xl:hidden dark:text-slate-400">Adres: </span>
+                        {business.address ?? "—"}
+                      </td>
+                      <td className="block xl:table-cell xl:py-2 xl:pr-3">
+                        <span className="text-slate-500 xl:hidden dark:text-slate-400">Puan: </span>
+                        {business.rating ?? "—"}
+                      </td>
+                      <td className="block xl:table-cell xl:py-2 xl:pr-3">
+                        <span className="text-slate-500 xl:hidden dark:text-slate-400">Yorum: </span>
+                        {business.reviewCount.toLocaleString("tr-TR")}
+                      </td>
+                      <td className="mt-2 block xl:mt-0 xl:table-cell xl:py-2 xl:pr-3">
                         <BusyButton
                           onClick={(event) => toggleApproval(business.id, business.isApproved, event.detail)}
                           aria-pressed={business.isApproved}
@@ -296,7 +314,7 @@ export function BusinessManager({ list, query, categories, stats, exportVariant 
                           {business.isApproved ? "Approved" : "Approve"}
                         </BusyButton>
                       </td>
-                      <td className="py-2 text-right">
+                      <td className="mt-2 block text-right xl:mt-0 xl:table-cell xl:py-2">
                         <BusyButton
                           ref={(button) => {
                             deleteButtons.current[rowIndex] = button;

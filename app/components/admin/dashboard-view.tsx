@@ -13,7 +13,7 @@ interface UploadReport {
   success?: boolean;
   timestamp?: string;
   summary?: { fileName?: string; totalRecords?: number; processingTimeSeconds?: number };
-  results?: { updated?: number; skipped?: number };
+  results?: { added?: number; updated?: number; skipped?: number };
 }
 
 type ReportsState = { kind: "loading" } | { kind: "unavailable" } | { kind: "ready"; reports: UploadReport[] };
@@ -90,11 +90,11 @@ export function DashboardView({ stats, activity, failedSignIns }: { stats: Admin
                 <li key={`${report.timestamp}-${index}`} className="py-2 text-sm">
                   <p className="font-medium">
                     {report.summary?.fileName ?? "Dosya"}
-                    {report.success === false ? <ReportStatus partial={(report.results?.updated ?? 0) > 0} /> : null}
+                    {report.success === false ? <ReportStatus partial={(report.results?.added ?? 0) + (report.results?.updated ?? 0) > 0} /> : null}
                   </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {report.timestamp ? new Date(report.timestamp).toLocaleString("tr-TR") : ""} · {report.summary?.totalRecords ?? 0} kayıt ·{" "}
-                    {report.results?.updated ?? 0} güncellendi · {report.results?.skipped ?? 0} atlandı
+                    {writtenText(report.results)} · {report.results?.skipped ?? 0} atlandı
                   </p>
                 </li>
               ))}
@@ -114,6 +114,15 @@ export function DashboardView({ stats, activity, failedSignIns }: { stats: Admin
       </Card>
     </div>
   );
+}
+
+/**
+ * The rows a report wrote: new and refreshed. Reports stored before the split counted both as
+ * `updated`, so they say only how many were saved.
+ */
+function writtenText(results: UploadReport["results"]): string {
+  if (results?.added === undefined) return `${results?.updated ?? 0} kaydedildi`;
+  return `${results.added} eklendi · ${results.updated ?? 0} güncellendi`;
 }
 
 /** A report that did not fully succeed: nothing imported, or some rows left out. */

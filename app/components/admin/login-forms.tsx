@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useDismissToast, useToast } from "~/components/toast";
 import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
 import { buttonClass, inputClass } from "./ui";
@@ -9,15 +9,14 @@ async function postLogin(username: string, password: string) {
 }
 
 /**
- * The fields and submission both login variants share. A refused login is worded by each variant
- * its own way; a login that never reached the server gets the spec's one network message in both.
+ * The fields and submission both login variants share. A refused login, and one that never
+ * reached the server, are worded by each variant in its own language.
  */
-function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => void) {
+function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => void, onUnreachable: () => void) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const dismissToast = useDismissToast();
-  const toast = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +28,7 @@ function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => voi
       onSuccess();
     } catch (error) {
       if (error instanceof ApiError) onRefused(error);
-      else toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive", lang: "en" });
+      else onUnreachable();
     } finally {
       setBusy(false);
     }
@@ -51,13 +50,42 @@ function JavaScriptNeeded({ children }: { children: string }) {
   );
 }
 
-/** /admin/login: Turkish labels, password show/hide, button disabled while busy or empty. */
+/**
+ * The one look of both sign-in screens (/admin/login and the signed-out /admin): a card on the
+ * back office's dark blue, its heading and line in the screen's language.
+ */
+export function LoginScreen({ title, subtitle, lang, children }: { title: string; subtitle: string; lang?: "en"; children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} lang={lang} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-blue-900 to-slate-800 p-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <div className="mb-6 text-center">
+          <div aria-hidden className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-blue-600 text-xl font-bold text-white">A</div>
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
+        </div>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The Turkish screen's words for a refused login: the server's messages are English (the /admin
+ * panel shows them), so they are not put under a Turkish title.
+ */
+function refusedInTurkish(error: ApiError): string {
+  return error.status === 429 ? "Çok fazla başarısız giriş denemesi. Lütfen birkaç dakika sonra tekrar deneyin." : "Geçersiz kullanıcı adı veya şifre";
+}
+
+/** /admin/login: Turkish labels and messages, password show/hide, button disabled while busy or empty. */
 export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const [showPassword, setShowPassword] = useState(false);
-  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    toast({ title: "Giriş hatası", description: error.serverMessage ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
-  });
+  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(
+    onSuccess,
+    (error) => toast({ title: "Giriş hatası", description: refusedInTurkish(error), variant: "destructive" }),
+    () => toast({ title: "Giriş hatası", description: "Sunucuya bağlanılamadı. Lütfen tekrar deneyin.", variant: "destructive" }),
+  );
 
   return (
     <form onSubmit={submit} className="space-y-5">
@@ -94,17 +122,18 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   );
 }
 
-/** The /admin panel variant's inline login (English labels, per the spec). */
+/** The /admin panel variant's inline login: English throughout (its labels and messages are the spec's English ones). */
 export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
-  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive", lang: "en" });
-  });
+  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(
+    onSuccess,
+    (error) => toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive", lang: "en" }),
+    () => toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive", lang: "en" }),
+  );
 
   return (
-    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
-      <form onSubmit={submit} lang="en" className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-8 shadow-xl" aria-label="Admin login">
-        <h1 className="text-xl font-bold text-slate-900">Admin Panel</h1>
+    <LoginScreen title="Admin Panel" subtitle="Sign in to continue" lang="en">
+      <form onSubmit={submit} className="space-y-5" aria-label="Admin login">
         <JavaScriptNeeded>The admin panel needs JavaScript. Please enable JavaScript in your browser.</JavaScriptNeeded>
         <div>
           <label htmlFor="panel-username" className="mb-1 block text-sm font-medium text-slate-700">Username</label>
@@ -118,6 +147,6 @@ export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
           {busy ? "Logging in..." : "Login"}
         </button>
       </form>
-    </main>
+    </LoginScreen>
   );
 }

@@ -62,16 +62,23 @@ export function followEntry(entry: FileEntry, jobId: string, change: (update: Pa
   return { result, stop: watcher.stop };
 }
 
+/**
+ * One bar per file: the bytes sent while uploading, full once finished (green or red). While the
+ * import runs its total is unknown: the bar is empty until rows are read, then a segment sweeps
+ * it (no value is claimed), and the rows are told in words.
+ */
 export function FileProgress({ entry }: { entry: FileEntry }) {
   const percent = entry.size > 0 ? Math.min(100, Math.round((entry.sentBytes / entry.size) * 100)) : 100;
   if (entry.phase === "waiting") return <p className="text-xs text-slate-500 dark:text-slate-400">Sırada</p>;
+  const importing = entry.phase === "queued" || entry.phase === "processing";
   const status =
     entry.phase === "uploading"
       ? `Yükleniyor: ${formatSize(entry.sentBytes)} / ${formatSize(entry.size)} (%${percent})`
       : entry.phase === "queued"
         ? "Sırada: içe aktarma başlamayı bekliyor…"
         : `İşlenen satır: ${entry.processedRows.toLocaleString("tr-TR")}${entry.phase === "processing" ? " — işleniyor…" : ""}`;
-  // Named by its file; once the bytes are sent it stands at 100 %, so it tells the rows in words.
+  const value = entry.phase === "uploading" ? percent : entry.phase === "finished" ? 100 : null;
+  const fill = entry.phase === "finished" ? (entry.result && fileSucceeded(entry.result) ? "bg-green-600" : "bg-red-600") : "bg-blue-600";
   // Not a live region: a reader asks for it, rather than hearing every step.
   return (
     <div className="mt-2" data-testid="file-progress">
@@ -81,13 +88,14 @@ export function FileProgress({ entry }: { entry: FileEntry }) {
         aria-label={entry.name}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}
+        aria-valuenow={value ?? undefined}
         aria-valuetext={status}
       >
-        <div
-          className={`h-full transition-all ${entry.phase === "processing" || entry.phase === "queued" ? "motion-safe:animate-pulse bg-amber-500" : entry.result && fileSucceeded(entry.result) ? "bg-green-600" : entry.phase === "finished" ? "bg-red-600" : "bg-blue-600"}`}
-          style={{ width: `${percent}%` }}
-        />
+        {importing ? (
+          entry.processedRows > 0 ? <div data-testid="file-progress-fill" className={`h-full w-1/3 motion-safe:animate-import-sweep ${fill}`} /> : null
+        ) : (
+          <div data-testid="file-progress-fill" className={`h-full transition-all ${fill}`} style={{ width: `${value}%` }} />
+        )}
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{status}</p>
     </div>

@@ -19,6 +19,11 @@ function ShortList({ title, items, total }: { title: string; items: readonly str
   );
 }
 
+/** A count is coloured only when there is something to see: a zero is no warning. */
+function toneWhenAny(count: number, tone: "green" | "amber" | "red") {
+  return count > 0 ? tone : "slate";
+}
+
 /** The batch result of one file: totals, errors, skipped names, column extraction, duplicates. */
 export function UploadReport({ result }: { result: BatchResult }) {
   const duplicates = result.duplicateAnalysis;
@@ -28,11 +33,13 @@ export function UploadReport({ result }: { result: BatchResult }) {
       <p className={`text-sm font-medium ${result.success ? "text-green-700 dark:text-green-400" : result.successCount > 0 ? "text-amber-700 dark:text-amber-400" : "text-red-700 dark:text-red-400"}`}>
         {result.message}
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         <Figure label="Toplam satır" value={result.totalRows} />
-        <Figure label="Başarılı" value={result.successCount} tone="green" />
-        <Figure label="Atlanan" value={result.skippedCount} tone="amber" />
-        <Figure label="Hatalı" value={result.errorCount} tone="red" />
+        <Figure label="Başarılı" value={result.successCount} tone={toneWhenAny(result.successCount, "green")} />
+        <Figure label="Yeni eklenen" value={result.addedCount} />
+        <Figure label="Güncellenen" value={result.updatedCount} />
+        <Figure label="Atlanan" value={result.skippedCount} tone={toneWhenAny(result.skippedCount, "amber")} />
+        <Figure label="Hatalı" value={result.errorCount} tone={toneWhenAny(result.errorCount, "red")} />
       </dl>
       <ShortList title="Hatalar" items={result.errors} total={errorLineCount(result)} />
       <ShortList title="Atlanan işletmeler" items={result.skippedBusinesses} total={result.skippedCount} />

@@ -13,6 +13,8 @@ export interface ImportProgress {
   /** Data rows read so far (header excluded). */
   processedRows: number;
   successCount: number;
+  /** Of successCount, the rows that became new businesses; the others refreshed stored ones. */
+  addedCount: number;
   errorCount: number;
   skippedCount: number;
   errors: string[];
@@ -29,7 +31,7 @@ export interface ImportProgress {
 
 export function emptyProgress(): ImportProgress {
   return {
-    processedRows: 0, successCount: 0, errorCount: 0, skippedCount: 0, errors: [], skippedBusinesses: [],
+    processedRows: 0, successCount: 0, addedCount: 0, errorCount: 0, skippedCount: 0, errors: [], skippedBusinesses: [],
     excelDuplicateCount: 0, excelDuplicateRecords: [], databaseDuplicateCount: 0, newPlaceIdCount: 0,
     recordsWithPlaceId: 0, columnExtraction: null, sheets: null,
   };
@@ -84,6 +86,9 @@ export interface BatchResult {
   message: string;
   totalRows: number;
   successCount: number;
+  /** successCount split: new businesses and stored ones a re-import refreshed (added + updated = successCount). */
+  addedCount: number;
+  updatedCount: number;
   errorCount: number;
   skippedCount: number;
   errors: string[];
@@ -111,14 +116,17 @@ function unreadSheetsNote(sheets: ImportProgress["sheets"]): string {
 /** The spec's batch result; `failure` is the file-level error of a rejected file. */
 export function batchResult(fileName: string, p: ImportProgress, failure: string | null = null): BatchResult {
   const success = failure === null && p.errorCount === 0 && p.successCount > 0;
+  const updatedCount = p.successCount - p.addedCount;
   const message =
     failure ??
-    `${fileName}: ${p.successCount} işletme kaydedildi, ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.${unreadSheetsNote(p.sheets)}`;
+    `${fileName}: ${p.successCount} işletme kaydedildi (${p.addedCount} yeni, ${updatedCount} güncellendi), ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.${unreadSheetsNote(p.sheets)}`;
   return {
     success,
     message,
     totalRows: p.processedRows,
     successCount: p.successCount,
+    addedCount: p.addedCount,
+    updatedCount,
     errorCount: failure === null ? p.errorCount : Math.max(1, p.errorCount),
     skippedCount: p.skippedCount,
     errors: failure === null ? p.errors : [failure, ...p.errors],
@@ -142,7 +150,8 @@ export interface UploadReport {
   success: boolean;
   timestamp: string;
   summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
-  results: { updated: number; skipped: number; updateRate: number; skipRate: number };
+  /** The spec's figures, plus `added` (new businesses): added + updated = rows written. */
+  results: { added: number; updated: number; skipped: number; addRate: number; updateRate: number; skipRate: number };
   duplicateAnalysis: DuplicateAnalysis;
 }
 
@@ -165,9 +174,11 @@ export function uploadReport(input: {
       totalRecords: result.totalRows,
     },
     results: {
-      updated: result.successCount,
+      added: result.addedCount,
+      updated: result.updatedCount,
       skipped,
-      updateRate: rate(result.successCount, result.totalRows),
+      addRate: rate(result.addedCount, result.totalRows),
+      updateRate: rate(result.updatedCount, result.totalRows),
       skipRate: rate(skipped, result.totalRows),
     },
     duplicateAnalysis: result.duplicateAnalysis,

@@ -47,6 +47,8 @@ export function failedFileResult(fileName: string, serverText: string): BatchRes
     message,
     totalRows: 0,
     successCount: 0,
+    addedCount: 0,
+    updatedCount: 0,
     errorCount: 1,
     skippedCount: 0,
     errors: [message],

@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
 
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
-  run("npx", ["tsx", "scripts/seed.ts", "--count", "400", "--persist-to", stateDir]);
+  run("npx", ["tsx", "scripts/seed.ts", "--count", "400", "--persist-to", stateDir, "--site-url", baseURL]);
 
   const logs: string[] = [];
   server = spawn(
