@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useDismissToast, useToast } from "~/components/toast";
 import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
+import { loginWaitMessage } from "~/lib/login-wait";
 import { buttonClass, inputClass } from "./ui";
 
 async function postLogin(username: string, password: string) {
@@ -56,7 +57,9 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const [showPassword, setShowPassword] = useState(false);
   const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(onSuccess, (error) => {
-    toast({ title: "Giriş hatası", description: error.serverMessage ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
+    // A throttled sign-in is told when to try again in the screen's own language.
+    const description = error.status === 429 && error.retryAfterSeconds !== null ? loginWaitMessage(error.retryAfterSeconds, "tr") : error.serverMessage;
+    toast({ title: "Giriş hatası", description: description ?? "Geçersiz kullanıcı adı veya şifre", variant: "destructive" });
   });
 
   return (
