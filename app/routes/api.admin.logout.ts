@@ -7,6 +7,6 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const setCookie = await destroyAdminSession(request, env.DB, env);
+  const setCookie = await destroyAdminSession(request, env);
   return adminJson({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": setCookie } });
 }
