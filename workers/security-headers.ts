@@ -32,7 +32,7 @@ export interface HeaderPolicyInput {
 
 export const PERMISSIONS_POLICY = [
   "geolocation=(self)",
-  ...["camera", "microphone", "payment", "usb", "serial", "hid", "bluetooth", "midi"].map((feature) => `${feature}=()`),
+  ...["camera", "microphone", "payment", "usb", "serial", "hid", "midi"].map((feature) => `${feature}=()`),
   ...["accelerometer", "gyroscope", "magnetometer", "display-capture", "screen-wake-lock", "xr-spatial-tracking"].map((feature) => `${feature}=()`),
 ].join(", ");
 
