@@ -57,7 +57,9 @@ function delayAfterLastAttempt(limit: GrowingDelay): string {
 
 /** SQL true while the attempt at the hit's key, counted earlier in the batch, was allowed. */
 function allowedSoFar({ key, limit }: RateLimitHit, now: number): { sql: string; params: unknown[] } {
-  // A growing delay's row holds the moment of the attempt it let through: this one's, if now.
+  // A growing delay's row holds the moment of the attempt it let through: this one's, if now (an
+  // attempt refused in the same second as one let through is counted by the later keys too:
+  // more counting, never less).
   return isGrowingDelay(limit)
     ? { sql: `(SELECT window_start FROM rate_limits WHERE key = ?) = ?`, params: [key, now] }
     : { sql: `(SELECT count FROM rate_limits WHERE key = ?) <= ?`, params: [key, limit.limit] };
