@@ -4,8 +4,9 @@ declare namespace Cloudflare {
   interface Env {
     ADMIN_USERNAME?: string;
     ADMIN_PASSWORD?: string;
+    /** Signs the admin session cookie (HMAC-SHA256); without it no admin can sign in. */
     SESSION_SECRET?: string;
-    /** "development" locally (from .dev.vars): cookies are not marked Secure over plain http. */
+    /** "development" locally (from .dev.vars): over plain http the session cookie is `admin_session` without Secure, and no HSTS. */
     ENVIRONMENT?: string;
     /** "1" only when `npm run bench` starts wrangler dev: D1 figures per answer (workers/bench-metrics.ts). */
     BENCH_METRICS?: string;

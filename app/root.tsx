@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { useCspNonce } from "~/components/csp-nonce";
 import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const inlineLogin = matches.some((match) => match.id === "routes/admin" && (match.data as { user?: unknown } | undefined)?.user === null);
   const turkish = !inlineLogin && matches.some((match) => match.id.startsWith("routes/admin"));
   useEffect(() => markDocumentHydrated(), []);
+  const nonce = useCspNonce();
   return (
     <html lang={turkish ? "tr" : "en"}>
       <head>
@@ -95,8 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {isAdmin ? null : <SiteFooter />}
         </ToastProvider>
         {siteCode?.bodyEnd ? <CodeBlock html={siteCode.bodyEnd} data-site-code="body-end" /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { isAdminPath } from "~/lib/admin-path";
 import { canonicalTopLevelPath } from "~/lib/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
@@ -11,7 +12,7 @@ import { STALLED_IMPORTS_CRON } from "./cron-schedules";
 import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
-import { withSecurityHeaders } from "./security-headers";
+import { newCspNonce, withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
@@ -24,9 +25,10 @@ export { UploadProgress } from "./progress";
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 
-function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+function handleFetch(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string | null): Promise<Response> {
   return withEdgeCache(request, env, ctx, serverBuild.assets.version, () =>
     handleRemixRequest(request, {
+      cspNonce,
       cloudflare: {
         cf: request.cf as never,
         ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
@@ -53,7 +55,19 @@ function respellAddress(request: Request): Response | null {
   return path ? new Response(null, { status: 301, headers: { Location: `${path}${url.search}` } }) : null;
 }
 
-async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+/**
+ * A GET or HEAD carrying a body, answered as if it had none: HTTP gives such a body no meaning,
+ * and Remix rebuilds the request for its loaders, which the runtime refuses for a GET or HEAD
+ * with a body (every such request was a 500).
+ */
+function withoutReadBody(request: Request): Request {
+  if ((request.method !== "GET" && request.method !== "HEAD") || request.body === null) return request;
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Length", "Content-Type", "Transfer-Encoding"]) headers.delete(name);
+  return new Request(request.url, { method: request.method, headers, cf: request.cf, redirect: request.redirect });
+}
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string | null): Promise<Response> {
   // Cross-site non-GET requests and WebSocket upgrades are refused here, before any route runs.
   const refusal = refuseCrossSiteRequest(request, env);
   if (refusal) return refusal;
@@ -63,15 +77,18 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   // Benchmark instrumentation (opt-in, off unless BENCH_METRICS=1): see workers/bench-metrics.ts.
   if (env.BENCH_METRICS === "1") {
     const recorder = new D1Recorder();
-    const response = await handleFetch(request, { ...env, DB: recorder.wrap(env.DB) }, ctx);
+    const response = await handleFetch(request, { ...env, DB: recorder.wrap(env.DB) }, ctx, cspNonce);
     return recorder.annotate(response, request.headers.get("X-Bench-Capture") === "1");
   }
-  return handleFetch(request, env, ctx);
+  return handleFetch(request, env, ctx, cspNonce);
 }
 
 export default {
-  async fetch(request, env, ctx) {
-    return withSecurityHeaders(await answer(request, env, ctx));
+  async fetch(sent, env, ctx) {
+    const request = withoutReadBody(sent);
+    // Only admin pages are held to script nonces; public pages are cached and shared, and their policy names none.
+    const cspNonce = isAdminPath(new URL(request.url).pathname) ? newCspNonce() : null;
+    return withSecurityHeaders(request, await answer(request, env, ctx, cspNonce), env, cspNonce);
   },
 
   async queue(batch, env) {

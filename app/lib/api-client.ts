@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's `message` field when the body was JSON with one. */
     readonly serverMessage: string | null,
+    /** The Retry-After header of a 429, in seconds, when it gave one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -35,7 +37,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
       // Not JSON: the text itself is the message.
     }
     followEndedSession(response, path);
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
+    const retryAfter = Number(response.headers.get("Retry-After") ?? NaN);
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return (await response.json()) as T;
 }

@@ -40,11 +40,19 @@ export interface CreatedBetween {
 
 const DAY = 86_400;
 
-/** A "2026-11-22" day as a day number (days since 1970-01-01), or null. */
-function parseDay(text: string | undefined): number | null {
+/**
+ * A "2026-11-22" day as a day number (days since 1970-01-01), or null, also for a day the
+ * calendar does not have (2026-02-30, which Date.parse would read as March 2).
+ */
+export function parseDay(text: string | undefined): number | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : ms / 1000 / DAY;
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? null : ms / 1000 / DAY;
+}
+
+/** The export's fields each once, in the order first asked for: a field repeated adds no column. */
+export function distinctFields<Field extends string>(fields: readonly Field[]): Field[] {
+  return [...new Set(fields)];
 }
 
 /**

@@ -1,10 +1,17 @@
 import { newAdminSession, verifyAdminLogin } from "~/models/auth.server";
-import { clearRateLimits, clientAddress, hitRateLimitsInTurn } from "~/models/rate-limit.server";
+import { clearRateLimits, clientKey, hitRateLimitsInTurn, type GrowingDelay, type RateLimit } from "~/models/rate-limit.server";
 
-/** Five attempts per username and address per 15 minutes; a success clears the count. */
-export const LOGIN_RATE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
-/** Twenty attempts per address per 15 minutes, whatever the usernames; a success clears it too. */
-export const LOGIN_ADDRESS_RATE_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
+/** Five attempts per username and client per 15 minutes; a success clears the count. */
+export const LOGIN_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
+/** Twenty attempts per client per 15 minutes, whatever the usernames; a success clears it too. */
+export const LOGIN_ADDRESS_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 15 * 60 };
+/**
+ * Per account, from every client together: ten attempts freely, then 30 s after the last one,
+ * doubling up to 15 minutes; forgotten a day after the last attempt, cleared by a success. Never
+ * a lock: the real admin waits at most 15 minutes whatever an attacker does, while an attacker
+ * with any number of addresses gets about four guesses an hour.
+ */
+export const LOGIN_ACCOUNT_DELAY: GrowingDelay = { freeAttempts: 10, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60, forgetSeconds: 24 * 60 * 60 };
 
 export type LoginOutcome =
   | { kind: "ok"; username: string; setCookie: string }
@@ -12,17 +19,21 @@ export type LoginOutcome =
   | { kind: "throttled"; retryAfterSeconds: number };
 
 /**
- * Throttled per username AND address: someone guessing from one address cannot lock the admin
- * out from another. Per address too, across usernames: a new username per attempt would
- * otherwise get its own five, each costing a full password hash. The first admin is created
- * from the secrets on first use. Three round trips: both counts, the user, then the new session
- * stored with both counts cleared.
+ * Throttled per account (from every client), per client across usernames (a new username per
+ * attempt would otherwise get its own five, each costing a full password hash), and per username
+ * AND client. A client is an IPv4 address or an IPv6 /64 (clientKey). The account comes first:
+ * an attempt it turns away counts against nothing else, so the real admin waiting out a delay
+ * adds nothing to their own client's counts. The first admin is created from the secrets on
+ * first use. Three round trips: the counts, the user, then the new session stored with the
+ * counts cleared.
  */
 export async function loginAdmin(request: Request, env: Env, username: string, password: string): Promise<LoginOutcome> {
-  const address = clientAddress(request);
-  const addressKey = `login-address:${address}`;
-  const userKey = `login:${username.toLowerCase()}:${address}`;
+  const client = clientKey(request);
+  const accountKey = `login-account:${username.toLowerCase()}`;
+  const addressKey = `login-address:${client}`;
+  const userKey = `login:${username.toLowerCase()}:${client}`;
   const attempt = await hitRateLimitsInTurn(env.DB, [
+    { key: accountKey, limit: LOGIN_ACCOUNT_DELAY },
     { key: addressKey, limit: LOGIN_ADDRESS_RATE_LIMIT },
     { key: userKey, limit: LOGIN_RATE_LIMIT },
   ]);
@@ -30,6 +41,6 @@ export async function loginAdmin(request: Request, env: Env, username: string, p
   const user = await verifyAdminLogin(env, username, password);
   if (!user) return { kind: "invalid" };
   const session = await newAdminSession(env.DB, user.id, request, env);
-  await env.DB.batch([clearRateLimits(env.DB, [addressKey, userKey]), session.store]);
+  await env.DB.batch([clearRateLimits(env.DB, [accountKey, addressKey, userKey]), session.store]);
   return { kind: "ok", username: user.username, setCookie: session.setCookie };
 }

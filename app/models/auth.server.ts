@@ -1,15 +1,21 @@
 import { redirect } from "@remix-run/cloudflare";
+import { isProduction } from "~/lib/environment";
 
 /**
  * Admin authentication, enforced on the server. Passwords: PBKDF2-SHA256 through WebCrypto at
  * 100,000 iterations (the most workerd allows), per-user salt, constant-time comparison.
- * Sessions: a random 256-bit token in an HttpOnly cookie; D1 stores only its SHA-256, with idle
- * (30 min) and absolute (8 h) timeouts; logout deletes the row.
+ * Sessions: a random 256-bit token in an HttpOnly cookie, signed with SESSION_SECRET (HMAC-SHA256)
+ * so a made-up or altered cookie is refused before any D1 read and a new secret ends every
+ * session at once; D1 stores only the token's SHA-256, with idle (30 min) and absolute (8 h)
+ * timeouts; logout deletes the row. The cookie is `__Host-admin_session` wherever it is Secure
+ * (production): bound to this host and path /, no subdomain can set or shadow it. Over the
+ * local server's plain http a browser refuses a `__Host-` cookie, so there it is `admin_session`.
  */
 export const PBKDF2_ITERATIONS = 100_000;
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
 export const SESSION_COOKIE = "admin_session";
+export const SECURE_SESSION_COOKIE = "__Host-admin_session";
 
 export interface AdminUser {
   id: number;
@@ -81,12 +87,44 @@ export async function verifyAdminLogin(env: Env, username: string, password: str
 }
 
 function isSecureRequest(request: Request, env: Env): boolean {
-  return env.ENVIRONMENT !== "development" || new URL(request.url).protocol === "https:";
+  return isProduction(env) || new URL(request.url).protocol === "https:";
+}
+
+/** The session cookie's name for this request: the `__Host-` one wherever the cookie is Secure. */
+export function sessionCookieName(request: Request, env: Env): string {
+  return isSecureRequest(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
 function sessionCookie(value: string, maxAge: number, request: Request, env: Env): string {
   const secure = isSecureRequest(request, env) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${sessionCookieName(request, env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+  return toBase64(bytes).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
+}
+
+/** The HMAC key of SESSION_SECRET; without the secret no session can be made or trusted. */
+async function sessionSigningKey(env: Env): Promise<CryptoKey> {
+  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set: admin sessions cannot be signed (see README)");
+  return crypto.subtle.importKey("raw", encoder.encode(env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
+/** The cookie value of a token: the token and its signature, joined by a dot. */
+async function signedToken(token: string, env: Env): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await sessionSigningKey(env), encoder.encode(token));
+  return `${token}.${toBase64Url(signature)}`;
+}
+
+/**
+ * The token of a cookie value whose signature is right, else null. The whole value is compared
+ * with the one the token signs to, in constant time: base64 text that decodes to the same bytes
+ * (another last character) is still refused.
+ */
+async function verifiedToken(value: string, env: Env): Promise<string | null> {
+  const token = value.split(".")[0]!;
+  if (!token) return null;
+  return constantTimeEqual(value, await signedToken(token, env)) ? token : null;
 }
 
 /**
@@ -99,27 +137,32 @@ export async function newAdminSession(
   request: Request,
   env: Env,
 ): Promise<{ store: D1PreparedStatement; setCookie: string }> {
-  const token = toBase64(crypto.getRandomValues(new Uint8Array(32))).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
+  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const now = Math.floor(Date.now() / 1000);
   const store = db
     .prepare(`INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)`)
     .bind(await sha256(token), userId, now);
-  return { store, setCookie: sessionCookie(token, SESSION_ABSOLUTE_SECONDS, request, env) };
+  return { store, setCookie: sessionCookie(await signedToken(token, env), SESSION_ABSOLUTE_SECONDS, request, env) };
 }
 
-function readSessionToken(request: Request): string | null {
+/** The session token of the request's cookie (its signature checked), or null. */
+async function readSessionToken(request: Request, env: Env): Promise<string | null> {
+  const name = sessionCookieName(request, env);
   const cookie = request.headers.get("Cookie") ?? "";
   for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || null;
+    const [key, ...rest] = part.trim().split("=");
+    if (key !== name) continue;
+    const value = rest.join("=");
+    return value && value.length <= 200 ? verifiedToken(value, env) : null;
   }
   return null;
 }
 
 /** The signed-in admin, or null. Refreshes the idle timer; expired sessions are deleted. */
-export async function getAdminUser(request: Request, db: D1Database): Promise<AdminUser | null> {
-  const token = readSessionToken(request);
-  if (!token || token.length > 100) return null;
+export async function getAdminUser(request: Request, env: Env): Promise<AdminUser | null> {
+  const db = env.DB;
+  const token = await readSessionToken(request, env);
+  if (!token) return null;
   const id = await sha256(token);
   const now = Math.floor(Date.now() / 1000);
   const session = await db
@@ -154,15 +197,16 @@ export async function deleteExpiredAdminSessions(db: D1Database): Promise<void> 
 }
 
 /** Ends the session of this request; returns the Set-Cookie header value that clears it. */
-export async function destroyAdminSession(request: Request, db: D1Database, env: Env): Promise<string> {
-  const token = readSessionToken(request);
+export async function destroyAdminSession(request: Request, env: Env): Promise<string> {
+  const db = env.DB;
+  const token = await readSessionToken(request, env);
   if (token) await db.prepare(`DELETE FROM admin_sessions WHERE id = ?1`).bind(await sha256(token)).run();
   return sessionCookie("", 0, request, env);
 }
 
 /** For admin API routes: the admin, or a thrown 401 JSON answer. */
 export async function requireAdminApi(request: Request, env: Env): Promise<AdminUser> {
-  const user = await getAdminUser(request, env.DB);
+  const user = await getAdminUser(request, env);
   if (!user) {
     throw Response.json({ success: false, message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
   }
@@ -171,7 +215,7 @@ export async function requireAdminApi(request: Request, env: Env): Promise<Admin
 
 /** For admin pages: the admin, or a thrown redirect to the login page. */
 export async function requireAdminPage(request: Request, env: Env): Promise<AdminUser> {
-  const user = await getAdminUser(request, env.DB);
+  const user = await getAdminUser(request, env);
   if (!user) {
     const url = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

@@ -1,6 +1,6 @@
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/contact-form";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/inbox-query";
-import { clientAddress, hitRateLimit } from "./rate-limit.server";
+import { clientKey, hitRateLimit } from "./rate-limit.server";
 
 /** Visitor messages from /contact, kept for the team to answer. */
 export async function saveContactMessage(db: D1Database, message: ContactInput): Promise<number> {
@@ -33,7 +33,7 @@ export async function receiveContactMessage(db: D1Database, request: Request, bo
   const honeypot = body[CONTACT_HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim()) return { outcome: "sent" };
   // Counted only for valid messages: a visitor fixing typos is never throttled.
-  const limit = await hitRateLimit(db, `contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `contact:${clientKey(request)}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) return { outcome: "throttled", retryAfterSeconds: limit.retryAfterSeconds };
   await saveContactMessage(db, checked.data);
   return { outcome: "sent" };

@@ -1,11 +1,27 @@
+import { throttleKeyOfAddress } from "~/lib/client-address";
+
 /**
- * Fixed-window counters in D1 (table rate_limits). One statement counts the attempt and
- * answers whether it is still allowed, so two requests racing cannot both slip through.
+ * Counters in D1 (table rate_limits). One statement counts the attempt and answers whether it is
+ * still allowed, so two requests racing cannot both slip through. Two kinds: a fixed window
+ * (so many attempts per so many seconds) and a growing delay (so many attempts freely, then a
+ * wait after each that doubles up to a ceiling).
  */
 export interface RateLimit {
   /** Attempts allowed per window. */
   limit: number;
   windowSeconds: number;
+}
+
+/**
+ * After `freeAttempts` attempts, each further one must wait `firstDelaySeconds` after the one
+ * before, twice as long each time, at most `maxDelaySeconds`; the count is forgotten
+ * `forgetSeconds` after the last attempt (or cleared by the caller, as a login does).
+ */
+export interface GrowingDelay {
+  freeAttempts: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetSeconds: number;
 }
 
 export interface RateLimitResult {
@@ -16,27 +32,94 @@ export interface RateLimitResult {
 
 export interface RateLimitHit {
   key: string;
-  limit: RateLimit;
+  limit: RateLimit | GrowingDelay;
 }
 
 type CountedRow = { window_start: number; count: number };
+type WaitRow = { count: number; not_before: number };
+
+function isGrowingDelay(limit: RateLimit | GrowingDelay): limit is GrowingDelay {
+  return "freeAttempts" in limit;
+}
+
+/** An integer written into SQL: the limits are constants of the code, never input. */
+function sqlInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+}
+
+/** The SQL for the wait a growing delay asks after a row's last attempt; its one definition. */
+function delayAfterLastAttempt(limit: GrowingDelay): string {
+  const [free, first, max] = [limit.freeAttempts, limit.firstDelaySeconds, limit.maxDelaySeconds].map(sqlInteger);
+  // min(…, 20) keeps the shift far from overflowing; the ceiling is reached long before.
+  return `CASE WHEN count < ${free} THEN 0 ELSE min(${max}, ${first} << min(count - ${free}, 20)) END`;
+}
+
+/** SQL true while the attempt at the hit's key, counted earlier in the batch, was allowed. */
+function allowedSoFar({ key, limit }: RateLimitHit, now: number): { sql: string; params: unknown[] } {
+  // A growing delay's row holds the moment of the attempt it let through: this one's, if now (an
+  // attempt refused in the same second as one let through is counted by the later keys too:
+  // more counting, never less).
+  return isGrowingDelay(limit)
+    ? { sql: `(SELECT window_start FROM rate_limits WHERE key = ?) = ?`, params: [key, now] }
+    : { sql: `(SELECT count FROM rate_limits WHERE key = ?) <= ?`, params: [key, limit.limit] };
+}
 
 /**
- * The statement counting one attempt at `key`, returning its window_start and count; counted only
- * while every key of `before` (counted earlier in the same batch) still allows the attempt.
+ * The statements counting one attempt at the hit's key: counted only while every key of
+ * `before` (counted earlier in the same batch) still allows the attempt. A fixed window returns
+ * its window_start and count; a growing delay returns its row (count and when the next attempt
+ * may come) from a second statement, whether or not it let this attempt through.
  */
-function hitStatement(db: D1Database, { key, limit }: RateLimitHit, now: number, before: readonly RateLimitHit[]): D1PreparedStatement {
-  const allowedBefore = before.map((_, i) => `(SELECT count FROM rate_limits WHERE key = ?${4 + 2 * i}) <= ?${5 + 2 * i}`);
-  return db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count, expires_at) SELECT ?1, ?2, 1, ?2 + ?3 WHERE ${allowedBefore.join(" AND ") || "true"}
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END,
-         expires_at = CASE WHEN window_start <= ?2 - ?3 THEN ?2 + ?3 ELSE expires_at END
-       RETURNING window_start, count`,
-    )
-    .bind(key, now, limit.windowSeconds, ...before.flatMap((hit) => [hit.key, hit.limit.limit]));
+function hitStatements(db: D1Database, hit: RateLimitHit, now: number, before: readonly RateLimitHit[]): D1PreparedStatement[] {
+  const gates = before.map((earlier) => allowedSoFar(earlier, now));
+  const gate = gates.map((g) => g.sql).join(" AND ") || "true";
+  const gateParams = gates.flatMap((g) => g.params);
+  const { key, limit } = hit;
+  if (!isGrowingDelay(limit)) {
+    return [
+      db
+        .prepare(
+          `INSERT INTO rate_limits (key, window_start, count, expires_at) SELECT ?, ?, 1, ? WHERE ${gate}
+           ON CONFLICT (key) DO UPDATE SET
+             count = CASE WHEN window_start <= excluded.window_start - ${sqlInteger(limit.windowSeconds)} THEN 1 ELSE count + 1 END,
+             expires_at = CASE WHEN window_start <= excluded.window_start - ${sqlInteger(limit.windowSeconds)} THEN excluded.expires_at ELSE expires_at END,
+             window_start = CASE WHEN window_start <= excluded.window_start - ${sqlInteger(limit.windowSeconds)} THEN excluded.window_start ELSE window_start END
+           RETURNING window_start, count`,
+        )
+        .bind(key, now, now + limit.windowSeconds, ...gateParams),
+    ];
+  }
+  const delay = delayAfterLastAttempt(limit);
+  return [
+    // Let through (and counted) only once the wait after the last attempt is over; a count whose
+    // forget time has come starts again at 1.
+    db
+      .prepare(
+        `INSERT INTO rate_limits (key, window_start, count, expires_at) SELECT ?, ?, 1, ? WHERE ${gate}
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN expires_at <= excluded.window_start THEN 1 ELSE count + 1 END,
+           window_start = excluded.window_start,
+           expires_at = excluded.expires_at
+         WHERE expires_at <= excluded.window_start OR window_start + ${delay} <= excluded.window_start
+         RETURNING count`,
+      )
+      .bind(key, now, now + limit.forgetSeconds, ...gateParams),
+    db.prepare(`SELECT count, window_start + ${delay} AS not_before FROM rate_limits WHERE key = ?1`).bind(key),
+  ];
+}
+
+/** The hit's answer from its statements' results (one for a fixed window, two for a growing delay). */
+function resultOf(limit: RateLimit | GrowingDelay, results: D1Result[], now: number): RateLimitResult {
+  if (isGrowingDelay(limit)) {
+    const claimed = results[0]!.results.length > 0;
+    const row = results[1]!.results[0] as WaitRow | undefined;
+    return { allowed: claimed, count: row?.count ?? 0, retryAfterSeconds: Math.max(1, (row?.not_before ?? now) - now) };
+  }
+  const row = results[0]!.results[0] as CountedRow | undefined;
+  const count = row?.count ?? 1;
+  const windowStart = row?.window_start ?? now;
+  return { allowed: count <= limit.limit, count, retryAfterSeconds: Math.max(1, windowStart + limit.windowSeconds - now) };
 }
 
 export async function hitRateLimit(db: D1Database, key: string, limit: RateLimit): Promise<RateLimitResult> {
@@ -50,12 +133,12 @@ export async function hitRateLimit(db: D1Database, key: string, limit: RateLimit
  */
 export async function hitRateLimitsInTurn(db: D1Database, hits: readonly [RateLimitHit, ...RateLimitHit[]]): Promise<RateLimitResult> {
   const now = Math.floor(Date.now() / 1000);
-  const counted = await db.batch<CountedRow>(hits.map((hit, i) => hitStatement(db, hit, now, hits.slice(0, i))));
-  const results = hits.map(({ limit: { limit, windowSeconds } }, i): RateLimitResult => {
-    const row = counted[i]!.results[0];
-    const count = row?.count ?? 1;
-    const windowStart = row?.window_start ?? now;
-    return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, windowStart + windowSeconds - now) };
+  const statements = hits.map((hit, i) => hitStatements(db, hit, now, hits.slice(0, i)));
+  const counted = await db.batch(statements.flat());
+  let next = 0;
+  const results = hits.map((hit, i) => {
+    const own = counted.slice(next, (next += statements[i]!.length));
+    return resultOf(hit.limit, own, now);
   });
   return results.find((result) => !result.allowed) ?? results.at(-1)!;
 }
@@ -73,7 +156,15 @@ export async function deleteExpiredRateLimits(db: D1Database): Promise<void> {
   await db.prepare(`DELETE FROM rate_limits WHERE expires_at <= ?1`).bind(Math.floor(Date.now() / 1000)).run();
 }
 
-/** The visitor's address as Cloudflare reports it (absent locally unless a test sets it). */
+/** The address Cloudflare reports for the visitor ("local" when absent), as the audit log keeps it. */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/**
+ * The key the visitor's attempts are counted under: the address Cloudflare reports, an IPv6 one
+ * by its /64 ("local" when absent: the local server, unless a test sets the header).
+ */
+export function clientKey(request: Request): string {
+  return throttleKeyOfAddress(request.headers.get("CF-Connecting-IP"));
 }

@@ -11,7 +11,7 @@ import type { loader as layoutLoader } from "./admin";
 /** Signed out, the layout shows the inline login and this loader gives nothing away. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const user = await getAdminUser(request, db);
+  const user = await getAdminUser(request, context.cloudflare.env);
   if (!user) return { stats: null, activity: [] };
   const [stats, activity] = await Promise.all([getAdminStats(db), latestAuditEntries(db, LATEST_AUDIT_ENTRIES)]);
   return { stats, activity };

@@ -26,7 +26,7 @@ export function headers() {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const user = await getAdminUser(request, db);
+  const user = await getAdminUser(request, context.cloudflare.env);
   if (!user) {
     const url = new URL(request.url);
     if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null, darkMode: false };

@@ -8,7 +8,7 @@ export const meta: MetaFunction = () => adminMeta("Yönetici Girişi");
 
 /** Only where a login is needed: an admin who is already signed in goes on to the panel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getAdminUser(request, context.cloudflare.env.DB)) throw redirect("/admin");
+  if (await getAdminUser(request, context.cloudflare.env)) throw redirect("/admin");
   return null;
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
-import { createdBetween, DATE_RANGES, EXPORT_COLUMNS, exportFileName } from "~/lib/export-options";
+import { createdBetween, DATE_RANGES, distinctFields, EXPORT_COLUMNS, exportFileName, parseDay } from "~/lib/export-options";
 import { categorySlug } from "~/lib/slug";
 import { timeZoneOrUtc } from "~/lib/time-zone";
 import { recordAuditEvent } from "~/models/audit-log.server";
@@ -10,18 +10,21 @@ import { exportBusinessesCsv } from "~/models/export.server";
 import { csvDownload } from "~/lib/csv-download.server";
 
 const commaList = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+/** A custom range's day: absent (the range then covers every day) or a real YYYY-MM-DD day. */
+const ExportDay = z.string().optional().refine((text) => text === undefined || parseDay(text) !== null, "must be a date written YYYY-MM-DD");
 
 const ExportQuery = z.object({
   fields: z
     .string()
     .optional()
     .transform(commaList)
-    .pipe(z.array(z.enum(EXPORT_COLUMNS, { error: (issue) => `Unknown export field "${String(issue.input)}"` })).min(1, "Select at least one field")),
+    .pipe(z.array(z.enum(EXPORT_COLUMNS, { error: (issue) => `Unknown export field "${String(issue.input)}"` })).min(1, "Select at least one field"))
+    .transform(distinctFields),
   countryCode: z.string().trim().optional().transform((code) => (!code || code.toLowerCase() === "all" ? undefined : code.toUpperCase())).pipe(z.string().regex(/^[A-Z]{2}$/, "countryCode must be 'all' or a two-letter code").optional()),
   categories: z.string().optional().transform(commaList).pipe(z.array(z.string().max(200)).max(500, "At most 500 categories")),
   dateRange: z.enum(DATE_RANGES).optional().default("all"),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  startDate: ExportDay,
+  endDate: ExportDay,
   // The admin's zone, for where their days begin; an unknown one is read as UTC rather than
   // refusing the export.
   timeZone: z.unknown().optional().transform(timeZoneOrUtc),

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { loginWaitMessage } from "~/lib/login-wait";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { loginAdmin } from "~/models/admin-login.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
@@ -17,13 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const outcome = await loginAdmin(request, context.cloudflare.env, body.data.username, body.data.password);
   switch (outcome.kind) {
-    case "throttled": {
-      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+    case "throttled":
       return adminJson(
-        { success: false, message: `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+        { success: false, message: loginWaitMessage(outcome.retryAfterSeconds, "en") },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
-    }
     case "invalid":
       await recordAuditEvent(context.cloudflare.env.DB, "auth.sign-in-failed", { request, username: body.data.username });
       return adminJson({ success: false, message: "Invalid username or password" }, { status: 401 });

@@ -8,8 +8,8 @@ export const loader = onlyMethods("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await getAdminUser(request, env.DB);
+  const user = await getAdminUser(request, env);
   if (user) await recordAuditEvent(env.DB, "auth.sign-out", { request, username: user.username });
-  const setCookie = await destroyAdminSession(request, env.DB, env);
+  const setCookie = await destroyAdminSession(request, env);
   return adminJson({ success: true, message: "Logged out" }, { headers: { "Set-Cookie": setCookie } });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { csvDownload } from "~/lib/csv-download.server";
-import { SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
+import { distinctFields, SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { timeZoneOrUtc } from "~/lib/time-zone";
 import { recordAuditEvent } from "~/models/audit-log.server";
@@ -12,7 +12,7 @@ const SIMPLE_FIELDS = Object.keys(SIMPLE_EXPORT_FIELDS) as [SimpleExportField, .
 
 /** The earlier export dialog: a JSON body, the simple field names as header. */
 const ExportBody = z.object({
-  selectedFields: z.array(z.enum(SIMPLE_FIELDS)).min(1, "Select at least one field"),
+  selectedFields: z.array(z.enum(SIMPLE_FIELDS)).min(1, "Select at least one field").transform(distinctFields),
   countryCode: z
     .string()
     .trim()

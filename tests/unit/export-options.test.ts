@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createdBetween, DEFAULT_EXPORT_FIELDS, EXPORT_COLUMNS, exportFileName, exportQuery, fileTimestamp, simpleExportFileName } from "~/lib/export-options";
+import { createdBetween, DEFAULT_EXPORT_FIELDS, distinctFields, EXPORT_COLUMNS, exportFileName, exportQuery, fileTimestamp, parseDay, simpleExportFileName } from "~/lib/export-options";
 
 // Sunday 2026-11-22 10:30:00 UTC
 const NOW = Date.UTC(2026, 10, 22, 10, 30, 0) / 1000;
@@ -8,6 +8,16 @@ const at = (iso: string) => Date.parse(iso) / 1000;
 const IST = "Europe/Istanbul";
 
 describe("export options", () => {
+  it("reads only real calendar days, so a made-up day is refused rather than moved", () => {
+    expect(parseDay("2026-01-31")).toBe(day("2026-01-31") / 86_400);
+    expect(parseDay("2024-02-29")).toBe(day("2024-02-29") / 86_400);
+    for (const text of ["2026-02-30", "2026-02-29", "2026-13-01", "2020-01-01' --", "2026-1-1", "", undefined]) expect(parseDay(text), String(text)).toBeNull();
+  });
+
+  it("keeps each field once, in the order first asked for", () => {
+    expect(distinctFields(["phone", "name", "phone", "name", "name"])).toEqual(["phone", "name"]);
+  });
+
   it("offers the 27 export columns with the spec's defaults", () => {
     expect(EXPORT_COLUMNS).toHaveLength(27);
     expect(DEFAULT_EXPORT_FIELDS).toEqual(["name", "full_address", "phone", "type"]);

@@ -1,4 +1,4 @@
-import { createScheduledController, env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The server build exists once `npm run build` has run (the test script builds first).
 import * as build from "../../build/server/index.js";
@@ -131,6 +131,22 @@ describe("admin access without a valid session", () => {
     await expectRefused(cookie);
   });
 
+  it("trusts a session cookie only under the SESSION_SECRET that signed it: a new secret signs everyone out", async () => {
+    const cookie = await login("10.9.0.2");
+    const stats = async (secret: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${ORIGIN}/api/admin/stats`, { headers: { Cookie: cookie } });
+      const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, SESSION_SECRET: secret }, ctx);
+      await waitOnExecutionContext(ctx);
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await stats(env.SESSION_SECRET!)).toBe(200);
+    expect(await stats("a-new-secret-after-a-leak-0123456789")).toBe(401);
+    // The unsigned token alone (the part before the dot) is no session either.
+    expect((await call("GET", "/api/admin/stats", cookie.split(".")[0]!)).status).toBe(401);
+  });
+
   it("shows the inline login on /admin without any admin figures", async () => {
     const response = await call("GET", "/admin", null);
     expect(response.status).toBe(200);
@@ -210,6 +226,65 @@ describe("login and logout", () => {
     expect((await loginAttempt("203.0.113.11", ADMIN)).status).toBe(200);
   });
 
+  it("counts the addresses of one IPv6 /64 as one client: eight of them share one budget", async () => {
+    const line = (n: number) => `2001:db8:36:64:${n.toString(16)}::${n + 1}`;
+    for (let i = 0; i < 20; i++) expect((await loginAttempt(line(i % 8), { username: `v6user${i}`, password: "guess" })).status).toBe(401);
+    const blocked = await loginAttempt(line(9), ADMIN);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    // The next /64 is another customer's line.
+    expect((await loginAttempt("2001:db8:36:65::1", ADMIN)).status).toBe(200);
+  });
+
+  it("counts five tries at one username across the /64 too", async () => {
+    for (let i = 0; i < 5; i++) expect((await loginAttempt(`2001:db8:36:66::${i + 1}`, { username: "admin", password: `guess${i}` })).status).toBe(401);
+    expect((await loginAttempt("2001:db8:36:66:ffff::9", ADMIN)).status).toBe(429);
+    expect((await loginAttempt("2001:db8:36:67::1", ADMIN)).status).toBe(200);
+  });
+
+  it("slows guesses at one account from many addresses down with a growing delay, and lets the real admin in once it passes", async () => {
+    let next = 0;
+    const fromNewAddress = (password: string) => loginAttempt(`198.18.${Math.floor(next / 250)}.${(next++ % 250) + 1}`, { username: "admin", password });
+    /** Moves the account's last attempt `seconds` into the past, as that much waiting would. */
+    const wait = (seconds: number) =>
+      env.DB.prepare(`UPDATE rate_limits SET window_start = window_start - ?1 WHERE key = 'login-account:admin'`).bind(seconds).run();
+    for (let i = 0; i < 10; i++) expect((await fromNewAddress(`guess${i}`)).status).toBe(401);
+
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const refused = await fromNewAddress("guess");
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("Retry-After"));
+      waits.push(retryAfter);
+      const { message } = (await refused.json()) as { message: string };
+      if (retryAfter < 60) expect(message).toBe(`Too many failed login attempts. Try again in ${retryAfter} seconds.`);
+      else expect(message).toMatch(/^Too many failed login attempts\. Try again in (1 minute|2 minutes)\.$/);
+      // Even the right password waits: the delay is the account's, not the guesser's.
+      expect((await fromNewAddress(ADMIN.password)).status).toBe(429);
+      await wait(retryAfter);
+      expect((await fromNewAddress(`late guess ${round}`)).status).toBe(401);
+    }
+    expect(waits[0]).toBeGreaterThanOrEqual(29);
+    expect(waits[0]).toBeLessThanOrEqual(30);
+    expect(waits[1]).toBeGreaterThanOrEqual(59);
+    expect(waits[2]).toBeGreaterThanOrEqual(119);
+
+    // However long the guessing went on, the wait stops growing at 15 minutes.
+    await env.DB.prepare(`UPDATE rate_limits SET count = 500 WHERE key = 'login-account:admin'`).run();
+    const capped = await fromNewAddress(ADMIN.password);
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    expect(Number(capped.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+    expect(((await capped.json()) as { message: string }).message).toBe("Too many failed login attempts. Try again in 15 minutes.");
+
+    await wait(15 * 60);
+    const admin = await loginAttempt("192.0.2.200", ADMIN);
+    expect(admin.status).toBe(200);
+    await admin.arrayBuffer();
+    // The success clears the account's count: the next mistyped password is not delayed.
+    expect((await loginAttempt("192.0.2.200", { username: "admin", password: "typo" })).status).toBe(401);
+  });
+
   it("counts no username attempt while its address is throttled, and a login clears both counts", async () => {
     for (let i = 0; i < 20; i++) await loginAttempt("203.0.113.12", { username: `user${i}`, password: "guess" });
     expect((await loginAttempt("203.0.113.12", { username: "admin", password: "guess" })).status).toBe(429);
@@ -235,6 +310,7 @@ describe("login and logout", () => {
     expect(await roundTrips("10.5.0.2", "guess")).toEqual(["invalid", 2]);
     for (let i = 0; i < 4; i++) await roundTrips("10.5.0.2", "guess");
     expect(await roundTrips("10.5.0.2", ADMIN.password)).toEqual(["throttled", 1]);
+    expect(await roundTrips("10.5.0.3", ADMIN.password)).toEqual(["ok", 3]);
   });
 
   it("has the cron delete spent login counts and timed-out sessions, keeping the live ones", async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useDismissToast, useToast } from "~/components/toast";
 import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
+import { loginWaitMessage } from "~/lib/login-wait";
 import { buttonClass, inputClass } from "./ui";
 
 async function postLogin(username: string, password: string) {
@@ -74,7 +75,9 @@ export function LoginScreen({ title, subtitle, lang, children }: { title: string
  * panel shows them), so they are not put under a Turkish title.
  */
 function refusedInTurkish(error: ApiError): string {
-  return error.status === 429 ? "Çok fazla başarısız giriş denemesi. Lütfen birkaç dakika sonra tekrar deneyin." : "Geçersiz kullanıcı adı veya şifre";
+  if (error.status !== 429) return "Geçersiz kullanıcı adı veya şifre";
+  // A throttled sign-in is told when to try again.
+  return error.retryAfterSeconds !== null ? loginWaitMessage(error.retryAfterSeconds, "tr") : "Çok fazla başarısız giriş denemesi. Lütfen birkaç dakika sonra tekrar deneyin.";
 }
 
 /** /admin/login: Turkish labels and messages, password show/hide, button disabled while busy or empty. */
