@@ -113,7 +113,7 @@ export const countries = sqliteTable(
     businessCount: integer("business_count").notNull().default(0),
     cityCount: integer("city_count").notNull().default(0),
     categoryCount: integer("category_count").notNull().default(0),
-    /** Its businesses that have a city (the cities it lists hold these); migration 0017's triggers keep it. */
+    /** Its businesses that have a city (the cities it lists hold these); the triggers keep it. */
     businessCountWithCity: integer("business_count_with_city").notNull().default(0),
   },
   (t) => [index("countries_by_count").on(t.businessCount)],
@@ -169,7 +169,7 @@ export const cityCategoryCounts = sqliteTable(
 /**
  * Present (one row, id = 1) only inside a D1 batch that writes many businesses: the summary
  * triggers skip businesses with an id above `afterId`, and the same batch then applies their
- * counts once per category, country and city (migrations/0003, decision 064).
+ * counts once per category, country and city (decision 064).
  */
 export const summaryDeferral = sqliteTable("summary_deferral", {
   id: integer("id").primaryKey(),
@@ -181,7 +181,7 @@ export const summaryDeferral = sqliteTable("summary_deferral", {
  * approved business, newest first, so that a page asked for by number skips fewer than
  * PAGE_ANCHOR_STEP index entries however deep it is. `scope` is "category/<slug>" or
  * "city/<country code>/<slug>"; `position` is 0-based. Any change to a scope's approved
- * businesses deletes its anchors (triggers, migrations/0004); the queue rebuilds them.
+ * businesses deletes its anchors (triggers); the queue rebuilds them.
  */
 export const pageAnchors = sqliteTable(
   "page_anchors",
@@ -202,7 +202,7 @@ export const directoryTotals = sqliteTable("directory_totals", {
   categoryCount: integer("category_count").notNull().default(0),
   countryCount: integer("country_count").notNull().default(0),
   cityCount: integer("city_count").notNull().default(0),
-  /** Approved businesses that have a category / a city: what the categories and cities lists hold (migration 0017). */
+  /** Approved businesses that have a category / a city: what the categories and cities lists hold. */
   businessCountWithCategory: integer("business_count_with_category").notNull().default(0),
   businessCountWithCity: integer("business_count_with_city").notNull().default(0),
 });
@@ -215,7 +215,7 @@ export const adminUsers = sqliteTable("admin_users", {
   salt: text("salt").notNull(),
   iterations: integer("iterations").notNull(),
   createdAt: integer("created_at").notNull().default(unixNow),
-  /** When this admin last opened the notifications (migration 0023): failed imports and sign-ins after it are new. */
+  /** When this admin last opened the notifications: failed imports and sign-ins after it are new. */
   notificationsSeenAt: integer("notifications_seen_at").notNull().default(0),
 });
 
@@ -261,7 +261,7 @@ export const appState = sqliteTable("app_state", {
   value: text("value").notNull(),
 });
 
-/** Visitor messages from /contact: the admin's inbox ("Mesajlar", migration 0023). */
+/** Visitor messages from /contact: the admin's inbox ("Mesajlar"). */
 export const contactMessages = sqliteTable(
   "contact_messages",
   {
@@ -286,7 +286,7 @@ export const contactMessages = sqliteTable(
 );
 
 /**
- * What administrators did, and what the import queue ended (migration 0023): who (the username,
+ * What administrators did, and what the import queue ended: who (the username,
  * or the name tried at a failed sign-in; NULL for the queue), what, when and from which address.
  * Bounded by the upkeep cron (app/models/audit-log.server.ts pruneAuditLog); never exported.
  */
@@ -338,7 +338,7 @@ export const uploadJobs = sqliteTable(
 );
 
 /**
- * Identities already read from a file during its import (migrations/0002, hand-written):
+ * Identities already read from a file during its import:
  * duplicates within the file are counted across resumable steps. Emptied when the job ends.
  */
 export const uploadJobKeys = sqliteTable(

@@ -141,7 +141,7 @@ export function countryCodeFromText(text: string | null | undefined): string | n
  * country in a language the site does not know ("Sveitsi" beside CH): a search narrowed to the
  * country looks for its code among its names, so the business is found there too (decision 101).
  * Null when the text names the code (or is the code), or when either is missing: those rows are
- * found by their text already, or by the code alone (migration 0010).
+ * found by their text already, or by the code alone.
  */
 export function countryCodeToIndex(country: string | null, countryCode: string | null): string | null {
   if (!country?.trim() || !countryCode) return null;

@@ -1,8 +1,8 @@
 /**
  * The order of business names in the admin's list. SQLite compares text by code point, which
  * puts lower-case initials after "Z" and accented ones ("Çelik", "İstanbul", "Ábaco") after every
- * Latin letter. The list is ordered by `coalesce(name_sort, name) COLLATE NOCASE` (migration
- * 0019, decision 102): NOCASE compares ASCII letters without their case, and name_sort holds this
+ * Latin letter. The list is ordered by `coalesce(name_sort, name) COLLATE NOCASE` (decision
+ * 102): NOCASE compares ASCII letters without their case, and name_sort holds this
  * key where it differs from the name, so the many ASCII names cost no column. Pure.
  */
 import { LETTER_FOLDS, withoutAccents } from "./slug";
@@ -16,7 +16,7 @@ const CASED_FOLDS = new Map(
 );
 const CASED_FOLDABLE = new RegExp(`[${[...CASED_FOLDS.keys()].join("")}]`, "g");
 
-/** SQL of a row's place in name order (an expression of the indexes of migration 0019). */
+/** SQL of a row's place in name order (an expression of the name-order indexes). */
 export const NAME_ORDER_SQL = "coalesce(name_sort, name) COLLATE NOCASE";
 
 /**

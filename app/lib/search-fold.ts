@@ -3,8 +3,8 @@
  * a visitor types them otherwise: apostrophes ("laquila" for "L'Aquila"), letters that do not
  * decompose ("isik" for "Işık", "strasse" for "Straße", "tromso" for "Tromsø") and the accents
  * of Greek and Cyrillic ("ακροπολις" for "Ακρόπολις"), which the tokenizer removes from Latin
- * letters only. The index holds a column that has any of them once more folded (migration 0007,
- * whose SQL is written from this table and checked against it by a unit test), and the searched
+ * letters only. The index holds a column that has any of them once more folded (the
+ * triggers' SQL is written from this table, scripts/search-fold-sql.ts), and the searched
  * text is folded the same way. Pure.
  */
 import { JOINER_CHARACTERS, LETTER_FOLDS } from "./slug";

@@ -47,7 +47,7 @@ export function indexWords(text: string): string[] {
 
 /**
  * A column's words as businesses_fts holds them: the tokenizer's, then those of its folded copy
- * (migration 0007: "L'Aquila" → "l", "aquila", "laquila").
+ * ("L'Aquila" → "l", "aquila", "laquila").
  */
 export function documentWords(text: string): string[] {
   const words = indexWords(text);

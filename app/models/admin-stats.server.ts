@@ -33,7 +33,7 @@ export const ADMIN_CATEGORY_LIMIT = 2000;
 
 /**
  * The distinct values of `column` among unapproved businesses, in order: a walk through its
- * partial index (migrations/0016_unapproved_filter_indexes.sql), one step per value, however
+ * partial index (businesses_unapproved_category / _country), one step per value, however
  * many businesses each has.
  */
 function unapprovedValues(column: "category_slug" | "country_code"): string {

@@ -33,7 +33,7 @@ const changed = REFRESHED_COLUMNS.map((c) => `businesses.${c} IS NOT excluded.${
  * name in every row, a third more text to send to D1 and for SQLite to search key by key (the
  * consumer's SQL time fell by about a seventh, decision 067 addendum).
  * Known businesses (same place id; or, without a place id, same name and address) are updated.
- * The second target is the expression of businesses_name_address_no_place_id (migration 0006):
+ * The second target is the expression of businesses_name_address_no_place_id:
  * a missing address counts as '', so a business with neither place id nor address is found again.
  */
 const UPSERT_SQL = `

@@ -109,8 +109,7 @@ function locationMatch(location: SearchLocation | null): LocationWords[] {
 /**
  * A candidate's columns (of businesses `b`) as businesses_fts indexes them before its folded
  * copies, which ranking adds itself (app/lib/search-rank.ts documentWords): the name with its
- * inner words (search_bigrams, migration 0011), a country without a name as its code (migration
- * 0010), a country text the site does not know with its code after it (migration 0018). The
+ * inner words (search_bigrams), a country without a name as its code, a country text the site does not know with its code after it. The
  * derived-data worker test holds these words to the index's, so the two cannot drift apart.
  */
 export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.search_bigrams, '') AS name, b.type, b.category, b.city,
