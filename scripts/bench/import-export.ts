@@ -298,10 +298,10 @@ function jobIdOf(answer: unknown): string | undefined {
 export const SLOW_ANSWER_MS = 5_000;
 
 /**
- * One request on its own connection, given up after SLOW_ANSWER_MS (null): a server that
- * stops answering during an import (decision 063) must not add minutes to the measured time.
+ * One GET on its own connection, given up after `timeoutMs` (null): a server that stops
+ * answering during an import (decision 063) must not add minutes to the measured time.
  */
-function getOnNewConnection(url: string, cookie = ""): Promise<{ status: number; text: string } | null> {
+export function getOnNewConnection(url: string, cookie = "", timeoutMs = SLOW_ANSWER_MS): Promise<{ status: number; text: string } | null> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: false, headers: cookie ? { Cookie: cookie } : {} }, (response) => {
       let text = "";
@@ -309,7 +309,7 @@ function getOnNewConnection(url: string, cookie = ""): Promise<{ status: number;
       response.on("data", (chunk: string) => (text += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
     });
-    request.setTimeout(SLOW_ANSWER_MS, () => {
+    request.setTimeout(timeoutMs, () => {
       request.destroy();
       resolve(null);
     });

@@ -1,9 +1,8 @@
-import http from "node:http";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { adminLogin, DEFAULT_BATCH_SIZE, generateCsv } from "../../scripts/bench/import-export";
+import { adminLogin, DEFAULT_BATCH_SIZE, generateCsv, getOnNewConnection } from "../../scripts/bench/import-export";
 import { withCacheBust } from "../../scripts/bench/pages";
 import { run, startServer, type RunningServer } from "../../scripts/bench/server";
 import { freePort } from "../../scripts/wrangler-env.mjs";
@@ -28,19 +27,11 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-/** One GET on a new connection: its answer time, or null when none came within 10 s. */
-function timedGet(url: string, cookie = ""): Promise<{ ms: number; status: number; text: string } | null> {
+/** One GET on a new connection: its answer and answer time, or null when none came within 10 s. */
+async function timedGet(url: string, cookie = ""): Promise<{ ms: number; status: number; text: string } | null> {
   const sent = performance.now();
-  return new Promise((resolve) => {
-    const request = http.get(url, { agent: false, headers: cookie ? { Cookie: cookie } : {} }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ ms: performance.now() - sent, status: response.statusCode ?? 0, text }));
-    });
-    request.setTimeout(10_000, () => request.destroy());
-    request.on("error", () => resolve(null));
-  });
+  const answer = await getOnNewConnection(url, cookie, 10_000);
+  return answer && { ms: performance.now() - sent, ...answer };
 }
 
 test("while a large CSV is imported, the home page and the job's status call answer within 2 s", { timeout: 300_000 }, async () => {
