@@ -55,6 +55,15 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
     // The queue consumer's share of the time is measured apart from the upload.
     expect(imported.available && imported.consumerSeconds! > 0 && imported.consumerSeconds! < imported.seconds).toBe(true);
   }
+  // Meanwhile a visitor's home page and the admin's status call were timed, and none went unanswered.
+  for (const imported of [results.import.csv, results.import.csvLargestBatch, results.import.xlsx]) {
+    const during = imported.available ? imported.duringImport : undefined;
+    expect(during && [during.home.requests > 0, during.status.requests > 0, during.home.unanswered + during.status.unanswered], JSON.stringify(imported)).toEqual([true, true, 0]);
+  }
+  expect(report).toMatch(/\| `\/` and the job's status call answer within 2 s during an import \(p95\) \| CSV batch 500: `\/` [\d.]+ ms, status [\d.]+ ms; CSV batch 2000: .+; XLSX batch 2000: .+ \|/);
+  for (const run of ["CSV (default batch size)", "CSV (largest batch size)", "XLSX (largest batch size)"]) {
+    expect(report).toMatch(new RegExp(`\\| ${run.replace(/[()]/g, "\\$&")} during the import \\| [\\d.]+ / [\\d.]+ ms \\| [\\d.]+ / [\\d.]+ ms \\|`));
+  }
   expect(results.import.parser.map((p) => p.completed && p.rows)).toEqual([200, 200]);
   // SQLite itself committing as often as the consumer does at each batch size: the ceiling beside the target.
   expect(results.import.sqliteBatches?.map((b) => [b.commitEvery, b.rowsPerSecond > 0])).toEqual([[500, true], [2000, true]]);

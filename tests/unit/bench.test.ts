@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { latencySummary, SLOW_ANSWER_MS } from "../../scripts/bench/import-export";
 import { percentile } from "../../scripts/bench/load";
 import { numberPlaceholders } from "../../scripts/bench/sqlite";
 
@@ -19,5 +20,14 @@ describe("bench: latency percentiles", () => {
     expect(percentile(sorted, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 50)).toBe(0);
+  });
+});
+
+describe("bench: answer times during an import", () => {
+  test("an unanswered request counts as the longest wait, so a stalled server cannot look fast", () => {
+    const answered = Array.from({ length: 19 }, (_, i) => 100 + i);
+    expect(latencySummary([...answered, null])).toEqual({ requests: 20, p95Ms: 118, maxMs: SLOW_ANSWER_MS, unanswered: 1 });
+    expect(latencySummary([null, null, 40]).p95Ms).toBe(SLOW_ANSWER_MS);
+    expect(latencySummary([])).toEqual({ requests: 0, p95Ms: 0, maxMs: 0, unanswered: 0 });
   });
 });

@@ -29,6 +29,7 @@ import { uploadProgressStub } from "../progress";
 import type { QueueMessage } from "../queue-messages";
 import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./constraint-failure";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
+import { yieldToOtherWork } from "./yield";
 
 /** Resume point of a job, stored as JSON in upload_jobs.cursor. */
 interface ImportCursor {
@@ -269,6 +270,8 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       pending.push(source);
       if (pending.length >= job.batchSize) {
         await commit();
+        // Other requests are answered between batches, whatever the batch size (see ./yield).
+        await yieldToOtherWork();
         if (stepRows >= limits.stepRows || Date.now() - started >= limits.stepMs) {
           await rows.return(undefined);
           await pauseBeforeSend(limits);

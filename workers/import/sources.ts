@@ -10,6 +10,7 @@ import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/im
 import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
 import { inflateZipEntry, ZipEntryError } from "~/lib/import/zip-inflate";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
+import { Yielder } from "./yield";
 
 export class ImportFileError extends Error {}
 
@@ -202,6 +203,7 @@ async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry
   const flush = async () => {
     for (const strings of ready.splice(0)) await bucket.put(chunkKey(key, written++), JSON.stringify(strings));
   };
+  const turns = new Yielder();
   for await (const text of zipEntryText(bucket, key, entry)) {
     try {
       reader.push(text);
@@ -209,6 +211,7 @@ async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry
       throw asFileError(error, "bozuk .xlsx (paylaşılan metinler)");
     }
     await flush();
+    await turns.after(text.length);
   }
   try {
     reader.finish();
@@ -316,8 +319,11 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
     }
     return out;
   };
+  // A resumed step skips the rows already done without yielding any: turns are given here too.
+  const turns = new Yielder();
   for await (const text of zipEntryText(bucket, key, sheet)) {
     for (const row of parse(text)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
+    await turns.after(text.length);
   }
   for (const row of parse(null)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
 }
@@ -363,8 +369,12 @@ export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<v
   if (!object) throw new Error(`upload ${key} is missing`);
   // Structure only: no cell is decoded, so the check costs a fraction of the import's own parse.
   const parser = new CsvParser(0, { cells: false });
+  const turns = new Yielder();
   try {
-    for await (const chunk of bytesOf(object.body)) parser.push(chunk);
+    for await (const chunk of bytesOf(object.body)) {
+      parser.push(chunk);
+      await turns.after(chunk.length);
+    }
     parser.finish();
   } catch (error) {
     throw asFileError(error, "CSV okunamadı");
