@@ -14,7 +14,7 @@ import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { businessCountry, countryInProse, formatRating, reviewCountText } from "~/lib/format";
-import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
+import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
@@ -305,7 +305,7 @@ function BusinessView({
                   {orderedDays(week).map(({ day, hours }) => (
                     <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
                       <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
-                      <td dir="auto" className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
+                      <td dir="auto" className="py-1.5 pr-2 text-right">{hours === null ? "—" : formatHoursText(hours)}</td>
                     </tr>
                   ))}
                 </tbody>

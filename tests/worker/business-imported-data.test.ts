@@ -47,7 +47,7 @@ describe("business page with imported data", () => {
 
   it("reads hours listed as {day, hours} items into the week's table", async () => {
     const html = (await businessPage("biz-day-list")).replaceAll("<!-- -->", "");
-    expect(html).toMatch(/>Monday<\/th><td[^>]*>9AM-5PM<\/td>/);
+    expect(html).toMatch(/>Monday<\/th><td[^>]*>9:00 AM – 5:00 PM<\/td>/);
     expect(html).toMatch(/>Tuesday<\/th><td[^>]*>—<\/td>/);
     expect(html).toMatch(/>Sunday<\/th><td[^>]*>Closed<\/td>/);
   });
