@@ -8,6 +8,8 @@ export interface CountLink {
   to: string;
   label: string;
   count: number;
+  /** The link of the list being shown (a city's list narrowed to this category). */
+  current?: boolean;
 }
 
 /**
@@ -34,7 +36,11 @@ export function ListingsWithTopLinks({
         <ul className="mt-3 space-y-1">
           {links.map((link) => (
             <li key={link.key}>
-              <Link to={link.to} className="flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700">
+              <Link
+                to={link.to}
+                aria-current={link.current ? "page" : undefined}
+                className={`flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 hover:text-brand-700 dark:hover:bg-slate-700 dark:hover:text-sky-300 ${link.current ? "bg-brand-50 font-semibold text-brand-900 dark:bg-slate-700 dark:text-white" : ""}`}
+              >
                 <span dir="auto" className="truncate">{link.label}</span>
                 <span className="text-slate-600">{formatCount(link.count)}</span>
               </Link>

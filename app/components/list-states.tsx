@@ -1,5 +1,7 @@
-import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { withParams } from "~/lib/directory-query";
+import { MISSING_LIST_PAGE } from "~/lib/paging";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -69,4 +71,29 @@ export function ListLoadError({ title, children, search }: { title: string; chil
       </ErrorState>
     </div>
   );
+}
+
+/** A list asked for a page it does not have (the loader's 404): says so and links its first page. */
+function MissingListPage() {
+  const { pathname, search } = useLocation();
+  const page = new URLSearchParams(search).get("page") ?? "";
+  return (
+    <ErrorState title="Page not found">
+      <p>
+        This list has no page <q dir="auto">{page.slice(0, 20)}</q>.
+      </p>
+      <Link to={`${pathname}${withParams(search, { page: null, before: null })}`} className="mt-4 inline-block font-medium text-brand-700 underline">
+        Go to the first page
+      </Link>
+    </ErrorState>
+  );
+}
+
+/** A paged list's error boundary: its page-not-found answer first, every other error as `Boundary` shows it. */
+export function withMissingListPage(Boundary: () => ReactNode) {
+  return function ErrorBoundary() {
+    const error = useRouteError();
+    if (isRouteErrorResponse(error) && error.status === 404 && error.data === MISSING_LIST_PAGE) return <MissingListPage />;
+    return <Boundary />;
+  };
 }

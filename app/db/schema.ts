@@ -16,8 +16,20 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/featured-filters";
+import { LODGING_CATEGORY_SLUGS } from "../lib/lodging";
 
 const unixNow = sql`(unixepoch())`;
+
+/**
+ * The terms of the home page's featured order, lodging first, then the Bayesian rating
+ * (featuredScore): the businesses_featured_rank index is built on them, and the featured query
+ * orders by the very same text, which is what lets SQLite read the index instead of sorting.
+ */
+export const FEATURED_LODGING_SQL = `(category_slug IN (${LODGING_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(", ")}))`;
+export const FEATURED_SCORE_SQL = `((rating * reviews + ${(FEATURED_PRIOR_RATING * FEATURED_PRIOR_REVIEWS).toFixed(1)}) / (reviews + ${FEATURED_PRIOR_REVIEWS}))`;
+/** Which businesses the index holds: approved and rated (a rating of 0 is "not rated"). */
+export const FEATURED_WHERE_SQL = "is_approved = 1 AND rating > 0";
 
 export const businesses = sqliteTable(
   "businesses",
@@ -84,8 +96,14 @@ export const businesses = sqliteTable(
     index("businesses_city_page")
       .on(t.countryCode, t.citySlug, t.id)
       .where(sql`is_approved = 1`),
-    // Home featured hotels: best rated, most reviewed.
-    index("businesses_featured").on(t.rating, t.reviews).where(sql`is_approved = 1`),
+    // City detail narrowed to one category (?category=), newest first (migration 0024).
+    index("businesses_city_category_page")
+      .on(t.countryCode, t.citySlug, t.categorySlug, t.id)
+      .where(sql`is_approved = 1`),
+    // Home featured hotels: lodging first, by the Bayesian rating; the rating for the star chips (migration 0024).
+    index("businesses_featured_rank")
+      .on(sql.raw(FEATURED_LODGING_SQL), sql.raw(FEATURED_SCORE_SQL), t.rating)
+      .where(sql.raw(FEATURED_WHERE_SQL)),
     // Admin list sorted by name, name search (prefix) and test data (app/lib/name-order.ts).
     index("businesses_name_order").on(sql`coalesce(${t.nameSort}, ${t.name}) COLLATE NOCASE`),
     // Export date ranges, admin list by date.

@@ -2,15 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
-import { EmptyState, ErrorState, useListPending } from "~/components/list-states";
+import { EmptyState, ErrorState, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { directoryMeta } from "~/lib/directory-seo";
-import { pagesCapped, parsePageParam, showingRange } from "~/lib/paging";
+import { pagesCapped, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { listBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -27,9 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"), ALL_BUSINESSES_MAX_PAGES);
+  const page = listPageOf(request, ALL_BUSINESSES_MAX_PAGES);
   const list = await listBusinesses(context.cloudflare.env.DB, page);
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -71,7 +71,6 @@ export default function AllBusinesses() {
             ))}
           </ul>
           <Pager
-            variant="full"
             currentPage={list.currentPage}
             totalPages={list.totalPages}
             hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
@@ -98,7 +97,9 @@ function PagesCappedNote() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(BusinessesError);
+
+function BusinessesError() {
   return (
     <ErrorState title="Error Loading Businesses">
       <p>Please try again later.</p>

@@ -2,14 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
-import { ErrorState } from "~/components/list-states";
+import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
-import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
@@ -21,13 +20,13 @@ export const headers = loaderHeaders;
 /** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code, query kept. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const { page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
   const code = await resolveCountrySlug(db, params.slug ?? "");
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
   const country = code ? await getCountryPage(db, code, page) : null;
   if (!country) throw data("Country not found", { status: 404 });
-  redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
+  notFoundPastLastPage(country.categoriesPage, country.categoriesTotalPages);
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -110,7 +109,9 @@ export default function CountryDetail() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(CountryError);
+
+function CountryError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "~/components/list-states";
+import { CardSkeletons, EmptyState, ListLoadError, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -20,9 +20,10 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCountries(context.cloudflare.env.DB, { q, page });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -111,7 +112,9 @@ export default function Countries() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(CountriesError);
+
+function CountriesError() {
   return (
     <ListLoadError title="Unable to load countries" search={COUNTRY_SEARCH}>
       <p>Please try again later.</p>

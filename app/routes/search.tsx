@@ -5,8 +5,8 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { countryInProse, displayCountry, plural } from "~/lib/format";
-import { redirectIfPastLastPage } from "~/lib/http.server";
-import { parsePageParam, showingRange } from "~/lib/paging";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
+import { showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -17,10 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
-  const page = parsePageParam(url.searchParams.get("page"), SEARCH_MAX_PAGES);
+  const page = listPageOf(request, SEARCH_MAX_PAGES);
   const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page });
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
-  redirectIfPastLastPage(request, results.currentPage, results.totalPages);
+  notFoundPastLastPage(results.currentPage, results.totalPages);
   return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
