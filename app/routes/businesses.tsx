@@ -45,7 +45,7 @@ export default function AllBusinesses() {
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600">
+        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
           {list.totalCount > 0 ? (
             <>
               Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
@@ -57,7 +57,7 @@ export default function AllBusinesses() {
         <ViewToggle />
       </div>
       {pending ? (
-        <p role="status" className="mt-10 text-center text-slate-600">Loading businesses...</p>
+        <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-300">Loading businesses...</p>
       ) : list.businesses.length === 0 ? (
         <EmptyState title="No businesses found" />
       ) : (
@@ -87,9 +87,9 @@ export default function AllBusinesses() {
  * like the admin's list (decision 031), it says so and where the rest can be found.
  */
 function PagesCappedNote() {
-  const link = "font-medium text-brand-700 underline underline-offset-2";
+  const link = "font-medium text-brand-700 dark:text-sky-300 underline underline-offset-2";
   return (
-    <p className="mt-4 text-center text-sm text-slate-600" data-testid="pages-capped">
+    <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" data-testid="pages-capped">
       Only the newest {(ALL_BUSINESSES_MAX_PAGES * ALL_BUSINESSES_PER_PAGE).toLocaleString("en-US")} businesses are listed here. To find the
       others, <Link to="/search" className={link}>search</Link> or browse by <Link to="/categories" className={link}>category</Link>,{" "}
       <Link to="/countries" className={link}>country</Link> or <Link to="/cities" className={link}>city</Link>.

@@ -82,7 +82,7 @@ export default function CategoryRoute() {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{category.category}</bdi></h1>
-      <p className="mt-2 text-slate-600">
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
         {countOf(category.businessCount, "business", "businesses")}{inCount(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
@@ -117,7 +117,7 @@ function CategoryError() {
     return (
       <ErrorState title="Category not found">
         <p>There is no category “{slug}” in the directory.</p>
-        <Link to="/categories" className="mt-4 inline-block font-medium text-brand-700 underline">Browse all categories</Link>
+        <Link to="/categories" className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">Browse all categories</Link>
       </ErrorState>
     );
   }

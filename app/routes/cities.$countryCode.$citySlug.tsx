@@ -68,9 +68,9 @@ export default function CityDetail() {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{city.city}</bdi></h1>
-      <p className="mt-2 text-slate-600">
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
         Hotels and businesses in <bdi>{city.city}</bdi>,{" "}
-        <Link to={`/countries/${code}`} className="text-brand-700 underline underline-offset-2">{city.country}</Link>
+        <Link to={`/countries/${code}`} className="text-brand-700 dark:text-sky-300 underline underline-offset-2">{city.country}</Link>
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
         <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
@@ -114,13 +114,13 @@ function CityError() {
   if (notFound && error.data === CATEGORY_NOT_IN_CITY) {
     return (
       <ErrorState title={CATEGORY_NOT_IN_CITY}>
-        <Link to={`/cities/${countryCode.toLowerCase()}/${citySlug}`} className="mt-2 inline-block font-medium text-brand-700 underline">All businesses of this city</Link>
+        <Link to={`/cities/${countryCode.toLowerCase()}/${citySlug}`} className="mt-2 inline-block font-medium text-brand-700 dark:text-sky-300 underline">All businesses of this city</Link>
       </ErrorState>
     );
   }
   return (
     <ErrorState title={notFound ? "City not found" : "Unable to load cities"}>
-      <Link to="/cities" className="mt-2 inline-block font-medium text-brand-700 underline">Browse all cities</Link>
+      <Link to="/cities" className="mt-2 inline-block font-medium text-brand-700 dark:text-sky-300 underline">Browse all cities</Link>
     </ErrorState>
   );
 }
