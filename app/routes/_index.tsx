@@ -119,7 +119,7 @@ export default function Home() {
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>
               <h2 id="featured-heading" className="text-2xl font-bold md:text-3xl">Featured Hotels</h2>
-              <p className="mt-1 text-slate-600 dark:text-slate-300">Top rated and most reviewed places.</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">Places to stay first, ranked by rating and the number of reviews behind it.</p>
             </div>
             <div className="flex gap-1 rounded-lg border border-slate-200 dark:border-slate-700 p-1" role="group" aria-label="Layout">
               {(["grid", "list"] as const).map((option) => (
