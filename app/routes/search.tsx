@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The address of a results page: the search text and location when given, the page past 1,
  * nothing else. The pager links to it and the canonical link names it, so a results page
- * reached with other parameters (?utm_source=…, ?page=1) names its clean address.
+ * reached with other parameters (?utm_source=…, ?view=list) names its clean address.
  */
 function resultsPath(query: string, location: string, page: number): string {
   return `/search${withParams("", { q: query, location, page })}`;
