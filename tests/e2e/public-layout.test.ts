@@ -62,6 +62,7 @@ const SCREENS: [name: string, path: () => string][] = [
   ["not-found", () => "/no-such-page"],
   ["business-not-found", () => "/business/no-such-business-zz"],
   ["contact", () => "/contact"],
+  ["privacy-policy", () => "/privacy-policy"],
 ];
 
 /** Relative luminance of the page's background, read as sRGB through a canvas (Tailwind's colours are oklch()). */

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertBusinesses } from "~/models/business.server";
 import { directoryRows, fetchPage } from "./directory-fixtures";
@@ -95,6 +95,15 @@ describe("a city's list narrowed to one of its categories", () => {
     expect(new Set([...first, ...second]).size).toBe(15);
     expect(second.length).toBe(3);
     expect((await fetchPage("/cities/ch/zurich?category=hotel&page=3")).status).toBe(404);
+  });
+
+  it("answers the same list at GET /api/cities/{cc}/{city}?category=", async () => {
+    const answer = await SELF.fetch("http://example.com/api/cities/fr/paris?category=hostel");
+    const body = (await answer.json()) as { category: { slug: string; count: number }; businesses: { name: string }[]; totalPages: number };
+    expect(body.category).toMatchObject({ slug: "hostel", count: 2 });
+    expect(body.businesses.map((b) => b.name).sort()).toEqual(["Paris Hostel 1", "Paris Hostel 2"]);
+    const missing = await SELF.fetch("http://example.com/api/cities/fr/paris?category=kiosk-1");
+    expect([missing.status, await missing.text()]).toEqual([404, "Category not found in this city"]);
   });
 
   it("answers 404 for a category the city has none of", async () => {
