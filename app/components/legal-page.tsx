@@ -28,7 +28,7 @@ export function LegalPage({ title, intro, sections, lastUpdated = LEGAL_LAST_UPD
       {sections.map((section, index) => (
         <section key={section.id} id={section.id} className="mt-10 scroll-mt-6">
           <h2 className="text-2xl font-bold">{index + 1}. {section.title}</h2>
-          <div className="mt-3 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_h3]:mt-4 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">{section.body}</div>
+          <div className="mt-3 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300 [&_h3]:mt-4 [&_h3]:font-semibold [&_h3]:text-slate-900 dark:[&_h3]:text-slate-100 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">{section.body}</div>
         </section>
       ))}
     </div>
