@@ -80,7 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {siteCode?.head.length ? <HeadCode elements={siteCode.head} /> : null}
       </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+      {/* "public-site": the public pages follow the visitor's light or dark scheme (app/tailwind.css). */}
+      <body className={`min-h-screen bg-slate-50 text-slate-900 antialiased ${isAdmin ? "" : "public-site dark:bg-slate-950 dark:text-slate-100"}`}>
         {siteCode?.bodyStart ? <CodeBlock html={siteCode.bodyStart} data-site-code="body-start" /> : null}
         {/* Keyboard users jump past the navigation; every layout's <main> is #main. */}
         <a
@@ -118,9 +119,9 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-brand-700">{status}</p>
+      <p className="text-6xl font-extrabold text-brand-700 dark:text-sky-300">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{notFound ? "Page Not Found" : "Error loading application"}</h1>
-      <p className="mt-3 text-slate-600">
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
         {notFound ? "The page you're looking for doesn't exist." : "An unexpected error occurred. Please try again later."}
       </p>
       <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-900">

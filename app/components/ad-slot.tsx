@@ -11,7 +11,7 @@ export function AdSlot({ slot, code, size = "leaderboard" }: { slot: string; cod
     <CodeBlock
       html={code}
       data-ad-slot={slot}
-      className={`${box} my-6 flex items-center justify-center rounded-lg bg-slate-100`}
+      className={`${box} my-6 flex items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800`}
     />
   );
 }

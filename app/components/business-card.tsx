@@ -23,33 +23,33 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
   const reviews = reviewCountText(business.reviews);
   return (
     <article
-      className={`flex rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}
+      className={`flex rounded-lg border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}
     >
       <div className="min-w-0 flex-1">
         {/* dir="auto": a right-to-left name or address reads as written and is cut at its end. */}
         <h3 dir="auto" className="truncate text-left text-base font-semibold">
-          <Link to={`/business/${encodeURIComponent(business.slug)}`} className="text-brand-700 hover:underline" prefetch="intent">
+          <Link to={`/business/${encodeURIComponent(business.slug)}`} className="text-brand-700 dark:text-sky-300 hover:underline" prefetch="intent">
             {business.name}
           </Link>
         </h3>
         {business.category ? (
-          <span dir="auto" className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+          <span dir="auto" className="mt-1 inline-block rounded-full bg-brand-50 dark:bg-slate-800 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-sky-300">
             {business.category}
           </span>
         ) : null}
         {business.verified ? (
-          <span className="mt-1 ml-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+          <span className="mt-1 ml-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
             ✓ Verified
           </span>
         ) : null}
-        {place ? <p dir="auto" className="mt-1 truncate text-left text-sm text-slate-600">{place}</p> : null}
+        {place ? <p dir="auto" className="mt-1 truncate text-left text-sm text-slate-600 dark:text-slate-300">{place}</p> : null}
         {rating ? (
-          <p className="mt-1 text-sm text-slate-700">
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
             <span aria-hidden="true" className="text-amber-500">★</span> {rating}
-            {reviews ? <> <span className="text-slate-500">({reviews})</span></> : null}
+            {reviews ? <> <span className="text-slate-500 dark:text-slate-400">({reviews})</span></> : null}
           </p>
         ) : null}
-        {business.phone ? <p className="mt-1 text-sm text-slate-600">{business.phone}</p> : null}
+        {business.phone ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{business.phone}</p> : null}
       </div>
       <Link
         to={`/business/${encodeURIComponent(business.slug)}`}

@@ -123,7 +123,7 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
             href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(point)}`}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-medium text-brand-700 underline underline-offset-2"
+            className="font-medium text-brand-700 dark:text-sky-300 underline underline-offset-2"
           >
             View {point} on Google Maps
             <NewTabNote />
@@ -136,5 +136,5 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
 
 /** What the map box says instead of a map. */
 function MapNotice({ children }: { children: ReactNode }) {
-  return <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 p-4 text-center text-slate-600">{children}</div>;
+  return <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 dark:bg-slate-800 p-4 text-center text-slate-600 dark:text-slate-300">{children}</div>;
 }

@@ -36,7 +36,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{categoriesTitle(list.letter)}</h1>
-      <p className="mt-2 text-slate-600">Browse hotels and businesses worldwide by what they are.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">Browse hotels and businesses worldwide by what they are.</p>
       <StatTiles>
         <StatTile label="Total Categories" value={list.totalCount.toLocaleString("en-US")} />
         <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
@@ -55,7 +55,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <EmptyState title="No categories found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
       ) : (
         <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
             Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} categories
           </p>
           <ul className={cardsLayout(view)}>
@@ -64,17 +64,17 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
                 <Link
                   to={`/categories/${category.slug}`}
                   prefetch="intent"
-                  className={`group flex rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md ${view === "list" ? "items-center justify-between gap-4" : "flex-col gap-3"}`}
+                  className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "items-center justify-between gap-4" : "flex-col gap-3"}`}
                 >
                   <span className="flex items-center gap-3">
-                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
+                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 dark:bg-slate-800 text-lg font-bold text-brand-700 dark:text-sky-300">
                       {initial(category.category).toUpperCase()}
                     </span>
-                    <span dir="auto" className="font-semibold text-slate-900 group-hover:text-brand-700">{category.category}</span>
+                    <span dir="auto" className="font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{category.category}</span>
                   </span>
-                  <span className="flex gap-4 text-sm text-slate-600">
-                    <span><strong className="text-slate-900">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>
-                    <span><strong className="text-slate-900">{formatCount(category.countryCount)}</strong> {plural(category.countryCount, "country", "countries")}</span>
+                  <span className="flex gap-4 text-sm text-slate-600 dark:text-slate-300">
+                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>
+                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.countryCount)}</strong> {plural(category.countryCount, "country", "countries")}</span>
                   </span>
                 </Link>
               </li>

@@ -40,7 +40,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-2 text-slate-600">{intro}</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>
       <StatTiles>
         <StatTile label="Cities" value={list.totalCount.toLocaleString("en-US")} />
         <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
@@ -65,7 +65,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         <EmptyState title="No cities found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
       ) : (
         <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
             Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} cities
           </p>
           <ul className={cardsLayout(view)}>
@@ -74,16 +74,16 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
                 <Link
                   to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`}
                   prefetch="intent"
-                  className={`group flex rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
+                  className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
                 >
                   <span>
-                    <span dir="auto" className="block text-left font-semibold text-slate-900 group-hover:text-brand-700">{city.city}</span>
-                    <span className="mt-0.5 block font-mono text-xs text-slate-600">{city.countryCode}</span>
+                    <span dir="auto" className="block text-left font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{city.city}</span>
+                    <span className="mt-0.5 block font-mono text-xs text-slate-600 dark:text-slate-300">{city.countryCode}</span>
                   </span>
-                  <span className="flex flex-wrap gap-4 text-sm text-slate-600">
-                    <span><strong className="text-slate-900">{formatCount(city.businessCount)}</strong> {plural(city.businessCount, "business", "businesses")}</span>
-                    <span><strong className="text-slate-900">{formatCount(city.categoryCount)}</strong> {plural(city.categoryCount, "category", "categories")}</span>
-                    <span><strong className="text-slate-900">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
+                  <span className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-300">
+                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.businessCount)}</strong> {plural(city.businessCount, "business", "businesses")}</span>
+                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.categoryCount)}</strong> {plural(city.categoryCount, "category", "categories")}</span>
+                    <span><strong className="text-slate-900 dark:text-slate-100">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
                   </span>
                 </Link>
               </li>
@@ -93,8 +93,8 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         </>
       )}
       {letters ? (
-        <div className="mt-10 border-t border-slate-200 pt-6">
-          <h2 className="mb-3 text-sm font-semibold text-slate-700">Browse cities A–Z</h2>
+        <div className="mt-10 border-t border-slate-200 dark:border-slate-700 pt-6">
+          <h2 className="mb-3 text-sm font-semibold text-slate-700 dark:text-slate-300">Browse cities A–Z</h2>
           <LetterBar basePath="/cities" active={list.letter} withAll label="Cities by first letter (with all cities)" />
         </div>
       ) : null}
@@ -116,7 +116,7 @@ export function CountryCitiesError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorState title="Country not found">
-        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">Back to all countries</Link>
+        <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 dark:text-sky-300 underline">Back to all countries</Link>
       </ErrorState>
     );
   }

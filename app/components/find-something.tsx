@@ -56,7 +56,7 @@ export function WhatWhereSearch() {
         value={what}
         onChange={(event) => setWhat(event.target.value)}
         placeholder="What are you looking for? (e.g., restaurant, plumber)"
-        className="min-w-0 flex-[3] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
+        className="min-w-0 flex-[3] rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
       />
       <label className="sr-only" htmlFor="search-where">
         Where?
@@ -67,7 +67,7 @@ export function WhatWhereSearch() {
         value={where}
         onChange={(event) => setWhere(event.target.value)}
         placeholder="Where? (city, country)"
-        className="min-w-0 flex-[2] rounded-lg border border-slate-300 bg-white px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
+        className="min-w-0 flex-[2] rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2.5 placeholder:text-xs focus:outline-none focus:ring-2 focus:ring-brand-600 min-[380px]:placeholder:text-sm sm:placeholder:text-base"
       />
       <button
         type="submit"
@@ -93,9 +93,9 @@ export function ExploreTiles() {
       <ul className="mx-auto mt-10 grid grid-cols-1 max-w-3xl gap-4 sm:grid-cols-3">
         {TILES.map((tile) => (
           <li key={tile.to}>
-            <Link to={tile.to} className="block h-full rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm hover:border-brand-600 hover:shadow-md">
-              <span className="block font-semibold text-brand-700">{tile.title}</span>
-              <span className="mt-1 block text-sm text-slate-600">{tile.text}</span>
+            <Link to={tile.to} className="block h-full rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 text-left shadow-sm hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md">
+              <span className="block font-semibold text-brand-700 dark:text-sky-300">{tile.title}</span>
+              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">{tile.text}</span>
             </Link>
           </li>
         ))}

@@ -21,7 +21,7 @@ interface LetterBarProps {
  */
 export function LetterBar({ basePath, active, withAll = false, label }: LetterBarProps) {
   const item = "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium";
-  const idle = "border-slate-200 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700";
+  const idle = "border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-700 dark:text-slate-300 hover:border-brand-600 dark:hover:border-sky-400 hover:text-brand-700 dark:hover:text-sky-300";
   const current = "border-brand-700 bg-brand-700 text-white";
   const bar = useRef<HTMLElement>(null);
   const chosenHere = { letterBar: label };

@@ -1,5 +1,7 @@
-import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { withParams } from "~/lib/directory-query";
+import { MISSING_LIST_PAGE } from "~/lib/paging";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -15,10 +17,10 @@ export function CardSkeletons({ count = 6, label = "Loading..." }: { count?: num
       <span className="sr-only">{label}</span>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          <div key={i} className="h-36 motion-safe:animate-pulse rounded-xl border border-slate-200 bg-white p-5">
-            <div className="h-4 w-2/3 rounded bg-slate-200" />
-            <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
-            <div className="mt-6 h-3 w-1/2 rounded bg-slate-100" />
+          <div key={i} className="h-36 motion-safe:animate-pulse rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5">
+            <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="mt-3 h-3 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="mt-6 h-3 w-1/2 rounded bg-slate-100 dark:bg-slate-800" />
           </div>
         ))}
       </div>
@@ -28,18 +30,18 @@ export function CardSkeletons({ count = 6, label = "Loading..." }: { count?: num
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-      <p className="text-lg font-semibold text-slate-800">{title}</p>
-      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
+    <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
+      <p className="text-lg font-semibold text-slate-800 dark:text-slate-200">{title}</p>
+      {children ? <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{children}</div> : null}
     </div>
   );
 }
 
 export function ErrorState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
-      <h1 className="text-xl font-bold text-red-800">{title}</h1>
-      {children ? <div className="mt-2 text-sm text-red-800">{children}</div> : null}
+    <div role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 dark:border-red-800 bg-red-50 dark:bg-red-950 p-8 text-center">
+      <h1 className="text-xl font-bold text-red-800 dark:text-red-200">{title}</h1>
+      {children ? <div className="mt-2 text-sm text-red-800 dark:text-red-200">{children}</div> : null}
     </div>
   );
 }
@@ -69,4 +71,29 @@ export function ListLoadError({ title, children, search }: { title: string; chil
       </ErrorState>
     </div>
   );
+}
+
+/** A list asked for a page it does not have (the loader's 404): says so and links its first page. */
+function MissingListPage() {
+  const { pathname, search } = useLocation();
+  const page = new URLSearchParams(search).get("page") ?? "";
+  return (
+    <ErrorState title="Page not found">
+      <p>
+        This list has no page <q dir="auto">{page.slice(0, 20)}</q>.
+      </p>
+      <Link to={`${pathname}${withParams(search, { page: null, before: null })}`} className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">
+        Go to the first page
+      </Link>
+    </ErrorState>
+  );
+}
+
+/** A paged list's error boundary: its page-not-found answer first, every other error as `Boundary` shows it. */
+export function withMissingListPage(Boundary: () => ReactNode) {
+  return function ErrorBoundary() {
+    const error = useRouteError();
+    if (isRouteErrorResponse(error) && error.status === 404 && error.data === MISSING_LIST_PAGE) return <MissingListPage />;
+    return <Boundary />;
+  };
 }

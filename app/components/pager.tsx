@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigationType, type Location } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { pagerItems, pageWindow } from "~/lib/paging";
+import { pagerItems } from "~/lib/paging";
 
 /** The history state of a pager link, so the page it opens knows it was paged to. */
 const PAGED = { paged: true };
@@ -37,32 +37,44 @@ interface PagerProps {
   totalPages: number;
   /** The link of a page (keeps the other query parameters of the list). */
   hrefFor: (page: number) => string;
-  /**
-   * "window": Previous/Next around a window of 5 page buttons (category, city, country lists).
-   * "full": first and last page, ellipses and two pages either side (all businesses).
-   */
-  variant?: "window" | "full";
 }
 
-const button = "inline-flex min-w-9 items-center justify-center rounded border px-3 py-1.5 text-sm";
+const button = "inline-flex min-w-9 items-center justify-center rounded border px-2.5 py-1.5 text-sm sm:px-3";
+const link = `${button} border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700`;
+const disabled = `${button} border-slate-200 text-slate-500 dark:border-slate-700 dark:text-slate-400`;
 
-export function Pager({ currentPage, totalPages, hrefFor, variant = "window" }: PagerProps) {
-  if (totalPages <= 1) return null;
-  const items = variant === "full" ? pagerItems(currentPage, totalPages) : pageWindow(currentPage, totalPages);
+/** "Previous"/"Next", an arrow on a phone so that the row of pages fits beside it. */
+function StepLabel({ text, arrow }: { text: string; arrow: string }) {
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <>
+      <span aria-hidden="true" className="sm:hidden">{arrow}</span>
+      <span className="max-sm:sr-only">{text}</span>
+    </>
+  );
+}
+
+/**
+ * Previous and Next around the first page, the last page and two pages either side of the
+ * current one, with "…" for the pages between (6 of 100 → 1 … 4 5 6 7 8 … 100): the spec's
+ * 5-button window, plus a way to the ends of a long list.
+ */
+export function Pager({ currentPage, totalPages, hrefFor }: PagerProps) {
+  if (totalPages <= 1) return null;
+  const items = pagerItems(currentPage, totalPages);
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
       {currentPage > 1 ? (
-        <Link state={PAGED} to={hrefFor(currentPage - 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="prev">
-          Previous
+        <Link state={PAGED} to={hrefFor(currentPage - 1)} className={link} rel="prev">
+          <StepLabel text="Previous" arrow="‹" />
         </Link>
       ) : (
-        <span className={`${button} border-slate-200 text-slate-400`} aria-disabled="true">
-          Previous
+        <span className={disabled} aria-disabled="true">
+          <StepLabel text="Previous" arrow="‹" />
         </span>
       )}
       {items.map((item, index) =>
         item === "ellipsis" ? (
-          <span key={`ellipsis-${index}`} className="px-1 text-slate-500" aria-hidden="true">
+          <span key={`ellipsis-${index}`} className="px-0.5 text-slate-600 dark:text-slate-300" aria-hidden="true">
             …
           </span>
         ) : item === currentPage ? (
@@ -70,18 +82,18 @@ export function Pager({ currentPage, totalPages, hrefFor, variant = "window" }: 
             {item}
           </span>
         ) : (
-          <Link key={item} state={PAGED} to={hrefFor(item)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} aria-label={`Page ${item}`}>
+          <Link key={item} state={PAGED} to={hrefFor(item)} className={link} aria-label={`Page ${item}`}>
             {item}
           </Link>
         ),
       )}
       {currentPage < totalPages ? (
-        <Link state={PAGED} to={hrefFor(currentPage + 1)} className={`${button} border-slate-300 bg-white hover:bg-slate-100`} rel="next">
-          Next
+        <Link state={PAGED} to={hrefFor(currentPage + 1)} className={link} rel="next">
+          <StepLabel text="Next" arrow="›" />
         </Link>
       ) : (
-        <span className={`${button} border-slate-200 text-slate-400`} aria-disabled="true">
-          Next
+        <span className={disabled} aria-disabled="true">
+          <StepLabel text="Next" arrow="›" />
         </span>
       )}
     </nav>

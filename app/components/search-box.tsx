@@ -69,7 +69,7 @@ export function SearchBox({
         autoComplete="off"
         maxLength={100}
         onChange={(event) => searchSoon(event.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+        className="w-full rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 py-2.5 pr-3 pl-10 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
       />
       <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-3 left-3 h-4 w-4 fill-slate-400">
         <path d="M8.5 2a6.5 6.5 0 0 1 5.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 1 1 8.5 2Zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9Z" />

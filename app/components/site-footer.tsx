@@ -14,7 +14,7 @@ const LINKS = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-200">
+    <footer className="mt-16 border-t border-slate-200 dark:border-slate-700 bg-slate-900 text-slate-200">
       <nav aria-label="Footer" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-8 text-sm">
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} className="hover:text-white hover:underline">

@@ -89,7 +89,7 @@ function ToastViewport({ toast, onDismiss, language }: { toast: ShownToast | nul
             lang={toast.lang}
             data-variant={toast.variant ?? "default"}
             className={`pointer-events-auto rounded-lg border p-4 shadow-lg transition-transform group-focus-visible:ring-2 group-focus-visible:ring-blue-600 group-focus-visible:ring-offset-2 ${
-              destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+              destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100"
             }`}
             style={{ transform: `translateX(${offset}px)` }}
             onPointerDown={(event) => {

@@ -23,13 +23,13 @@ export function ViewToggle() {
       replace
       preventScrollReset
       aria-current={view === value ? "true" : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === value ? "bg-brand-700 text-white" : "text-slate-700 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800"}`}
     >
       {label}
     </Link>
   );
   return (
-    <div role="group" aria-label="Layout" className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
+    <div role="group" aria-label="Layout" className="inline-flex gap-1 rounded-lg border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-1">
       {option("grid", "Grid")}
       {option("list", "List")}
     </div>

@@ -16,8 +16,20 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/featured-filters";
+import { LODGING_CATEGORY_SLUGS } from "../lib/lodging";
 
 const unixNow = sql`(unixepoch())`;
+
+/**
+ * The terms of the home page's featured order, lodging first, then the Bayesian rating
+ * (featuredScore): the businesses_featured_rank index is built on them, and the featured query
+ * orders by the very same text, which is what lets SQLite read the index instead of sorting.
+ */
+export const FEATURED_LODGING_SQL = `(category_slug IN (${LODGING_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(", ")}))`;
+export const FEATURED_SCORE_SQL = `((rating * reviews + ${(FEATURED_PRIOR_RATING * FEATURED_PRIOR_REVIEWS).toFixed(1)}) / (reviews + ${FEATURED_PRIOR_REVIEWS}))`;
+/** Which businesses the index holds: approved and rated (a rating of 0 is "not rated"). */
+export const FEATURED_WHERE_SQL = "is_approved = 1 AND rating > 0";
 
 export const businesses = sqliteTable(
   "businesses",
@@ -69,8 +81,9 @@ export const businesses = sqliteTable(
     /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey). */
     nameSort: text("name_sort"),
   },
-  // Three expression indexes (name + address without a place id, and the two name orders) are
-  // in migrations/0001_summaries_and_search.sql: drizzle-kit writes an expression as a column name.
+  // Expression indexes are hand-written in migrations/, since drizzle-kit writes an expression as a
+  // column name: name + address without a place id and the two name orders (0001), and the
+  // featured order built on FEATURED_LODGING_SQL and FEATURED_SCORE_SQL (businesses_featured_rank).
   (t) => [
     uniqueIndex("businesses_slug_unique").on(t.slug),
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -80,8 +93,10 @@ export const businesses = sqliteTable(
     index("businesses_city_page")
       .on(t.countryCode, t.citySlug, t.id)
       .where(sql`is_approved = 1`),
-    // Home featured hotels: best rated, most reviewed.
-    index("businesses_featured").on(t.rating, t.reviews).where(sql`is_approved = 1`),
+    // City detail narrowed to one category (?category=), newest first.
+    index("businesses_city_category_page")
+      .on(t.countryCode, t.citySlug, t.categorySlug, t.id)
+      .where(sql`is_approved = 1`),
     // Export date ranges, admin list by date.
     index("businesses_created_at").on(t.createdAt),
     // Admin list (unapproved included).

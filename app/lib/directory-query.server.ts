@@ -27,3 +27,14 @@ export const detailQuerySchema = z.object({
 export function searchParamsObject(url: string | URL): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams);
 }
+
+/**
+ * ?category= of a city page: the slug of one of its categories, or none. The page looks the slug
+ * up as given (its Top Categories links write it), and answers 404 when the city has none of it.
+ */
+export const categoryFilterSchema = z.object({
+  category: z
+    .string()
+    .nullish()
+    .transform((raw) => (raw ? raw.slice(0, 200) : null)),
+});

@@ -24,7 +24,7 @@ export function directoryMeta(
   return seoMeta({
     title: `${title}${paged ? ` – Page ${page}` : ""} | ${SITE_NAME}`,
     description: paged ? `${description} Page ${page}.` : description,
-    path: paged ? `${path}?page=${page}` : path,
+    path: paged ? `${path}${path.includes("?") ? "&" : "?"}page=${page}` : path,
     siteUrl: siteUrlFrom(matches),
     noindex: searched || empty,
   });

@@ -25,3 +25,17 @@ export function ratingBand(filter: FeaturedFilter): { min: number; max: number }
   if (filter === "4-star") return { min: 4.0, max: 4.5 };
   return null;
 }
+
+/**
+ * The Bayesian prior of the featured order: a rating counts as if FEATURED_PRIOR_REVIEWS more
+ * reviews of FEATURED_PRIOR_RATING stood beside its own, so 5.0 from 6 reviews (4.11) ranks below
+ * 4.7 from 1,200 (4.67). A fixed prior, not the directory's mean: the index of the order
+ * (app/db/schema.ts FEATURED_SCORE_SQL) cannot hold a figure that changes with every import.
+ */
+export const FEATURED_PRIOR_RATING = 4;
+export const FEATURED_PRIOR_REVIEWS = 50;
+
+/** The rating the featured list is ordered by (its SQL is built from the same prior). */
+export function featuredScore(rating: number, reviews: number): number {
+  return (rating * reviews + FEATURED_PRIOR_RATING * FEATURED_PRIOR_REVIEWS) / (reviews + FEATURED_PRIOR_REVIEWS);
+}

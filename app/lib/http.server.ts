@@ -1,7 +1,8 @@
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
+import { MISSING_LIST_PAGE, readPageParam } from "~/lib/paging";
 import { bodyTooLargeMessage, readBodyUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
 
 /** Admin answers are never stored by a browser or a shared cache. */
@@ -106,15 +107,26 @@ export function permanentRedirect(request: Request, path: string): Response {
 }
 
 /**
- * Throws a 302 to page 1 of a list asked for a page past its last, rather than render an empty
- * page that says "no categories found" of a list that has some (the spec's rule for /businesses:
- * a page outside the range falls back to page 1). The page and its cursor are dropped; any
- * search is kept.
+ * The page a list page's ?page= asks for (readPageParam). A page with another address ("1",
+ * "02") is a 301 there, any other query kept (the cursor too, but not on page 1); a value naming
+ * no page ("0", "abc", "2.5", past `max`) is a 404: one address per page for crawlers, never
+ * page 1 again under another one.
  */
-export function redirectIfPastLastPage(request: Request, page: number, totalPages: number): void {
-  if (page <= Math.max(1, totalPages)) return;
+export function listPageOf(request: Request, max = Infinity): number {
   const url = new URL(request.url);
-  throw redirect(url.pathname + withParams(url.search, { before: null, _routes: null }));
+  const read = readPageParam(url.searchParams.get("page"), max);
+  if (read === "none") throw data(MISSING_LIST_PAGE, { status: 404 });
+  if ("page" in read) return read.page;
+  const changes: Record<string, number | null> = read.canonical === 1 ? { page: null, before: null, _routes: null } : { page: read.canonical, _routes: null };
+  throw redirect(url.pathname + withParams(url.search, changes), 301);
+}
+
+/**
+ * Throws a 404 for a page past a list's last (an empty list has page 1): "page 7" of a list of
+ * 3 pages is no page, not page 1 under another address. The loader checks once it knows the total.
+ */
+export function notFoundPastLastPage(page: number, totalPages: number): void {
+  if (page > Math.max(1, totalPages)) throw data(MISSING_LIST_PAGE, { status: 404 });
 }
 
 /**

@@ -262,6 +262,41 @@ export function parseHoursText(text: string): DayHours | null {
 }
 
 // ---------------------------------------------------------------------------------------
+// Hours text formatting
+
+/** "9:00", "12:30" and its meridiem ("AM" from midnight to noon) of minutes from any midnight. */
+function clockParts(minutes: number): { clock: string; meridiem: "AM" | "PM" } {
+  const inDay = minutes % MINUTES_PER_DAY;
+  const hour24 = Math.floor(inDay / 60);
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return { clock: `${hour12}:${String(inDay % 60).padStart(2, "0")}`, meridiem: hour24 < 12 ? "AM" : "PM" };
+}
+
+/**
+ * One interval as a reader expects it: "11:45 AM – 2:00 PM"; the start's AM/PM is left out when
+ * the end's is the same and the interval stays within its day ("6:00 – 11:45 PM").
+ */
+function formatInterval({ start, end }: Interval): string {
+  const from = clockParts(start);
+  const to = clockParts(end);
+  const sameHalf = from.meridiem === to.meridiem && end <= MINUTES_PER_DAY && end - start < 12 * 60;
+  return `${from.clock}${sameHalf ? "" : ` ${from.meridiem}`} \u2013 ${to.clock} ${to.meridiem}`;
+}
+
+/**
+ * One day's hours text as shown on the site: "11:45am-2pm,6-11:45pm" → "11:45 AM – 2:00 PM,
+ * 6:00 – 11:45 PM", "4PM-2AM" → "4:00 PM – 2:00 AM", "Open 24 hours", "Closed". Text that
+ * parseHoursText cannot read is shown as it is written ("Mo-Fr 9-17", "Sur rendez-vous").
+ */
+export function formatHoursText(text: string): string {
+  const hours = parseHoursText(text);
+  if (hours === null) return text.trim();
+  if (hours === "closed") return "Closed";
+  if (hours === "open24") return "Open 24 hours";
+  return hours.map(formatInterval).join(", ");
+}
+
+// ---------------------------------------------------------------------------------------
 // Time zones
 
 /** Weekday and minutes since midnight at `at` in `timeZone` (invalid or missing → UTC). */

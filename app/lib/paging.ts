@@ -50,15 +50,32 @@ export function pagerItems(current: number, totalPages: number): PagerItem[] {
   return items;
 }
 
+/** The body of a list page's 404 for a page it does not have (shown by MissingListPage). */
+export const MISSING_LIST_PAGE = "Page not found";
+
 /**
- * The page number from a query-string value: only digits, from 1 to `max`; anything else
- * (missing, "0", "-1", "2.5", "abc", beyond max) gives 1.
+ * What a list page's ?page= value asks for, read so that every page has one address: absent →
+ * page 1; "2" up to `max` → that page; "1" and a number with leading zeros ("01", "007") name a
+ * page that has another address → `canonical` (1 is the address without ?page=); anything else
+ * ("", "0", "-1", "2.5", "abc", beyond `max`) names no page → "none".
+ */
+export type PageParam = { page: number } | { canonical: number } | "none";
+
+export function readPageParam(raw: string | null | undefined, max = Infinity): PageParam {
+  if (raw == null) return { page: 1 };
+  if (!/^\d+$/.test(raw)) return "none";
+  const page = Number(raw);
+  if (!Number.isSafeInteger(page) || page < 1 || page > max) return "none";
+  return page === 1 || raw !== String(page) ? { canonical: page } : { page };
+}
+
+/**
+ * The page number of an API's ?page= (the spec's rule for /api/businesses): a page readPageParam
+ * accepts, however written; anything else gives 1. Pages answer those with a redirect or a 404.
  */
 export function parsePageParam(raw: string | null | undefined, max = Infinity): number {
-  if (raw == null || !/^\d+$/.test(raw)) return 1;
-  const page = Number(raw);
-  if (!Number.isSafeInteger(page) || page < 1 || page > max) return 1;
-  return page;
+  const read = readPageParam(raw, max);
+  return read === "none" ? 1 : "page" in read ? read.page : read.canonical;
 }
 
 /**

@@ -2,7 +2,7 @@ import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
 import { letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
-import { cityAnchorScope } from "./page-anchor.server";
+import { cityAnchorScope, cityCategoryScope } from "./page-anchor.server";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { displayCountry } from "~/lib/format";
 import { sqlParams } from "./sql-params.server";
@@ -122,6 +122,8 @@ export interface CityPage {
   businessCount: number;
   categoryCount: number;
   topCategories: { category: string; slug: string; count: number }[];
+  /** The category the list is narrowed to (?category=), with its businesses in this city. */
+  category: { category: string; slug: string; count: number } | null;
   businesses: DirectoryBusinessCard[];
   currentPage: number;
   totalPages: number;
@@ -130,15 +132,21 @@ export interface CityPage {
   cursors: Record<number, number>;
 }
 
-/** City detail: counts, its 15 biggest categories and one page of its businesses, newest first. */
+/**
+ * City detail: counts, its 15 biggest categories and one page of its businesses, newest first;
+ * with `categorySlug`, only that category's (businesses_city_category_page). null for an unknown
+ * city, or a category the city has no business of.
+ */
 export async function getCityPage(
   db: D1Database,
   countryCode: string,
   citySlug: string,
   request: CardPageRequest,
+  categorySlug: string | null = null,
 ): Promise<CityPage | null> {
   const { page, limit } = request;
-  const [city, categories, ...cards] = await db.batch<Record<string, unknown>>([
+  const scope = categorySlug ? cityCategoryScope(countryCode, citySlug, categorySlug) : cityAnchorScope(countryCode, citySlug);
+  const [city, categories, filter, ...cards] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT ci.country_code, ci.slug, ci.name, ci.business_count, ci.category_count, co.name AS country_name
@@ -154,11 +162,23 @@ export async function getCityPage(
          ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?3`,
       )
       .bind(countryCode, citySlug, CITY_TOP_CATEGORIES),
-    ...cardPageStatements(db, cityAnchorScope(countryCode, citySlug), request),
+    // The chosen category's count in this city (none asked: a statement that finds nothing).
+    db
+      .prepare(
+        `SELECT ccc.category_slug, ccc.business_count, c.name
+         FROM city_category_counts AS ccc JOIN categories AS c ON c.slug = ccc.category_slug
+         WHERE ccc.country_code = ?1 AND ccc.city_slug = ?2 AND ccc.category_slug = ?3`,
+      )
+      .bind(countryCode, citySlug, categorySlug ?? ""),
+    ...cardPageStatements(db, scope, request),
   ]);
   const row = city?.results[0];
   if (!row) return null;
+  const chosen = filter?.results[0];
+  if (categorySlug && !chosen) return null;
   const summary = toCitySummary(row);
+  const toCategory = (r: Record<string, unknown>) => ({ category: String(r.name), slug: String(r.category_slug), count: Number(r.business_count) });
+  const category = chosen ? toCategory(chosen) : null;
   return {
     city: summary.city,
     slug: summary.slug,
@@ -166,14 +186,11 @@ export async function getCityPage(
     countryCode: summary.countryCode,
     businessCount: summary.businessCount,
     categoryCount: summary.categoryCount,
-    topCategories: (categories?.results ?? []).map((r) => ({
-      category: String(r.name),
-      slug: String(r.category_slug),
-      count: Number(r.business_count),
-    })),
+    topCategories: (categories?.results ?? []).map(toCategory),
+    category,
     ...readCardPage(request, cards),
     currentPage: page,
-    totalPages: totalPages(summary.businessCount, limit),
+    totalPages: totalPages(category ? category.count : summary.businessCount, limit),
     limit,
   };
 }

@@ -1,6 +1,7 @@
 import { ratingBand, type FeaturedFilter } from "~/lib/featured-filters";
 import { displayCountry } from "~/lib/format";
 import { matchExpression } from "~/lib/search-query";
+import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL } from "~/db/schema";
 import { countryColumn } from "./business-row.server";
 
 /** Home: 12 popular categories, 12 cities, 9 featured (spec section 9). */
@@ -54,10 +55,15 @@ export interface FeaturedBusiness {
 
 const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.full_address, b.category, b.reviews, b.city, b.country, b.country_code`;
 
+/** Lodging first, then the Bayesian rating: the businesses_featured_rank index's own terms (migration 0024). */
+const FEATURED_ORDER = `${FEATURED_LODGING_SQL} DESC, ${FEATURED_SCORE_SQL} DESC, b.rating DESC, b.id DESC`;
+
 /**
- * Best rated, most reviewed approved businesses (the businesses_featured index), 9 at most. A
- * rating of 0 is "not rated" (format.ts shownRating), like none: it never fills the top-rated
- * list of a directory with few rated businesses.
+ * The home page's featured businesses, 9 at most: places to stay first (app/lib/lodging.ts), each
+ * group by its Bayesian rating (featuredScore), so a handful of 5.0 reviews does not outrank
+ * 4.7 from 1,200. "All" and the star chips read the businesses_featured_rank index in its own
+ * order and stop after 9 matches (a star chip skips, in the index, the places rated outside its
+ * band). A rating of 0 is "not rated" (format.ts shownRating), like none: never featured.
  */
 export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilter = "all"): Promise<FeaturedBusiness[]> {
   let statement: D1PreparedStatement;
@@ -65,8 +71,8 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
   if (filter === "all" || band) {
     statement = db
       .prepare(
-        `SELECT ${FEATURED_COLUMNS} FROM businesses b INDEXED BY businesses_featured
-         WHERE b.is_approved = 1 AND b.rating > 0 AND b.rating >= ?2 AND b.rating < ?3 ORDER BY b.rating DESC, b.reviews DESC LIMIT ?1`,
+        `SELECT ${FEATURED_COLUMNS} FROM businesses b INDEXED BY businesses_featured_rank
+         WHERE ${FEATURED_WHERE_SQL} AND rating >= ?2 AND rating < ?3 ORDER BY ${FEATURED_ORDER} LIMIT ?1`,
       )
       .bind(HOME_FEATURED, band?.min ?? 0, band?.max ?? 6);
   } else {
@@ -76,7 +82,7 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
            SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
          )
          SELECT ${FEATURED_COLUMNS} FROM candidates c JOIN businesses b ON b.id = c.id
-         WHERE b.is_approved = 1 ORDER BY b.rating IS NULL, b.rating DESC, b.reviews DESC LIMIT ?3`,
+         WHERE ${FEATURED_WHERE_SQL} ORDER BY ${FEATURED_ORDER} LIMIT ?3`,
       )
       // Bracketed: a column filter binds only to the term after it.
       .bind(`{name type category} : (${matchExpression(filter, { prefixLast: false })})`, WORD_FILTER_CANDIDATES, HOME_FEATURED);

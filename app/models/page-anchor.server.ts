@@ -15,7 +15,7 @@ export const PAGE_ANCHOR_STEP = 600;
 export interface AnchorScope {
   /** "category/<slug>" or "city/<country code>/<slug>": the form the triggers build. */
   key: string;
-  index: "businesses_category_page" | "businesses_city_page";
+  index: "businesses_category_page" | "businesses_city_page" | "businesses_city_category_page";
   /** Conditions on the index's key columns, with parameters ?1..?n. */
   where: string;
   params: unknown[];
@@ -31,6 +31,19 @@ export function cityAnchorScope(countryCode: string, citySlug: string): AnchorSc
     index: "businesses_city_page",
     where: "country_code = ?1 AND city_slug = ?2",
     params: [countryCode, citySlug],
+  };
+}
+
+/**
+ * A city's businesses of one category (/cities/{cc}/{city}?category=slug). No anchors are built
+ * for these (a city's category is a small part of it): a page typed by number skips from the top.
+ */
+export function cityCategoryScope(countryCode: string, citySlug: string, categorySlug: string): AnchorScope {
+  return {
+    key: `city-category/${countryCode}/${citySlug}/${categorySlug}`,
+    index: "businesses_city_category_page",
+    where: "country_code = ?1 AND city_slug = ?2 AND category_slug = ?3",
+    params: [countryCode, citySlug, categorySlug],
   };
 }
 

@@ -32,7 +32,7 @@ export default function NotFoundPage() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
-      <p className="mx-auto mt-3 max-w-xl text-slate-600">
+      <p className="mx-auto mt-3 max-w-xl text-slate-600 dark:text-slate-300">
         The page you're looking for doesn't exist, but don't worry - let's help you find what you need!
       </p>
       <AdSlot slot="ad-404" code={banner} size="banner" />

@@ -67,7 +67,7 @@ export default function Home() {
       <Hero />
 
       {totals ? (
-        <section aria-label="Directory figures" className="border-b border-slate-200 bg-white">
+        <section aria-label="Directory figures" className="border-b border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900">
           <div className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center md:grid-cols-4">
             {[
               { label: "Hotels & Businesses", value: totals.businessCount },
@@ -76,10 +76,10 @@ export default function Home() {
               { label: "Countries", value: totals.countryCount },
             ].map((stat) => (
               <div key={stat.label}>
-                <p className="text-3xl font-extrabold text-brand-700 md:text-4xl">
+                <p className="text-3xl font-extrabold text-brand-700 dark:text-sky-300 md:text-4xl">
                   <AnimatedCounter target={stat.value} />
                 </p>
-                <p className="mt-1 text-sm font-medium text-slate-600">{stat.label}</p>
+                <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-300">{stat.label}</p>
               </div>
             ))}
           </div>
@@ -92,9 +92,9 @@ export default function Home() {
           <div className="flex items-end justify-between gap-4">
             <div>
               <h2 id="categories-heading" className="text-2xl font-bold md:text-3xl">Browse by Category</h2>
-              <p className="mt-1 text-slate-600">The most popular kinds of places in the directory.</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">The most popular kinds of places in the directory.</p>
             </div>
-            <Link to="/categories" className="shrink-0 font-medium text-brand-700 hover:underline">
+            <Link to="/categories" className="shrink-0 font-medium text-brand-700 dark:text-sky-300 hover:underline">
               View All →
             </Link>
           </div>
@@ -103,10 +103,10 @@ export default function Home() {
               <li key={category.slug}>
                 <Link
                   to={`/categories/${category.slug}`}
-                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md"
+                  className="flex h-full flex-col rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md"
                 >
-                  <span dir="auto" className="font-semibold text-slate-900">{category.category}</span>
-                  <span className="mt-1 text-sm text-slate-600">{formatCount(category.count)} {plural(category.count, "listing", "listings")}</span>
+                  <span dir="auto" className="font-semibold text-slate-900 dark:text-slate-100">{category.category}</span>
+                  <span className="mt-1 text-sm text-slate-600 dark:text-slate-300">{formatCount(category.count)} {plural(category.count, "listing", "listings")}</span>
                 </Link>
               </li>
             ))}
@@ -114,21 +114,21 @@ export default function Home() {
         </section>
       ) : null}
 
-      <section className="bg-white py-14" aria-labelledby="featured-heading">
+      <section className="bg-white dark:bg-slate-900 py-14" aria-labelledby="featured-heading">
         <div className="mx-auto max-w-7xl px-4">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>
               <h2 id="featured-heading" className="text-2xl font-bold md:text-3xl">Featured Hotels</h2>
-              <p className="mt-1 text-slate-600">Top rated and most reviewed places.</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">Places to stay first, ranked by rating and the number of reviews behind it.</p>
             </div>
-            <div className="flex gap-1 rounded-lg border border-slate-200 p-1" role="group" aria-label="Layout">
+            <div className="flex gap-1 rounded-lg border border-slate-200 dark:border-slate-700 p-1" role="group" aria-label="Layout">
               {(["grid", "list"] as const).map((option) => (
                 <button
                   key={option}
                   type="button"
                   aria-pressed={layout === option}
                   onClick={() => setLayout(option)}
-                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${layout === option ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${layout === option ? "bg-brand-700 text-white" : "text-slate-700 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800"}`}
                 >
                   {option === "grid" ? "Grid" : "List"}
                 </button>
@@ -143,7 +143,7 @@ export default function Home() {
                 preventScrollReset
                 aria-current={filter === option ? "true" : undefined}
                 className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
-                  filter === option ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-600"
+                  filter === option ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-slate-700 dark:text-slate-300 hover:border-brand-600 dark:hover:border-sky-400"
                 }`}
               >
                 {FEATURED_FILTER_LABELS[option]}
@@ -160,7 +160,7 @@ export default function Home() {
             ) : featured === null ? (
               SAMPLE_CARDS.map((name) => <SampleCard key={name} name={name} />)
             ) : featured.length === 0 ? (
-              <p className="col-span-full rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+              <p className="col-span-full rounded-lg border border-dashed border-slate-300 dark:border-slate-600 p-8 text-center text-slate-600 dark:text-slate-300">
                 {/* Featured businesses are rated ones: "All" finds none only before any has a rating. */}
                 {filter === "all" ? "No rated hotels to feature yet." : "No featured hotels match this filter yet."}
               </p>
@@ -174,7 +174,7 @@ export default function Home() {
       {homepage && homepage.topCities.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="cities-heading">
           <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">Popular Cities</h2>
-          <p className="mt-1 text-slate-600">Where travellers look most.</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">Where travellers look most.</p>
           <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {homepage.topCities.map((city) => (
               <li key={`${city.countryCode}/${city.slug}`}>
@@ -191,7 +191,7 @@ export default function Home() {
         </section>
       ) : null}
 
-      <section className="bg-white py-14" aria-labelledby="why-heading">
+      <section className="bg-white dark:bg-slate-900 py-14" aria-labelledby="why-heading">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="why-heading" className="text-center text-2xl font-bold md:text-3xl">Why use WorldHotels Directory?</h2>
           <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
@@ -200,9 +200,9 @@ export default function Home() {
               { title: "Honest ratings", text: "Ratings and review counts come straight from the listings, so you can compare at a glance." },
               { title: "Everything in one place", text: "Opening hours, amenities, phone numbers and a map on every page, free for every visitor." },
             ].map((item) => (
-              <div key={item.title} className="rounded-xl border border-slate-200 p-6">
+              <div key={item.title} className="rounded-xl border border-slate-200 dark:border-slate-700 p-6">
                 <h3 className="text-lg font-semibold">{item.title}</h3>
-                <p className="mt-2 text-slate-600">{item.text}</p>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">{item.text}</p>
               </div>
             ))}
           </div>
@@ -215,7 +215,7 @@ export default function Home() {
             <h2 className="text-2xl font-bold">List your hotel</h2>
             <p className="mt-2 text-brand-100">Reach millions of travellers every month. Tell us about your property and we will get it listed.</p>
           </div>
-          <Link to="/contact" className="shrink-0 rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50">
+          <Link to="/contact" className="shrink-0 rounded-lg bg-white dark:bg-slate-900 px-6 py-3 font-semibold text-brand-900 dark:text-sky-200 hover:bg-brand-50 dark:hover:bg-slate-800">
             Submit Hotel
           </Link>
         </div>
@@ -231,58 +231,9 @@ function Hero() {
   const searchBox = useRef<HTMLInputElement>(null);
   const searchForm = useRef<HTMLFormElement>(null);
   useTextTypedBeforeScript(searchForm, (_name, typed) => setText(typed));
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const navLinks = [
-    { to: "/categories", label: "Categories" },
-    { to: "/cities", label: "Cities" },
-    { to: "/countries", label: "Countries" },
-    { to: "/businesses", label: "All Hotels" },
-  ];
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-sky-600 text-white">
-      {/* The phone menu is a disclosure over the hero, not a modal: Escape closes it and gives
-          the focus back to its button, and it closes when the focus moves on past its links. */}
-      <nav
-        aria-label="Home"
-        className="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-4"
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && menuOpen) {
-            setMenuOpen(false);
-            menuButton.current?.focus();
-          }
-        }}
-        onBlur={(event) => {
-          if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
-        }}
-      >
-        <span className="text-lg font-bold">Find your stay</span>
-        <button
-          ref={menuButton}
-          type="button"
-          className="rounded-md border border-white/40 px-3 py-1.5 text-sm md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="home-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? "Close menu" : "Menu"}
-        </button>
-        <ul id="home-menu" className={`${menuOpen ? "flex" : "hidden"} absolute left-0 right-0 top-full z-10 flex-col gap-1 bg-brand-900 p-4 md:static md:flex md:flex-row md:items-center md:gap-6 md:bg-transparent md:p-0`}>
-          {navLinks.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="block py-1 font-medium text-white/90 hover:text-white">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to="/contact" className="mt-2 block rounded-lg bg-white px-4 py-2 font-semibold text-brand-900 md:mt-0">
-              Submit Hotel
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <div className="mx-auto max-w-4xl px-4 pb-20 pt-10 text-center">
+      <div className="mx-auto max-w-4xl px-4 pb-16 pt-12 text-center md:pb-20 md:pt-16">
         <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Find your perfect hotel, anywhere</h1>
         <p className="mt-4 text-lg text-brand-100">Over 15,000 hotels and businesses in 195+ countries, with ratings, hours and maps.</p>
         <Form
@@ -290,7 +241,8 @@ function Hero() {
           action="/search"
           method="get"
           role="search"
-          className="mx-auto mt-8 flex max-w-2xl gap-2 rounded-xl bg-white p-2 shadow-lg"
+          // On a phone the button goes under the box, which then has the width its placeholder needs.
+          className="mx-auto mt-8 flex max-w-2xl flex-col gap-2 rounded-xl bg-white p-2 shadow-lg sm:flex-row dark:bg-slate-900"
           onSubmit={(event) => {
             event.preventDefault();
             const href = searchHref(text, "");
@@ -312,7 +264,7 @@ function Hero() {
             required={!hydrated}
             pattern={hydrated ? undefined : NON_BLANK_PATTERN}
             title={hydrated ? undefined : "Type a hotel name, city, country or category"}
-            className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none focus:ring-2 focus:ring-brand-600"
+            className="min-w-0 flex-1 rounded-lg px-4 py-3 text-slate-900 outline-none placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
           />
           <button type="submit" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
             Search
@@ -341,10 +293,10 @@ function Hero() {
 
 function SkeletonCard() {
   return (
-    <div data-testid="skeleton" className="motion-safe:animate-pulse rounded-lg border border-slate-200 bg-white p-4" aria-hidden="true">
-      <div className="h-4 w-2/3 rounded bg-slate-200" />
-      <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
-      <div className="mt-3 h-3 w-1/2 rounded bg-slate-200" />
+    <div data-testid="skeleton" className="motion-safe:animate-pulse rounded-lg border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4" aria-hidden="true">
+      <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
+      <div className="mt-3 h-3 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
+      <div className="mt-3 h-3 w-1/2 rounded bg-slate-200 dark:bg-slate-700" />
     </div>
   );
 }
@@ -354,7 +306,7 @@ const SAMPLE_CARDS = ["Sample Grand Hotel", "Sample City Inn", "Sample Beach Res
 /** Stand-in cards when the featured list could not be loaded (spec: sample placeholder cards). */
 function SampleCard({ name }: { name: string }) {
   return (
-    <article className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-slate-600">
+    <article className="rounded-lg border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-4 text-slate-600 dark:text-slate-300">
       <h3 className="font-semibold">{name}</h3>
       <p className="mt-1 text-sm">Featured hotels are being updated. Please check back soon.</p>
     </article>

@@ -1,20 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { textError } from "~/lib/http";
-import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
+import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 
-/** GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id]: city page data; 404 for an unknown city; another spelling of the path redirects to it. */
+/**
+ * GET /api/cities/{cc}/{citySlug}?page=&limit=12[&before=id][&category=slug]: city page data, its
+ * businesses narrowed to one category when asked (as the page's ?category=); 404 for an unknown
+ * city or a category it has none of; another spelling of the path redirects to it.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countryCode = (params.countryCode ?? "").toLowerCase();
   const slug = citySlug(params.citySlug ?? "");
   const respelled = redirectToCanonicalPath(request, "/api/cities", [countryCode, slug]);
   if (respelled) return respelled;
-  const paging = detailQuerySchema.parse(searchParamsObject(request.url));
-  const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging);
-  if (!city) return textError(404, "City not found");
+  const query = searchParamsObject(request.url);
+  const paging = detailQuerySchema.parse(query);
+  const { category } = categoryFilterSchema.parse(query);
+  const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging, category);
+  if (!city) return textError(404, category ? "Category not found in this city" : "City not found");
   return Response.json(city, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -14,7 +14,7 @@ import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { businessCountry, countryInProse, formatRating, reviewCountText } from "~/lib/format";
-import { openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
+import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
 import { indefiniteArticle } from "~/lib/indefinite-article";
@@ -166,13 +166,13 @@ function BusinessView({
     <div className="mx-auto max-w-6xl px-4 py-8">
       <BusinessJsonLd business={business} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+        <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
           ← Back to Home
         </Link>
         <Breadcrumbs crumbs={path} />
       </div>
 
-      <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
         <div className="relative h-56 bg-gradient-to-br from-brand-700 to-sky-500 md:h-72">
           {photoUrl && !photoFailed ? (
             <img ref={photo} src={photoUrl} alt={business.name} className="h-full w-full object-cover" onError={() => setPhotoFailed(true)} />
@@ -188,43 +188,43 @@ function BusinessView({
             {status ? (
               <span
                 data-testid="open-status"
-                className={`rounded-full px-3 py-1 text-xs font-semibold ${status === "open" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
+                className={`rounded-full px-3 py-1 text-xs font-semibold ${status === "open" ? "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100" : "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100"}`}
               >
                 {status === "open" ? "Open" : "Closed"}
                 {/* Said after the name, a bare "Open" could be read as a command. */}
                 <span className="sr-only"> now</span>
               </span>
             ) : null}
-            {business.verified ? <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">✓ Verified</span> : null}
+            {business.verified ? <span className="rounded-full bg-brand-50 dark:bg-slate-800 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-sky-300">✓ Verified</span> : null}
           </div>
           {rating ? (
-            <p className="mt-2 text-slate-700">
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
               <span className="text-amber-500" aria-hidden="true">★</span> <strong>{rating}</strong>
-              {reviews ? <> <span className="text-slate-600">({reviews})</span></> : null}
+              {reviews ? <> <span className="text-slate-600 dark:text-slate-300">({reviews})</span></> : null}
             </p>
           ) : null}
           {category ? (
             <p className="mt-2">
               {business.categorySlug ? (
-                <Link to={`/categories/${business.categorySlug}`} dir="auto" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:underline">
+                <Link to={`/categories/${business.categorySlug}`} dir="auto" className="rounded-full bg-brand-50 dark:bg-slate-800 px-3 py-1 text-sm font-medium text-brand-700 dark:text-sky-300 hover:underline">
                   {category}
                 </Link>
               ) : (
-                <span dir="auto" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{category}</span>
+                <span dir="auto" className="rounded-full bg-brand-50 dark:bg-slate-800 px-3 py-1 text-sm font-medium text-brand-700 dark:text-sky-300">{category}</span>
               )}
             </p>
           ) : null}
           {/* Each imported text is its own run: an address in Hebrew or Arabic reads right to left
               without carrying the city and country links along with it. */}
-          <p className="mt-3 text-slate-700">
+          <p className="mt-3 text-slate-700 dark:text-slate-300">
             {business.fullAddress ? <bdi>{business.fullAddress}</bdi> : "Address not available"}
             {" · "}
             {business.city && business.citySlug && cc ? (
-              <Link to={`/cities/${cc}/${business.citySlug}`} dir="auto" className="text-brand-700 underline underline-offset-2">{business.city}</Link>
+              <Link to={`/cities/${cc}/${business.citySlug}`} dir="auto" className="text-brand-700 dark:text-sky-300 underline underline-offset-2">{business.city}</Link>
             ) : business.city ? <bdi>{business.city}</bdi> : null}
             {business.city && country ? ", " : null}
             {country && cc ? (
-              <Link to={`/countries/${cc}`} dir="auto" className="text-brand-700 underline underline-offset-2">{country}</Link>
+              <Link to={`/countries/${cc}`} dir="auto" className="text-brand-700 dark:text-sky-300 underline underline-offset-2">{country}</Link>
             ) : country ? <bdi>{country}</bdi> : null}
             {where ? null : "Location not specified"}
           </p>
@@ -247,7 +247,7 @@ function BusinessView({
             ) : null}
             {/* Share copies with the page's script; without it the button could do nothing. */}
             {hydrated ? (
-              <button type="button" onClick={share} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-100">
+              <button type="button" onClick={share} className="rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
                 {copied ? "Copied!" : "Share"}
               </button>
             ) : null}
@@ -260,26 +260,26 @@ function BusinessView({
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <AdSlot slot="ad1" code={ads.ad1} />
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="amenities-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="amenities-heading">
             <h2 id="amenities-heading" className="text-xl font-semibold">Amenities</h2>
             {amenities.length ? (
               <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {amenities.map((amenity) => (
-                  <li key={amenity} className="flex items-center gap-2 text-slate-700">
+                  <li key={amenity} className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
                     <span className="text-green-600" aria-hidden="true">✓</span> <bdi>{amenity}</bdi>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="mt-3 text-slate-600">No amenities listed.</p>
+              <p className="mt-3 text-slate-600 dark:text-slate-300">No amenities listed.</p>
             )}
           </section>
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="about-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold">About</h2>
             {aboutText ? (
-              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700">{aboutText}</p>
+              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{aboutText}</p>
             ) : (
-              <p className="mt-3 whitespace-pre-line text-slate-700">
+              <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">
                 <bdi>{business.name}</bdi>
                 {category ? <> is {indefiniteArticle(category)} <bdi>{category.toLowerCase()}</bdi></> : null}
                 {where ? <> in <PlaceText city={business.city} country={country} /></> : null}.
@@ -288,7 +288,7 @@ function BusinessView({
             )}
           </section>
           <AdSlot slot="ad2" code={ads.ad2} />
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="map-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-xl font-semibold">Location</h2>
             <div className="mt-4">
               <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} styleUrl={mapStyleUrl} />
@@ -297,58 +297,58 @@ function BusinessView({
         </div>
 
         <aside className="space-y-8" aria-label="Business information">
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="hours-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="hours-heading">
             <h2 id="hours-heading" className="text-xl font-semibold">Opening Hours</h2>
             {week ? (
               <table className="mt-4 w-full text-sm">
                 <tbody>
                   {orderedDays(week).map(({ day, hours }) => (
-                    <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700"}>
+                    <tr key={day} data-today={day === today ? "true" : undefined} className={day === today ? "bg-brand-50 dark:bg-slate-800 font-semibold text-brand-900 dark:text-sky-200" : "text-slate-700 dark:text-slate-300"}>
                       <th scope="row" className="py-1.5 pl-2 text-left font-medium">{day}{day === today ? " (Today)" : ""}</th>
-                      <td dir="auto" className="py-1.5 pr-2 text-right">{hours ?? "—"}</td>
+                      <td dir="auto" className="py-1.5 pr-2 text-right">{hours === null ? "—" : formatHoursText(hours)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             ) : hoursAsWritten ? (
-              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700">{hoursAsWritten}</p>
+              <p dir="auto" className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">{hoursAsWritten}</p>
             ) : (
-              <p className="mt-3 text-slate-600">Opening hours not available.</p>
+              <p className="mt-3 text-slate-600 dark:text-slate-300">Opening hours not available.</p>
             )}
           </section>
           <AdSlot slot="ad3" code={ads.ad3} />
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="contact-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-xl font-semibold">Contact Information</h2>
             <dl className="mt-4 space-y-3 text-sm">
               <div>
-                <dt className="font-medium text-slate-600">Address</dt>
-                <dd dir="auto" className="text-slate-800">{business.fullAddress ?? "Address not available"}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-300">Address</dt>
+                <dd dir="auto" className="text-slate-800 dark:text-slate-200">{business.fullAddress ?? "Address not available"}</dd>
               </div>
               <div>
-                <dt className="font-medium text-slate-600">Location</dt>
-                <dd className="text-slate-800">{where ? <PlaceText city={business.city} country={country} /> : "Location not specified"}</dd>
+                <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
+                <dd className="text-slate-800 dark:text-slate-200">{where ? <PlaceText city={business.city} country={country} /> : "Location not specified"}</dd>
               </div>
               {business.phone ? (
                 <div>
-                  <dt className="font-medium text-slate-600">Phone</dt>
-                  <dd>{tel ? <a href={tel} className="text-brand-700 hover:underline">{business.phone}</a> : business.phone}</dd>
+                  <dt className="font-medium text-slate-600 dark:text-slate-300">Phone</dt>
+                  <dd>{tel ? <a href={tel} className="text-brand-700 dark:text-sky-300 hover:underline">{business.phone}</a> : business.phone}</dd>
                 </div>
               ) : null}
               {website ? (
                 <div>
-                  <dt className="font-medium text-slate-600">Website</dt>
-                  <dd className="truncate"><a href={website} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">{website}<NewTabNote /></a></dd>
+                  <dt className="font-medium text-slate-600 dark:text-slate-300">Website</dt>
+                  <dd className="truncate"><a href={website} rel="nofollow noopener noreferrer" target="_blank" className="text-brand-700 dark:text-sky-300 hover:underline">{website}<NewTabNote /></a></dd>
                 </div>
               ) : null}
             </dl>
           </section>
           <AdSlot slot="ad4" code={ads.ad4} />
-          <section className="rounded-2xl border border-slate-200 bg-white p-6" aria-labelledby="details-heading">
+          <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="details-heading">
             <h2 id="details-heading" className="text-xl font-semibold">Business Details</h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600">Category</dt><dd dir="auto" className="text-right font-medium">{category ?? "—"}</dd></div>
-              <div className="flex justify-between gap-4"><dt className="text-slate-600">Status</dt><dd className="font-medium text-green-700">OPERATIONAL</dd></div>
-              <div className="flex justify-between gap-4"><dt className="text-slate-600">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? business.reviews.toLocaleString("en-US") : "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600 dark:text-slate-300">Category</dt><dd dir="auto" className="text-right font-medium">{category ?? "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Status</dt><dd className="font-medium text-green-700 dark:text-green-300">OPERATIONAL</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? business.reviews.toLocaleString("en-US") : "—"}</dd></div>
             </dl>
           </section>
         </aside>
@@ -389,9 +389,20 @@ export function ErrorBoundary() {
 function BusinessNotFound() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-20 text-center">
-      <p className="text-5xl" aria-hidden="true">🔍</p>
+      {/* A drawn magnifier, not the emoji: a system without an emoji font showed an empty box. */}
+      <svg
+        data-testid="not-found-icon"
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="mx-auto h-16 w-16 fill-none stroke-brand-700 dark:stroke-sky-300"
+        strokeWidth={2}
+        strokeLinecap="round"
+      >
+        <circle cx="10.5" cy="10.5" r="6.5" />
+        <path d="m15.5 15.5 5 5" />
+      </svg>
       <h1 className="mt-4 text-3xl font-bold">Business Not Found</h1>
-      <p className="mt-3 text-slate-600">
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
         We couldn't find the business you're looking for. It may have moved or is no longer listed. Try searching for it instead.
       </p>
       <WhatWhereSearch />

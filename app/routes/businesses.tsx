@@ -2,15 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
-import { EmptyState, ErrorState, useListPending } from "~/components/list-states";
+import { EmptyState, ErrorState, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { directoryMeta } from "~/lib/directory-seo";
-import { pagesCapped, parsePageParam, showingRange } from "~/lib/paging";
+import { pagesCapped, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { listBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -27,9 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"), ALL_BUSINESSES_MAX_PAGES);
+  const page = listPageOf(request, ALL_BUSINESSES_MAX_PAGES);
   const list = await listBusinesses(context.cloudflare.env.DB, page);
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -45,7 +45,7 @@ export default function AllBusinesses() {
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600">
+        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
           {list.totalCount > 0 ? (
             <>
               Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
@@ -57,7 +57,7 @@ export default function AllBusinesses() {
         <ViewToggle />
       </div>
       {pending ? (
-        <p role="status" className="mt-10 text-center text-slate-600">Loading businesses...</p>
+        <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-300">Loading businesses...</p>
       ) : list.businesses.length === 0 ? (
         <EmptyState title="No businesses found" />
       ) : (
@@ -71,7 +71,6 @@ export default function AllBusinesses() {
             ))}
           </ul>
           <Pager
-            variant="full"
             currentPage={list.currentPage}
             totalPages={list.totalPages}
             hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
@@ -88,9 +87,9 @@ export default function AllBusinesses() {
  * like the admin's list (decision 031), it says so and where the rest can be found.
  */
 function PagesCappedNote() {
-  const link = "font-medium text-brand-700 underline underline-offset-2";
+  const link = "font-medium text-brand-700 dark:text-sky-300 underline underline-offset-2";
   return (
-    <p className="mt-4 text-center text-sm text-slate-600" data-testid="pages-capped">
+    <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" data-testid="pages-capped">
       Only the newest {(ALL_BUSINESSES_MAX_PAGES * ALL_BUSINESSES_PER_PAGE).toLocaleString("en-US")} businesses are listed here. To find the
       others, <Link to="/search" className={link}>search</Link> or browse by <Link to="/categories" className={link}>category</Link>,{" "}
       <Link to="/countries" className={link}>country</Link> or <Link to="/cities" className={link}>city</Link>.
@@ -98,7 +97,9 @@ function PagesCappedNote() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(BusinessesError);
+
+function BusinessesError() {
   return (
     <ErrorState title="Error Loading Businesses">
       <p>Please try again later.</p>

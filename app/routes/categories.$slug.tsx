@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessGrid } from "~/components/business-grid";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
 import { ListingsWithTopLinks } from "~/components/count-links";
-import { ErrorState } from "~/components/list-states";
+import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { inCount } from "~/lib/directory-text";
@@ -12,7 +12,7 @@ import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { categorySlug } from "~/lib/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -34,9 +34,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // /categories/K and /categories/k/ are /categories/k.
     const respelled = redirectToCanonicalPath(request, "/categories", [letter.toLowerCase()]);
     if (respelled) throw respelled;
-    const { q, page } = listQuerySchema.parse(query);
+    const page = listPageOf(request);
+    const { q } = listQuerySchema.parse(query);
     const list = await listCategories(db, { letter, q, page });
-    redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+    notFoundPastLastPage(list.currentPage, list.totalPages);
     return data({ kind: "letter" as const, list }, { headers: publicCache(CACHE_SECONDS.lists) });
   }
   // Another single character is a category only when one is so named (a word of one CJK
@@ -45,11 +46,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const single = [...slug].length === 1;
   const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
   if (respelled && !single) throw respelled;
-  const paging = detailQuerySchema.parse(query);
+  const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
   const category = await getCategoryPage(db, slug, paging);
   if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });
   if (respelled) throw respelled;
-  redirectIfPastLastPage(request, category.currentPage, category.totalPages);
+  notFoundPastLastPage(category.currentPage, category.totalPages);
   return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -81,7 +82,7 @@ export default function CategoryRoute() {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{category.category}</bdi></h1>
-      <p className="mt-2 text-slate-600">
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
         {countOf(category.businessCount, "business", "businesses")}{inCount(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
@@ -106,7 +107,9 @@ export default function CategoryRoute() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(CategoryError);
+
+function CategoryError() {
   const error = useRouteError();
   const { slug = "" } = useParams();
   if (parseLetter(slug)) return <CategoriesError />;
@@ -114,7 +117,7 @@ export function ErrorBoundary() {
     return (
       <ErrorState title="Category not found">
         <p>There is no category “{slug}” in the directory.</p>
-        <Link to="/categories" className="mt-4 inline-block font-medium text-brand-700 underline">Browse all categories</Link>
+        <Link to="/categories" className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">Browse all categories</Link>
       </ErrorState>
     );
   }

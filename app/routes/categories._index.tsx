@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { withMissingListPage } from "~/components/list-states";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta } from "~/lib/directory-seo";
@@ -10,9 +11,10 @@ import { listCategories } from "~/models/category.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => categoriesMeta(data ?? null, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCategories(context.cloudflare.env.DB, { letter: null, q, page });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -22,4 +24,4 @@ export default function Categories() {
   return <CategoryDirectory list={useLoaderData<typeof loader>()} />;
 }
 
-export const ErrorBoundary = CategoriesError;
+export const ErrorBoundary = withMissingListPage(CategoriesError);

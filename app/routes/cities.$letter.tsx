@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
-import { permanentRedirect, redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { withMissingListPage } from "~/components/list-states";
+import { listPageOf, notFoundPastLastPage, permanentRedirect, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { parseLetter } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -33,9 +34,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // /cities/T and /cities/t/ are /cities/t.
   const respelled = redirectToCanonicalPath(request, "/cities", [letter.toLowerCase()]);
   if (respelled) throw respelled;
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(db, { letter, q, page });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -62,4 +64,4 @@ export default function CitiesByLetter() {
   );
 }
 
-export const ErrorBoundary = CountryCitiesError;
+export const ErrorBoundary = withMissingListPage(CountryCitiesError);

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { withMissingListPage } from "~/components/list-states";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { citiesMeta } from "~/lib/directory-seo";
@@ -12,9 +13,10 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCities(context.cloudflare.env.DB, { letter: null, q, page });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -33,4 +35,4 @@ export default function Cities() {
   );
 }
 
-export const ErrorBoundary = CitiesError;
+export const ErrorBoundary = withMissingListPage(CitiesError);

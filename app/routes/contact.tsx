@@ -170,9 +170,9 @@ export default function ContactPage() {
             <p>Fax: +1 (212) 555-0102</p>
           </InfoCard>
           <InfoCard title="Email Support">
-            <p>General: <a className="text-brand-700 underline underline-offset-2" href="mailto:info@worldhotels.example">info@worldhotels.example</a></p>
-            <p>Support: <a className="text-brand-700 underline underline-offset-2" href="mailto:support@worldhotels.example">support@worldhotels.example</a></p>
-            <p>Partnerships: <a className="text-brand-700 underline underline-offset-2" href="mailto:partners@worldhotels.example">partners@worldhotels.example</a></p>
+            <p>General: <a className="text-brand-700 dark:text-sky-300 underline underline-offset-2" href="mailto:info@worldhotels.example">info@worldhotels.example</a></p>
+            <p>Support: <a className="text-brand-700 dark:text-sky-300 underline underline-offset-2" href="mailto:support@worldhotels.example">support@worldhotels.example</a></p>
+            <p>Partnerships: <a className="text-brand-700 dark:text-sky-300 underline underline-offset-2" href="mailto:partners@worldhotels.example">partners@worldhotels.example</a></p>
           </InfoCard>
           <InfoCard title="Business Hours">
             <p>Monday – Friday: 9:00 AM – 6:00 PM EST</p>
@@ -199,14 +199,14 @@ export default function ContactPage() {
           ) : null}
         </div>
 
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
+        <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6 shadow-sm lg:col-span-2" aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold">Send us a Message</h2>
           {outcome === "sent" || params.get("sent") === "1" ? <FormNotice tone="success" {...SENT} noticeRef={sentNotice} /> : null}
           {posted?.failed ? <FormNotice tone="error" {...posted.failed} /> : null}
           <form ref={form} method="post" action="/contact" onSubmit={submit} noValidate className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
             {FIELDS.map((field) => (
               <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
-                <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700">{field.label}</label>
+                <label htmlFor={`contact-${field.name}`} className="block text-sm font-medium text-slate-700 dark:text-slate-300">{field.label}</label>
                 <input
                   id={`contact-${field.name}`}
                   name={field.name}
@@ -218,13 +218,13 @@ export default function ContactPage() {
                   onChange={(event) => update(field.name, event.target.value)}
                   aria-invalid={errors[field.name] ? true : undefined}
                   aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
-                  className={`${input} ${errors[field.name] ? "border-red-500" : "border-slate-300"}`}
+                  className={`${input} ${errors[field.name] ? "border-red-500" : "border-slate-300 dark:border-slate-600"}`}
                 />
-                {errors[field.name] ? <p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-700">{errors[field.name]}</p> : null}
+                {errors[field.name] ? <p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">{errors[field.name]}</p> : null}
               </div>
             ))}
             <div className="sm:col-span-2">
-              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">Message *</label>
+              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700 dark:text-slate-300">Message *</label>
               <textarea
                 id="contact-message"
                 name="message"
@@ -235,9 +235,9 @@ export default function ContactPage() {
                 onChange={(event) => update("message", event.target.value)}
                 aria-invalid={errors.message ? true : undefined}
                 aria-describedby={errors.message ? "contact-message-error" : undefined}
-                className={`${input} ${errors.message ? "border-red-500" : "border-slate-300"}`}
+                className={`${input} ${errors.message ? "border-red-500" : "border-slate-300 dark:border-slate-600"}`}
               />
-              {errors.message ? <p id="contact-message-error" className="mt-1 text-sm text-red-700">{errors.message}</p> : null}
+              {errors.message ? <p id="contact-message-error" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.message}</p> : null}
             </div>
             {/* Honeypot: invisible to people and screen readers; bots that fill it are ignored. */}
             <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -262,7 +262,7 @@ export default function ContactPage() {
  */
 function FormNotice({ tone, title, text, noticeRef }: { tone: "success" | "error"; title: string; text: string; noticeRef?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={noticeRef} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"}`}>
+    <div ref={noticeRef} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" : "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"}`}>
       <p className="font-semibold">{title}</p>
       <p className="text-sm">{text}</p>
     </div>
@@ -271,9 +271,9 @@ function FormNotice({ tone, title, text, noticeRef }: { tone: "success" | "error
 
 function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="font-semibold text-slate-900">{title}</h2>
-      <div className="mt-2 space-y-0.5 text-sm text-slate-700">{children}</div>
+    <section className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm">
+      <h2 className="font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+      <div className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">{children}</div>
     </section>
   );
 }

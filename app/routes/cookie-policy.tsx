@@ -52,14 +52,14 @@ const SECTIONS: LegalSection[] = [
     body: (
       <table className="w-full border-collapse text-left text-sm">
         <thead>
-          <tr className="border-b border-slate-300">
+          <tr className="border-b border-slate-300 dark:border-slate-600">
             <th scope="col" className="py-2">Cookie</th>
             <th scope="col" className="py-2">Duration</th>
           </tr>
         </thead>
         <tbody>
           {DURATIONS.map(([name, duration]) => (
-            <tr key={name} className="border-b border-slate-200">
+            <tr key={name} className="border-b border-slate-200 dark:border-slate-700">
               <td className="py-2">{name}</td>
               <td className="py-2">{duration}</td>
             </tr>

@@ -2,14 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
-import { ErrorState } from "~/components/list-states";
+import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
-import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
@@ -21,13 +20,13 @@ export const headers = loaderHeaders;
 /** /countries/{code}; a country-name slug (e.g. /countries/switzerland) redirects to its code, query kept. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const { page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
   const code = await resolveCountrySlug(db, params.slug ?? "");
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
   const country = code ? await getCountryPage(db, code, page) : null;
   if (!country) throw data("Country not found", { status: 404 });
-  redirectIfPastLastPage(request, country.categoriesPage, country.categoriesTotalPages);
+  notFoundPastLastPage(country.categoriesPage, country.categoriesTotalPages);
   return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -56,7 +55,7 @@ export default function CountryDetail() {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {countryInProse(country.country)}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{countryIntro(country)}</p>
+      <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-300">{countryIntro(country)}</p>
       <StatTiles>
         <StatTile label="Total Businesses" value={country.businessCount.toLocaleString("en-US")} />
         <StatTile label="Cities" value={country.cityCount.toLocaleString("en-US")} />
@@ -69,7 +68,7 @@ export default function CountryDetail() {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="top-cities" className="text-xl font-semibold">Top Cities</h2>
             {country.cityCount > COUNTRY_TOP_CITIES ? (
-              <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 hover:underline">
+              <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 dark:text-sky-300 hover:underline">
                 View all {country.cityCount.toLocaleString("en-US")} cities →
               </Link>
             ) : null}
@@ -90,15 +89,15 @@ export default function CountryDetail() {
           {country.categoriesTotalPages > 1 ? (
             <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
               {country.categoriesPage > 1 ? (
-                <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
                   Previous
                 </Link>
               ) : null}
-              <span className="text-slate-600">
+              <span className="text-slate-600 dark:text-slate-300">
                 Page {country.categoriesPage} of {country.categoriesTotalPages}
               </span>
               {country.categoriesPage < country.categoriesTotalPages ? (
-                <Link to={pageLink(country.categoriesPage + 1)} preventScrollReset className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+                <Link to={pageLink(country.categoriesPage + 1)} preventScrollReset className="rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
                   Next
                 </Link>
               ) : null}
@@ -110,12 +109,14 @@ export default function CountryDetail() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(CountryError);
+
+function CountryError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <ErrorState title={notFound ? "Country not found" : "Unable to load countries"}>
-      <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 underline">
+      <Link to="/countries" className="mt-2 inline-block font-medium text-brand-700 dark:text-sky-300 underline">
         Back to all countries
       </Link>
     </ErrorState>

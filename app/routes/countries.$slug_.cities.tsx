@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
+import { withMissingListPage } from "~/components/list-states";
 import { countryInProse } from "~/lib/format";
 import { countryCitiesDescription } from "~/lib/directory-text";
-import { redirectIfPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -20,12 +21,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await resolveCountrySlug(db, params.slug ?? "");
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase(), "cities"]);
   if (respelled) throw respelled;
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const [country, list] = code
     ? await Promise.all([getCountrySummary(db, code), listCities(db, { letter: null, q, page, countryCode: code })])
     : [null, null];
   if (!country || !list) throw data("Country not found", { status: 404 });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data({ country: { name: country.country, code: country.countryCode }, list }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -60,4 +62,4 @@ export default function CountryCities() {
   );
 }
 
-export const ErrorBoundary = CountryCitiesError;
+export const ErrorBoundary = withMissingListPage(CountryCitiesError);

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "~/components/list-states";
+import { CardSkeletons, EmptyState, ListLoadError, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { redirectIfPastLastPage } from "~/lib/http.server";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -20,9 +20,10 @@ import { loaderHeaders } from "~/lib/route-headers";
 export const headers = loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { q, page } = listQuerySchema.parse(searchParamsObject(request.url));
+  const page = listPageOf(request);
+  const { q } = listQuerySchema.parse(searchParamsObject(request.url));
   const list = await listCountries(context.cloudflare.env.DB, { q, page });
-  redirectIfPastLastPage(request, list.currentPage, list.totalPages);
+  notFoundPastLastPage(list.currentPage, list.totalPages);
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
@@ -50,7 +51,7 @@ export default function Countries() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "Countries", path: "/countries" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Global Business Directory</h1>
-      <p className="mt-2 text-slate-600">Explore hotels and businesses country by country.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">Explore hotels and businesses country by country.</p>
       <StatTiles>
         <StatTile label="Countries" value={list.totalCount.toLocaleString("en-US")} />
         <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
@@ -65,7 +66,7 @@ export default function Countries() {
         <EmptyState title="No countries found">Try another country name.</EmptyState>
       ) : (
         <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600">
+          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
             Showing {from} to {to} of {list.totalCount} countries
           </p>
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -74,11 +75,11 @@ export default function Countries() {
                 <Link
                   to={`/countries/${country.countryCode.toLowerCase()}`}
                   prefetch="intent"
-                  className="group block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+                  className="group block rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md"
                 >
                   <div className="flex items-center justify-between gap-3">
                     <h2 className="text-lg font-semibold group-hover:text-brand-700">{country.country}</h2>
-                    <span className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">{country.countryCode}</span>
+                    <span className="rounded bg-slate-100 dark:bg-slate-800 px-2 py-0.5 font-mono text-xs text-slate-700 dark:text-slate-300">{country.countryCode}</span>
                   </div>
                   <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
                     {[
@@ -86,20 +87,20 @@ export default function Countries() {
                       ["Cities", country.cityCount],
                       ["Categories", country.categoryCount],
                     ].map(([label, value]) => (
-                      <div key={label} className="rounded-lg bg-slate-50 py-2">
-                        <dt className="text-xs text-slate-600">{label}</dt>
-                        <dd className="font-semibold text-slate-900">{formatCount(value)}</dd>
+                      <div key={label} className="rounded-lg bg-slate-50 dark:bg-slate-950 py-2">
+                        <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+                        <dd className="font-semibold text-slate-900 dark:text-slate-100">{formatCount(value)}</dd>
                       </div>
                     ))}
                   </dl>
                   <div className="mt-4 flex items-center justify-between text-sm">
-                    <span className="text-slate-600">Market share</span>
-                    <span className="font-medium text-slate-900">{marketShare(country.businessCount, list.directoryBusinesses)}</span>
+                    <span className="text-slate-600 dark:text-slate-300">Market share</span>
+                    <span className="font-medium text-slate-900 dark:text-slate-100">{marketShare(country.businessCount, list.directoryBusinesses)}</span>
                   </div>
-                  <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+                  <div className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
                     <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(country.businessCount / largest) * 100}%` }} />
                   </div>
-                  <span className="mt-4 inline-block text-sm font-semibold text-brand-700">Explore Now →</span>
+                  <span className="mt-4 inline-block text-sm font-semibold text-brand-700 dark:text-sky-300">Explore Now →</span>
                 </Link>
               </li>
             ))}
@@ -111,7 +112,9 @@ export default function Countries() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = withMissingListPage(CountriesError);
+
+function CountriesError() {
   return (
     <ListLoadError title="Unable to load countries" search={COUNTRY_SEARCH}>
       <p>Please try again later.</p>

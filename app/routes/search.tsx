@@ -5,8 +5,8 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { countryInProse, displayCountry, plural } from "~/lib/format";
-import { redirectIfPastLastPage } from "~/lib/http.server";
-import { parsePageParam, showingRange } from "~/lib/paging";
+import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
+import { showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -17,17 +17,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
-  const page = parsePageParam(url.searchParams.get("page"), SEARCH_MAX_PAGES);
+  const page = listPageOf(request, SEARCH_MAX_PAGES);
   const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page });
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
-  redirectIfPastLastPage(request, results.currentPage, results.totalPages);
+  notFoundPastLastPage(results.currentPage, results.totalPages);
   return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /**
  * The address of a results page: the search text and location when given, the page past 1,
  * nothing else. The pager links to it and the canonical link names it, so a results page
- * reached with other parameters (?utm_source=…, ?page=1) names its clean address.
+ * reached with other parameters (?utm_source=…, ?view=list) names its clean address.
  */
 function resultsPath(query: string, location: string, page: number): string {
   return `/search${withParams("", { q: query, location, page })}`;
@@ -74,16 +74,16 @@ export default function SearchPage() {
       <h1 className="text-3xl font-bold break-words">
         {results.query ? <>Search results for “{results.query}”{where ? <> in {where}</> : null}</> : where ? `Businesses in ${where}` : "Search"}
       </h1>
-      <Form method="get" action="/search" role="search" className="mt-6 flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
+      <Form method="get" action="/search" role="search" className="mt-6 flex flex-col gap-2 rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-3 shadow-sm sm:flex-row">
         <label htmlFor="search-q" className="sr-only">What are you looking for?</label>
-        <input id="search-q" name="q" defaultValue={results.query} key={`q-${results.query}`} placeholder="Hotel name, category, city…" className="min-w-0 flex-[3] rounded-lg border border-slate-300 px-3 py-2.5" />
+        <input id="search-q" name="q" defaultValue={results.query} key={`q-${results.query}`} placeholder="Hotel name, category, city…" className="min-w-0 flex-[3] rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2.5" />
         <label htmlFor="search-location" className="sr-only">Where?</label>
-        <input id="search-location" name="location" defaultValue={results.locationText} key={`l-${results.locationText}`} placeholder="Where? (city, country)" className="min-w-0 flex-[2] rounded-lg border border-slate-300 px-3 py-2.5" />
+        <input id="search-location" name="location" defaultValue={results.locationText} key={`l-${results.locationText}`} placeholder="Where? (city, country)" className="min-w-0 flex-[2] rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-2.5" />
         <button type="submit" className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900">Search</button>
       </Form>
 
       {results.query || results.locationText ? (
-        <p ref={resultsStart} tabIndex={-1} className="mt-6 text-slate-700" data-testid="result-count">
+        <p ref={resultsStart} tabIndex={-1} className="mt-6 text-slate-700 dark:text-slate-300" data-testid="result-count">
           {results.totalCount > 0 ? (
             <>Showing {from}–{to} of {countText}</>
           ) : (
@@ -92,7 +92,7 @@ export default function SearchPage() {
         </p>
       ) : null}
       {results.someWordsOnly ? (
-        <p className="mt-2 text-slate-700" data-testid="some-words-only">
+        <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="some-words-only">
           No business matches all of “{results.query}”; these match some of the words, the most matching first.
         </p>
       ) : null}
@@ -105,10 +105,10 @@ export default function SearchPage() {
       </div>
 
       {(results.query || results.locationText) && results.businesses.length === 0 ? (
-        <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
           <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600">Try other words, check the spelling, or browse the directory instead.</p>
-          <div className="mt-4 flex justify-center gap-4 text-brand-700">
+          <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, check the spelling, or browse the directory instead.</p>
+          <div className="mt-4 flex justify-center gap-4 text-brand-700 dark:text-sky-300">
             <Link to="/categories" className="hover:underline">Categories</Link>
             <Link to="/countries" className="hover:underline">Countries</Link>
             <Link to="/cities" className="hover:underline">Cities</Link>
@@ -116,7 +116,7 @@ export default function SearchPage() {
         </div>
       ) : null}
       {!results.query && !results.locationText ? (
-        <p className="mt-8 text-slate-600">Type a hotel name, a category, a city or a country to search the directory.</p>
+        <p className="mt-8 text-slate-600 dark:text-slate-300">Type a hotel name, a category, a city or a country to search the directory.</p>
       ) : null}
 
       <Pager currentPage={results.currentPage} totalPages={results.totalPages} hrefFor={hrefFor} />

@@ -49,7 +49,7 @@ describe("business page of a business without a time zone", () => {
     expect(await page.getByTestId("open-status").count()).toBe(0);
     expect(await page.locator('tr[data-today="true"]').count()).toBe(0);
     // The hours themselves are still shown.
-    expect(await page.locator("#hours-heading + table td").first().textContent()).toBe("9AM-5PM");
+    expect(await page.locator("#hours-heading + table td").first().textContent()).toBe("9:00 AM \u2013 5:00 PM");
     await page.close();
   });
 });

@@ -135,12 +135,12 @@ describe("home page", () => {
     await page.goto(inject("baseURL") + "/");
     await hydrated(page);
     const toggle = page.getByRole("button", { name: "Menu" });
-    expect(await page.locator("#home-menu").isVisible()).toBe(false);
+    expect(await page.locator("#site-menu").isVisible()).toBe(false);
     await toggle.click();
-    expect(await page.locator("#home-menu").isVisible()).toBe(true);
+    expect(await page.locator("#site-menu").isVisible()).toBe(true);
     await screenshot(page, "public-home-mobile-menu");
     await page.getByRole("button", { name: "Close menu" }).click();
-    expect(await page.locator("#home-menu").isVisible()).toBe(false);
+    expect(await page.locator("#site-menu").isVisible()).toBe(false);
     await page.close();
   });
 

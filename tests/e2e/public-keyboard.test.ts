@@ -57,19 +57,19 @@ describe("the public site with the keyboard and a screen reader", () => {
     const small = await phone.newPage();
     await open("/", small);
     const toggle = small.getByRole("button", { name: "Menu" });
-    const menu = small.locator("#home-menu");
+    const menu = small.locator("#site-menu");
     await tabTo(small, toggle, 20);
     await small.keyboard.press("Enter");
     expect(await menu.isVisible()).toBe(true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     await small.keyboard.press("Tab");
-    expect(await isFocused(menu.getByRole("link", { name: "Categories" }))).toBe(true);
+    expect(await isFocused(menu.getByRole("link", { name: "Home" }))).toBe(true);
     await small.keyboard.press("Escape");
     expect(await menu.isVisible()).toBe(false);
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await isFocused(toggle)).toBe(true);
 
-    // Open again and Tab on past its last link: the menu, laid over the hero, folds away.
+    // Open again and Tab on past its last link: the menu, laid over the page, folds away.
     await small.keyboard.press("Enter");
     await tabTo(small, menu.getByRole("link", { name: "Submit Hotel" }), 10);
     await small.keyboard.press("Tab");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openingHoursSpecification } from "~/lib/business-jsonld";
 import {
+  formatHoursText,
   isOpenAt,
   openStatus,
   orderedDays,
@@ -367,5 +368,45 @@ describe("openStatus (the Open/Closed badge)", () => {
     expect(openStatus(null, sundayMorningManila, "Asia/Manila")).toBeNull();
     expect(openStatus("", sundayMorningManila, "Asia/Manila")).toBeNull();
     expect(openStatus('{"Monday": "9AM-5PM"}', sundayMorningManila, "Asia/Manila")).toBeNull();
+  });
+});
+
+describe("formatHoursText", () => {
+  it.each([
+    // The examples: split shifts and a start that takes the end's pm.
+    ["11:45am-2pm,6-11:45pm", "11:45 AM \u2013 2:00 PM, 6:00 \u2013 11:45 PM"],
+    ["4-11pm", "4:00 \u2013 11:00 PM"],
+    ["11:30am-2:30pm,5:30-11pm", "11:30 AM \u2013 2:30 PM, 5:30 \u2013 11:00 PM"],
+    ["9AM-5PM", "9:00 AM \u2013 5:00 PM"],
+    ["9 AM\u20135 PM", "9:00 AM \u2013 5:00 PM"],
+    ["9\u202fAM\u2009\u2013\u20095\u202fPM", "9:00 AM \u2013 5:00 PM"],
+    ["9 a.m. \u2013 5 p.m.", "9:00 AM \u2013 5:00 PM"],
+    ["6:30-10am,12-3pm,6-11pm", "6:30 \u2013 10:00 AM, 12:00 \u2013 3:00 PM, 6:00 \u2013 11:00 PM"],
+    ["11-2pm", "11:00 AM \u2013 2:00 PM"],
+    ["12-3pm", "12:00 \u2013 3:00 PM"],
+    // 24-hour clocks of European exports.
+    ["09:00\u201317:00", "9:00 AM \u2013 5:00 PM"],
+    ["8h30-12h,14h-18h30", "8:30 AM \u2013 12:00 PM, 2:00 \u2013 6:30 PM"],
+    ["7.30-19.00", "7:30 AM \u2013 7:00 PM"],
+    // Past midnight: both halves are named, the end is the next day's clock.
+    ["4PM-2AM", "4:00 PM \u2013 2:00 AM"],
+    ["10AM-2AM", "10:00 AM \u2013 2:00 AM"],
+    ["5:43pm-2:48am", "5:43 PM \u2013 2:48 AM"],
+    ["22:00-02:00", "10:00 PM \u2013 2:00 AM"],
+    ["11am-12am", "11:00 AM \u2013 12:00 AM"],
+    ["12PM-12AM", "12:00 PM \u2013 12:00 AM"],
+    ["12-6am", "12:00 \u2013 6:00 AM"],
+    // Whole days.
+    ["Open 24 hours", "Open 24 hours"],
+    ["12AM-12AM", "Open 24 hours"],
+    ["00:00-24:00", "Open 24 hours"],
+    ["Closed", "Closed"],
+    ["closed", "Closed"],
+    ["Geschlossen", "Closed"],
+    // Unreadable text stays as written.
+    ["Sur rendez-vous", "Sur rendez-vous"],
+    ["  By appointment  ", "By appointment"],
+  ])("%s \u2192 %s", (text, shown) => {
+    expect(formatHoursText(text)).toBe(shown);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagerItems, pagesCapped, pageWindow, parsePageParam, showingRange, totalPages } from "~/lib/paging";
+import { pagerItems, pagesCapped, pageWindow, parsePageParam, readPageParam, showingRange, totalPages } from "~/lib/paging";
 
 describe("pageWindow (category, city, country and city lists: 5 page buttons)", () => {
   it("shows the first five pages on page 1", () => {
@@ -61,10 +61,34 @@ describe("pagerItems (/businesses)", () => {
   });
 });
 
-describe("parsePageParam", () => {
+describe("readPageParam (list pages: one address per page)", () => {
+  it("reads no parameter as page 1 and a plain number from 2 to max as that page", () => {
+    expect(readPageParam(null)).toEqual({ page: 1 });
+    expect(readPageParam(undefined)).toEqual({ page: 1 });
+    expect(readPageParam("2")).toEqual({ page: 2 });
+    expect(readPageParam("100", 100)).toEqual({ page: 100 });
+  });
+
+  it("sends page 1 and numbers with leading zeros to their own address", () => {
+    expect(readPageParam("1")).toEqual({ canonical: 1 });
+    expect(readPageParam("01")).toEqual({ canonical: 1 });
+    expect(readPageParam("007")).toEqual({ canonical: 7 });
+    expect(readPageParam("0100", 100)).toEqual({ canonical: 100 });
+  });
+
+  it("finds no page for zero, negatives, fractions, words, spaces or a page past max", () => {
+    for (const raw of ["", "0", "00", "-1", "2.5", "1e2", " 3", "3 ", "abc", "3abc", "0x10", "+4", "99999999999999999999"]) {
+      expect(readPageParam(raw), raw).toBe("none");
+    }
+    expect(readPageParam("101", 100)).toBe("none");
+  });
+});
+
+describe("parsePageParam (the API's lenient rule)", () => {
   it("reads a whole page number", () => {
     expect(parsePageParam("7")).toBe(7);
     expect(parsePageParam("100", 100)).toBe(100);
+    expect(parsePageParam("007")).toBe(7);
   });
 
   it("falls back to page 1 for anything that is not an integer from 1 to max", () => {

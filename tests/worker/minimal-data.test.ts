@@ -115,7 +115,8 @@ describe("a business with the template's data only", () => {
     expect(featured).toContain(">Pension Eins</a>");
     expect(featured).not.toContain("Zero Rated Motel");
     const api = (await (await SELF.fetch("https://example.com/api/featured-businesses")).json()) as { name: string }[];
-    expect(api.map((b) => b.name)).toEqual(["Hotel Uncounted", "Pension Eins"]);
+    // 4.2 from one review (4.004) edges out 4.6 from none, which counts as the prior 4.0 alone.
+    expect(api.map((b) => b.name)).toEqual(["Pension Eins", "Hotel Uncounted"]);
     expect(await pageText("/?featured=boutique")).toContain("No featured hotels match this filter yet.");
   });
 

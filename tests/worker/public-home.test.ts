@@ -1,5 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL } from "~/db/schema";
+import { featuredScore } from "~/lib/featured-filters";
+import { isLodgingCategory } from "~/lib/lodging";
+import { slugify } from "~/lib/slug";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getFeaturedBusinesses, getHomepageData } from "~/models/home.server";
 import { insert, insertDemo, record } from "./support/public-fixtures";
@@ -32,7 +36,7 @@ describe("home data", () => {
     expect(body.topCountries.length).toBeGreaterThan(0);
   });
 
-  it("answers GET /api/featured-businesses with the 9 best rated approved businesses in the spec's shape, cached 30 min", async () => {
+  it("answers GET /api/featured-businesses with 9 approved businesses, lodging first by their Bayesian rating, in the spec's shape, cached 30 min", async () => {
     const response = await SELF.fetch("https://example.com/api/featured-businesses");
     expect(response.headers.get("Cache-Control")).toContain("s-maxage=1800");
     const list = (await response.json()) as Awaited<ReturnType<typeof getFeaturedBusinesses>>;
@@ -40,8 +44,11 @@ describe("home data", () => {
     expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(["id", "slug", "name", "image_url", "rating", "type", "full_address", "category", "review_count"]));
     expect(list[0]!.name).toBe("Boutique Hotel Zum Storchen");
     expect(list.map((b) => b.name)).not.toContain("Hidden Boutique Inn");
-    const ratings = list.map((b) => b.rating ?? 0);
-    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    // Lodging first, each group by the rating that weighs its reviews.
+    const lodging = list.map((b) => isLodgingCategory(slugify(b.type ?? b.category ?? "")));
+    expect(lodging).toEqual([...lodging].sort((a, b) => Number(b) - Number(a)));
+    const scores = list.filter((_, i) => lodging[i]).map((b) => featuredScore(b.rating ?? 0, b.review_count));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
   it("filters featured businesses by the chips: rating bands and words in the name", async () => {
@@ -101,8 +108,9 @@ describe("home data", () => {
   });
 
   it("shows sample placeholder cards when the featured businesses cannot be loaded", async () => {
-    // Without its index the featured query (INDEXED BY businesses_featured) fails.
-    await whileBroken(`DROP INDEX businesses_featured`, `CREATE INDEX businesses_featured ON businesses (rating, reviews) WHERE is_approved = 1`, async () => {
+    // Without its index the featured query (INDEXED BY businesses_featured_rank) fails.
+    const rebuild = `CREATE INDEX businesses_featured_rank ON businesses (${FEATURED_LODGING_SQL}, ${FEATURED_SCORE_SQL}, rating) WHERE ${FEATURED_WHERE_SQL}`;
+    await whileBroken(`DROP INDEX businesses_featured_rank`, rebuild, async () => {
       const response = await SELF.fetch("https://example.com/?featured=5-star");
       expect(response.status).toBe(200);
       const html = await response.text();

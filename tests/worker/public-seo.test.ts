@@ -23,19 +23,16 @@ beforeAll(async () => {
 });
 
 describe("page numbers", () => {
-  it("sends /businesses past its last page back to page 1, as every other list does, instead of an empty indexable page", async () => {
+  it("answers 404 for /businesses past its last page or with a page number that names no page", async () => {
     const past = await get("/businesses?page=4&view=list");
-    expect(past.status).toBe(302);
-    expect(past.location).toBe("/businesses?view=list");
+    expect(past.status).toBe(404);
     const last = await get("/businesses?page=3");
     expect(last.status).toBe(200);
     expect(last.canonical).toMatch(/\/businesses\?page=3$/);
-    // Unreadable or out-of-range numbers are page 1, with page 1's canonical address.
-    for (const page of ["0", "-1", "abc", "1.5", "999999"]) {
+    for (const page of ["0", "-1", "abc", "1.5", "101", "999999"]) {
       const answer = await get(`/businesses?page=${page}`);
-      expect(answer.status, page).toBe(200);
-      expect(answer.canonical, page).toMatch(/\/businesses$/);
-      expect(answer.html, page).toContain("Page 1 of 3");
+      expect(answer.status, page).toBe(404);
+      expect(answer.html, page).toContain("Page not found");
     }
   });
 });
@@ -98,9 +95,9 @@ describe("one address per page", () => {
 describe("canonical links", () => {
   it("name a search results page by its text, location and page only, as its pager links to it", async () => {
     const cases: [string, string][] = [
-      ["/search?q=hotel&utm_source=news&page=1", "/search?q=hotel"],
-      ["/search?q=hotel&page=0&fbclid=x", "/search?q=hotel"],
-      ["/search?q=+hotel+&location=Paris&page=1&view=list", "/search?q=hotel&location=Paris"],
+      ["/search?q=hotel&utm_source=news", "/search?q=hotel"],
+      ["/search?q=hotel&fbclid=x", "/search?q=hotel"],
+      ["/search?q=+hotel+&location=Paris&view=list", "/search?q=hotel&location=Paris"],
       // Page 2 of the 30 kiosks.
       ["/search?q=kiosk&page=2&view=list", "/search?q=kiosk&page=2"],
       ["/search?location=Paris&q=", "/search?location=Paris"],
