@@ -54,7 +54,7 @@ describe("lodging", () => {
 
 describe("the featured index", () => {
   it("is built on the very terms the featured query orders by (else SQLite sorts every rated business)", () => {
-    const migration = readFileSync(new URL("../../migrations/0024_featured_rank_and_city_category.sql", import.meta.url), "utf8");
+    const migration = readFileSync(new URL("../../migrations/0002_inbox_audit_log_and_featured_order.sql", import.meta.url), "utf8");
     const created = /CREATE INDEX `businesses_featured_rank` ON `businesses` \((.*)\) WHERE (.*);/.exec(migration);
     expect(created?.[1]).toBe(`${FEATURED_LODGING_SQL}, ${FEATURED_SCORE_SQL}, \`rating\``);
     expect(created?.[2]).toBe(FEATURED_WHERE_SQL);
