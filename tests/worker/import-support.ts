@@ -5,11 +5,14 @@ import { startImportJob } from "~/models/import-upload.server";
 import { uploadObjectKey } from "~/models/upload-job.server";
 import type { QueueMessage } from "../../workers/queue-messages";
 
-/** A signed-in admin's Cookie header for SELF.fetch. */
-export async function adminCookie(): Promise<string> {
+/**
+ * A signed-in admin's Cookie header for SELF.fetch to `site` (the cookie's name follows the
+ * site's scheme: `__Host-admin_session` over https, `admin_session` over local http).
+ */
+export async function adminCookie(site = "https://example.com"): Promise<string> {
   await createAdminUser(env.DB, "admin", "pw");
   const user = await env.DB.prepare(`SELECT id FROM admin_users WHERE username = 'admin'`).first<{ id: number }>();
-  const session = await newAdminSession(env.DB, user!.id, new Request("https://example.com/"), env);
+  const session = await newAdminSession(env.DB, user!.id, new Request(`${site}/`), env);
   await session.store.run();
   return session.setCookie.split(";")[0]!;
 }

@@ -259,7 +259,7 @@ describe("sitemaps", () => {
     const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST" });
     expect(anonymous.status).toBe(401);
 
-    const cookie = await adminCookie();
+    const cookie = await adminCookie(SITE);
     const { requests } = await readSitemapState(env.DB);
     const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
     expect(response.status).toBe(202);
@@ -275,7 +275,7 @@ describe("sitemaps", () => {
   });
 
   it("take a business off the sitemaps soon after an admin unapproves or deletes it", async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie(SITE);
     const [unapproved, deleted] = (
       await env.DB.prepare(`SELECT id, slug FROM businesses WHERE is_approved = 1 ORDER BY id LIMIT 2`).all<{ id: number; slug: string }>()
     ).results as [{ id: number; slug: string }, { id: number; slug: string }];
