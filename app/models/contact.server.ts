@@ -1,4 +1,5 @@
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/contact-form";
+import type { ContactMessage } from "~/db/schema";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/inbox-query";
 import { clientKey, hitRateLimit } from "./rate-limit.server";
 
@@ -39,19 +40,8 @@ export async function receiveContactMessage(db: D1Database, request: Request, bo
   return { outcome: "sent" };
 }
 
-/** A message as the inbox shows it. */
-export interface InboxMessage {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string;
-  message: string;
-  createdAt: number;
-  readAt: number | null;
-  handledAt: number | null;
-}
+/** A message as the inbox shows it: its row. */
+export type InboxMessage = ContactMessage;
 
 export interface InboxPage {
   messages: InboxMessage[];
@@ -61,33 +51,8 @@ export interface InboxPage {
   unreadCount: number;
 }
 
-type MessageRow = {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string;
-  message: string;
-  created_at: number;
-  read_at: number | null;
-  handled_at: number | null;
-};
-
-const MESSAGE_COLUMNS = `id, name, email, company, phone, subject, message, created_at, read_at, handled_at`;
-
-const toMessage = (row: MessageRow): InboxMessage => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  company: row.company,
-  phone: row.phone,
-  subject: row.subject,
-  message: row.message,
-  createdAt: row.created_at,
-  readAt: row.read_at,
-  handledAt: row.handled_at,
-});
+/** The row's columns under the schema's names, so a result row is an InboxMessage. */
+const MESSAGE_COLUMNS = `id, name, email, company, phone, subject, message, created_at AS createdAt, read_at AS readAt, handled_at AS handledAt`;
 
 const FILTER_SQL: Record<InboxFilter, string> = {
   all: "1",
@@ -110,7 +75,7 @@ export async function listContactMessages(db: D1Database, query: InboxQuery, pag
   const where = `${FILTER_SQL[query.filter]} AND (?1 IS NULL OR name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' OR company LIKE ?1 ESCAPE '\\'
     OR subject LIKE ?1 ESCAPE '\\' OR message LIKE ?1 ESCAPE '\\')`;
   const search = query.q ? containing(query.q) : null;
-  const [counted, listed, unread] = await db.batch<MessageRow & { n: number }>([
+  const [counted, listed, unread] = await db.batch<InboxMessage & { n: number }>([
     db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${where}`).bind(search),
     db
       .prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`)
@@ -119,7 +84,7 @@ export async function listContactMessages(db: D1Database, query: InboxQuery, pag
   ]);
   const total = counted!.results[0]?.n ?? 0;
   return {
-    messages: listed!.results.map(toMessage),
+    messages: listed!.results,
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
@@ -141,17 +106,17 @@ export async function countUnreadContactMessages(db: D1Database): Promise<number
  * this opening is what made it so). Null when there is none.
  */
 export async function openContactMessage(db: D1Database, id: number): Promise<{ message: InboxMessage; firstOpened: boolean } | null> {
-  const [before, opened] = await db.batch<MessageRow>([
+  const [before, opened] = await db.batch<InboxMessage>([
     db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE id = ?1`).bind(id),
     db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, unixepoch()) WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`).bind(id),
   ]);
   const row = opened!.results[0];
-  return row ? { message: toMessage(row), firstOpened: before!.results[0]?.read_at == null } : null;
+  return row ? { message: row, firstOpened: before!.results[0]?.readAt == null } : null;
 }
 
 /** Marks a message handled (read too) or open again; null when there is none. */
 export async function setContactMessageHandled(db: D1Database, id: number, handled: boolean): Promise<InboxMessage | null> {
-  const row = await db
+  return db
     .prepare(
       `UPDATE contact_messages SET
          handled_at = CASE WHEN ?2 THEN coalesce(handled_at, unixepoch()) ELSE NULL END,
@@ -159,8 +124,7 @@ export async function setContactMessageHandled(db: D1Database, id: number, handl
        WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`,
     )
     .bind(id, handled ? 1 : 0)
-    .first<MessageRow>();
-  return row ? toMessage(row) : null;
+    .first<InboxMessage>();
 }
 
 /** Deletes one message; its subject when it existed, else null. */

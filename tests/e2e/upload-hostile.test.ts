@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { honestXlsx, lyingSheetBomb } from "../support/hostile-files";
-import { signedInContext } from "./support/admin-session";
-import { hydrated, launchBrowser, screenshot } from "./support/browser";
+import { openUploadPage } from "./support/admin-session";
+import { launchBrowser, screenshot } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
 
 describe("hostile files on the running server", () => {
   it("fails a zip bomb with lying headers and a row too big for D1 on their own, and imports the next file completely", async () => {
-    const baseURL = inject("baseURL");
-    const context = await signedInContext(browser, baseURL);
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/admin/upload`);
-    await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
-    await hydrated(page);
+    const { baseURL, context, page } = await openUploadPage(browser);
 
     const stamp = Date.now();
     // About 1.1 MB: its sheet says 1,000,000 bytes in both zip headers and inflates to 1.1 GB.

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signedInContext } from "./support/admin-session";
+import { openUploadPage } from "./support/admin-session";
 import { runSql, sqlString } from "./support/public-db";
-import { hydrated, launchBrowser, screenshot } from "./support/browser";
+import { launchBrowser, screenshot } from "./support/browser";
 import { outscraperXlsx } from "../support/outscraper-exports";
 
 // A generated export in the Outscraper XLSX layout (typed cells, shared strings, 120 columns).
@@ -16,20 +16,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A signed-in administrator's fresh browser context on the upload page, hydrated. */
-async function openUploadPage() {
-  const baseURL = inject("baseURL");
-  const context = await signedInContext(browser, baseURL);
-  const page = await context.newPage();
-  await page.goto(`${baseURL}/admin/upload`);
-  await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
-  await hydrated(page);
-  return { baseURL, context, page };
-}
-
 describe("the upload screen", () => {
   it("uploads two files one after another, shows live progress and each file's report", async () => {
-    const { baseURL, context, page } = await openUploadPage();
+    const { baseURL, context, page } = await openUploadPage(browser);
     await screenshot(page, "upload-empty");
 
     const stamp = Date.now();
@@ -82,7 +71,7 @@ describe("the upload screen", () => {
          (${sqlString(queuedJobId)}, 'sirada.csv', 1024, ${sqlString(`uploads/${queuedJobId}`)}, 'csv', 'queued', NULL);`,
     );
     try {
-      const { context, page } = await openUploadPage();
+      const { context, page } = await openUploadPage(browser);
       const followed = page.getByTestId("upload-file").filter({ hasText: "baska-sekme.csv" });
       await followed.getByText("İşlenen satır: 1.200 — işleniyor…").waitFor();
       const waitingItsTurn = page.getByTestId("upload-file").filter({ hasText: "sirada.csv" });
@@ -111,7 +100,7 @@ describe("the upload screen", () => {
   });
 
   it("reports a file holding only its header as failed, on the upload page and on the dashboard", async () => {
-    const { baseURL, context, page } = await openUploadPage();
+    const { baseURL, context, page } = await openUploadPage(browser);
     await page.locator('input[type="file"]').setInputFiles([{ name: "yalnizca-baslik.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,phone\n") }]);
     await page.getByRole("button", { name: "Yükle (1)" }).click();
     await page.getByText("Yükleme hatası", { exact: true }).waitFor({ timeout: 60_000 });
@@ -124,7 +113,7 @@ describe("the upload screen", () => {
   });
 
   it("refuses a file over 150 MB on selection and keeps the others", async () => {
-    const { context, page } = await openUploadPage();
+    const { context, page } = await openUploadPage(browser);
     // A sparse 151 MB file built in the page: only its size matters to the check.
     await page.evaluate(() => {
       const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -142,7 +131,7 @@ describe("the upload screen", () => {
   });
 
   it("refuses files that are not spreadsheets on selection and keeps the others", async () => {
-    const { context, page } = await openUploadPage();
+    const { context, page } = await openUploadPage(browser);
     await page.locator('input[type="file"]').setInputFiles([
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("name\nA") },
       { name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },

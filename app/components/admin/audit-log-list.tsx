@@ -35,34 +35,28 @@ export function AuditEntries({ entries, empty = "Henüz kayıt yok." }: { entrie
   );
 }
 
-/** The dashboard's and the admin home's "Son aktiviteler": the latest entries of the real log. */
-export function RecentActivity({ entries }: { entries: AuditEntry[] }) {
+/** A dashboard card of the latest audit entries, linking to the whole filtered log. */
+function AuditCard({ title, to, entries, empty }: { title: string; to: string; entries: AuditEntry[]; empty?: string }) {
   return (
     <Card
-      title="Son aktiviteler"
+      title={title}
       action={
-        <Link to="/admin/activity" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+        <Link to={to} className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
           Tümünü gör
         </Link>
       }
     >
-      <AuditEntries entries={entries} />
+      <AuditEntries entries={entries} empty={empty} />
     </Card>
   );
 }
 
-/** Issue 36: the latest failed sign-ins, with the name tried and the address, on the dashboard. */
+/** The dashboard's and the admin home's "Son aktiviteler": the latest entries of the real log. */
+export function RecentActivity({ entries }: { entries: AuditEntry[] }) {
+  return <AuditCard title="Son aktiviteler" to="/admin/activity" entries={entries} />;
+}
+
+/** The latest failed sign-ins, with the name tried and the address, on the dashboard. */
 export function RecentFailedSignIns({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <Card
-      title="Son başarısız girişler"
-      action={
-        <Link to="/admin/activity?action=auth.sign-in-failed" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
-          Tümünü gör
-        </Link>
-      }
-    >
-      <AuditEntries entries={entries} empty="Başarısız giriş yok." />
-    </Card>
-  );
+  return <AuditCard title="Son başarısız girişler" to="/admin/activity?action=auth.sign-in-failed" entries={entries} empty="Başarısız giriş yok." />;
 }

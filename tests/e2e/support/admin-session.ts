@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+import { inject } from "vitest";
+import { hydrated } from "./browser";
 
 /** The admin the e2e server is started with (tests/e2e/support/server.ts). */
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
@@ -21,4 +23,15 @@ export async function signedInContext(browser: Browser, baseURL: string, options
   const context = await browser.newContext(options);
   await context.addCookies([{ name: "admin_session", value: await adminSessionToken(baseURL), url: baseURL }]);
   return context;
+}
+
+/** A signed-in administrator's fresh browser context on the upload page, hydrated. */
+export async function openUploadPage(browser: Browser) {
+  const baseURL = inject("baseURL");
+  const context = await signedInContext(browser, baseURL);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/admin/upload`);
+  await page.getByRole("heading", { name: "Excel Yükleme" }).waitFor();
+  await hydrated(page);
+  return { baseURL, context, page };
 }
