@@ -55,7 +55,7 @@ describe("business page with imported data", () => {
   it("dials the first of several phone numbers with its extension, and shows the field as written", async () => {
     const html = await businessPage("biz-phones");
     expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="rounded-lg bg-green-700');
-    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
+    expect(html).toContain('<a href="tel:+41440000000;ext=1234567890" class="text-brand-700 dark:text-sky-300 hover:underline">+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02</a>');
     expect(html).not.toContain("tel:+414400000001234567890");
   });
 
