@@ -24,7 +24,7 @@ import { getDirectoryTotals, type DirectoryTotals } from "../app/models/director
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "../app/models/derived-columns-walk.server";
 import { rebuildMissingPageAnchors } from "../app/models/page-anchor.server";
 import { readSitemapState } from "../app/models/sitemap.server";
-import type { QueueMessage } from "../workers/queue-messages";
+import type { QueueMessage } from "../app/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../workers/sitemaps";
 import { demoBusinesses } from "./demo-data";
 

@@ -13,7 +13,7 @@ import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
 import { withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { newCspNonce, withSecurityHeaders } from "./security-headers";
-import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "./queue-messages";
+import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "~/models/queue-messages.server";
 import { processImportJob } from "./import/consumer";
 import { resumeStalledImports } from "./import/stalled";
 import { rebuildPageAnchorRound } from "./page-anchors";

@@ -1,5 +1,5 @@
 import { abandonImportJob } from "./import/consumer";
-import type { QueueMessage } from "./queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 
 /** The dead-letter queue of the import queue (wrangler.toml). */
 export const DEAD_LETTER_QUEUE = "business-directory-import-dlq";

@@ -1,5 +1,5 @@
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "~/models/derived-columns-walk.server";
-import { queueDerivedColumnsWalk } from "./queue-messages";
+import { queueDerivedColumnsWalk } from "~/models/queue-messages.server";
 
 /** Steps per queue delivery: 20,000 rows read, well inside a delivery; 100 rounds at 2,000,000 businesses. */
 const STEPS_PER_ROUND = 10;

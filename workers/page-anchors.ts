@@ -1,5 +1,5 @@
 import { rebuildMissingPageAnchors } from "~/models/page-anchor.server";
-import { queuePageAnchorRebuild } from "./queue-messages";
+import { queuePageAnchorRebuild } from "~/models/queue-messages.server";
 
 /**
  * Scopes per queue delivery: each rebuild walks one category's or city's index once (the biggest

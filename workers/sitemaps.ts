@@ -43,7 +43,7 @@ import {
   type SitemapFileInfo,
   type SitemapSet,
 } from "~/models/sitemap.server";
-import { queueSitemapRebuild, type QueueMessage } from "./queue-messages";
+import { queueSitemapRebuild, type QueueMessage } from "~/models/queue-messages.server";
 
 export const DEFAULT_SITEMAP_PARAMS: SitemapBuildParams = {
   businessesPerFile: BUSINESSES_PER_SITEMAP,

@@ -1,5 +1,5 @@
 import { bumpCacheGeneration } from "~/models/cache.server";
-import { queuePageAnchorRebuild, queueSitemapRebuild } from "../../workers/queue-messages";
+import { queuePageAnchorRebuild, queueSitemapRebuild } from "./queue-messages.server";
 
 /**
  * After businesses changed (an admin's edit, an import): summary tables and the search index already followed by

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { queueSitemapRebuild } from "../../workers/queue-messages";
+import { queueSitemapRebuild } from "~/models/queue-messages.server";
 
 export const loader = onlyMethods("POST");
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapResponse } from "~/lib/sitemap-response.server";
+import { sitemapResponse } from "~/models/sitemap-response.server";
 import { onlyMethods } from "~/lib/http.server";
 
 /** The sitemap index: every file of the live set. */

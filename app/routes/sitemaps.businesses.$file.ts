@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
-import { sitemapResponse } from "~/lib/sitemap-response.server";
+import { sitemapResponse } from "~/models/sitemap-response.server";
 import { onlyMethods } from "~/lib/http.server";
 
 const fileParam = z.string().regex(BUSINESS_SITEMAP_FILE_PATTERN);

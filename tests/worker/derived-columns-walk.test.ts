@@ -8,7 +8,7 @@ import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "~/models/derived-
 import { searchBusinesses } from "~/models/search.server";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
-import type { QueueMessage } from "../../workers/queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { walkDerivedColumnsRound } from "../../workers/derived-columns-walk";
 import { pausingDb, recordingEnv } from "./import-support";
 import { insert, record } from "./support/public-fixtures";

@@ -5,7 +5,7 @@ import worker from "../../workers/app";
 import { STALLED_IMPORTS_CRON, UPKEEP_CRON } from "../../workers/cron-schedules";
 import { processImportJob } from "../../workers/import/consumer";
 import { uploadProgressStub } from "../../workers/progress";
-import type { QueueMessage } from "../../workers/queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { adminCookie, crashingDb, queuedJob, recordingEnv } from "./import-support";
 
 const ONE_STEP = { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 };

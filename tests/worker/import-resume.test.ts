@@ -6,7 +6,7 @@ import { startImportJob } from "~/models/import-upload.server";
 import worker from "../../workers/app";
 import { DEAD_LETTER_QUEUE } from "../../workers/dead-letters";
 import { processImportJob } from "../../workers/import/consumer";
-import type { QueueMessage } from "../../workers/queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { businessCount, crashingDb, recordingEnv } from "./import-support";
 
 describe("a consumer that fails mid-file", () => {

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { createAdminUser, newAdminSession } from "~/models/auth.server";
 import { startImportJob } from "~/models/import-upload.server";
 import { uploadObjectKey } from "~/models/upload-job.server";
-import type { QueueMessage } from "../../workers/queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 
 /**
  * A signed-in admin's Cookie header for SELF.fetch to `site` (the cookie's name follows the

@@ -5,7 +5,7 @@ import { toBusinessRow } from "~/lib/business-record";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
-import type { QueueMessage } from "../../workers/queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";
 import { adminCookie } from "./import-support";
 import { eventually } from "./support/eventually";

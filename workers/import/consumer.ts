@@ -26,7 +26,7 @@ import {
   type UploadJob,
 } from "~/models/upload-job.server";
 import { uploadProgressStub } from "../progress";
-import type { QueueMessage } from "../queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./constraint-failure";
 import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
 import { yieldToOtherWork } from "./yield";

@@ -7,7 +7,7 @@
  * a day is ended as failed.
  */
 import { listStalledImportJobs } from "~/models/upload-job.server";
-import type { QueueMessage } from "../queue-messages";
+import type { QueueMessage } from "~/models/queue-messages.server";
 import { abandonImportJob, processImportJob } from "./consumer";
 
 /** Far above a step (20 s) and a queue retry backoff (≤ 60 s): a job this quiet has no live message. */

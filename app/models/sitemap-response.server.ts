@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readSitemapFile } from "~/models/sitemap.server";
-import { queueSitemapRebuild } from "../../workers/queue-messages";
+import { queueSitemapRebuild } from "./queue-messages.server";
 
 /**
  * Crawlers may keep a file for an hour. No s-maxage: the edge cache would keep serving the
