@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { AD_CODE_MAX_BYTES, CODE_SAVE_MAX_BYTES, codeField } from "~/lib/code-limits";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BusinessIdParam } from "~/lib/admin-query";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { setBusinessApproval } from "~/models/admin-business.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
 import { createdBetween, DATE_RANGES, distinctFields, EXPORT_COLUMNS, exportFileName, parseDay } from "~/lib/export-options";
 import { categorySlug } from "~/lib/slug";

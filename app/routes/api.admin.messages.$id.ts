@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { MessageIdParam } from "~/lib/inbox-query";
 import { recordAuditEvent } from "~/models/audit-log.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
 import { recordAuditEvent } from "~/models/audit-log.server";

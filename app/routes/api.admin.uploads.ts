@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
 import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { csvDownload } from "~/lib/csv-download.server";
 import { distinctFields, SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";

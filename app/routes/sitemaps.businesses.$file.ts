@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
 import { sitemapResponse } from "~/models/sitemap-response.server";
 import { onlyMethods } from "~/lib/http.server";

@@ -223,8 +223,9 @@ describe("the upload screen", () => {
 
     // The dashboard tells the new rows as added.
     await open(page, "/admin/dashboard");
-    await page.getByText(/birakilan-2\.csv/).waitFor();
-    await expect(page.getByText(/1 eklendi · 0 güncellendi/).count()).resolves.toBeGreaterThan(0);
+    const dashboardReports = page.getByTestId("dashboard-upload-reports");
+    await dashboardReports.getByText(/birakilan-2\.csv/).waitFor();
+    await expect(dashboardReports.getByText(/1 eklendi · 0 güncellendi/).count()).resolves.toBeGreaterThan(0);
     await context.close();
   }, 90_000);
 });

@@ -41,8 +41,8 @@ describe("hostile files on the running server", () => {
 
     // The dashboard's reports say the same, and no job is left queued or processing.
     const reportsAnswer = await page.request.get(`${baseURL}/api/admin/upload-reports`);
-    const list = (await reportsAnswer.json()) as { success: boolean; summary: { fileName: string }; results: { updated: number } }[];
-    expect(list.slice(0, 3).map((r) => [r.summary.fileName, r.success, r.results.updated])).toEqual([
+    const list = (await reportsAnswer.json()) as { success: boolean; summary: { fileName: string }; results: { added: number } }[];
+    expect(list.slice(0, 3).map((r) => [r.summary.fileName, r.success, r.results.added])).toEqual([
       ["after.xlsx", true, 2000],
       ["big-cell.csv", false, 1],
       ["bomb.xlsx", false, 0],

@@ -107,7 +107,7 @@ describe("the upload screen", () => {
     await expect(page.getByTestId("upload-report").textContent()).resolves.toContain("dosyada işletme satırı bulunamadı");
 
     await page.goto(`${baseURL}/admin/dashboard`);
-    const report = page.getByRole("listitem").filter({ hasText: "yalnizca-baslik.csv" });
+    const report = page.getByTestId("dashboard-upload-reports").getByRole("listitem").filter({ hasText: "yalnizca-baslik.csv" });
     await expect(report.getByText("Başarısız").textContent()).resolves.toBe("Başarısız");
     await context.close();
   });

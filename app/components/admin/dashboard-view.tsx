@@ -85,7 +85,7 @@ export function DashboardView({ stats, activity, failedSignIns }: { stats: Admin
           {reports.kind === "unavailable" ? <p className="text-sm text-slate-500 dark:text-slate-400">Yükleme raporları şu an alınamıyor.</p> : null}
           {reports.kind === "ready" && reports.reports.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">Henüz yükleme raporu yok.</p> : null}
           {reports.kind === "ready" && reports.reports.length > 0 ? (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+            <ul className="divide-y divide-slate-100 dark:divide-slate-700" data-testid="dashboard-upload-reports">
               {reports.reports.slice(0, SHOWN_REPORTS).map((report, index) => (
                 <li key={`${report.timestamp}-${index}`} className="py-2 text-sm">
                   <p className="font-medium">
