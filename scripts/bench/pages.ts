@@ -77,7 +77,7 @@ export function pageTypes(p: Picks): PageType[] {
   return [
     { id: "static", label: "Static file (no Worker code: the floor)", kind: "static", path: "/favicon.svg" },
     { id: "home", label: "Home", kind: "page", path: "/" },
-    { id: "businesses-1", label: "All businesses, page 1", kind: "page", path: "/businesses?page=1" },
+    { id: "businesses-1", label: "All businesses, page 1", kind: "page", path: "/businesses" },
     { id: "businesses-100", label: `All businesses, page ${p.businessesDeepPage}`, kind: "page", path: `/businesses?page=${p.businessesDeepPage}` },
     { id: "category", label: "Category (biggest), page 1", kind: "page", path: `/categories/${cat}` },
     { id: "category-deep", label: `Category (biggest), page ${p.categoryDeepPage} from the pager`, kind: "page", path: `/categories/${cat}?${deep}` },
