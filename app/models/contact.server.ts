@@ -1,17 +1,16 @@
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/contact-form";
-import type { ContactMessage } from "~/db/schema";
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { contactMessages, type ContactMessage } from "~/db/schema";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/inbox-query";
 import { clientKey, hitRateLimit } from "./rate-limit.server";
 
 /** Visitor messages from /contact, kept for the team to answer. */
-export async function saveContactMessage(db: D1Database, message: ContactInput): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO contact_messages (name, email, company, phone, subject, message)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id`,
-    )
-    .bind(message.name, message.email, message.company || null, message.phone || null, message.subject, message.message)
-    .first<{ id: number }>();
+export async function saveContactMessage(d1: D1Database, message: ContactInput): Promise<number> {
+  const [row] = await database(d1)
+    .insert(contactMessages)
+    .values({ name: message.name, email: message.email, company: message.company || null, phone: message.phone || null, subject: message.subject, message: message.message })
+    .returning({ id: contactMessages.id });
   return Number(row?.id);
 }
 
@@ -51,14 +50,13 @@ export interface InboxPage {
   unreadCount: number;
 }
 
-/** The row's columns under the schema's names, so a result row is an InboxMessage. */
-const MESSAGE_COLUMNS = `id, name, email, company, phone, subject, message, created_at AS createdAt, read_at AS readAt, handled_at AS handledAt`;
+const unread = isNull(contactMessages.readAt);
 
-const FILTER_SQL: Record<InboxFilter, string> = {
-  all: "1",
-  unread: "read_at IS NULL",
-  open: "handled_at IS NULL",
-  handled: "handled_at IS NOT NULL",
+const FILTERS: Record<InboxFilter, SQL | undefined> = {
+  all: undefined,
+  unread,
+  open: isNull(contactMessages.handledAt),
+  handled: isNotNull(contactMessages.handledAt),
 };
 
 /** `%text%` for LIKE, with the typed `%`, `_` and `\` taken literally. */
@@ -66,74 +64,81 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The messages whose sender's name, address or company, subject or text holds `text`. */
+function mentioning(text: string): SQL | undefined {
+  const pattern = containing(text);
+  const { name, email, company, subject, message } = contactMessages;
+  return or(...[name, email, company, subject, message].map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`));
+}
+
 /**
  * The inbox, newest first: a page of messages matching the search (in the sender's name, address
  * and company, the subject and the text) and the filter, with the unread count. The table stays
  * small (5 messages an hour per address), so the search reads it whole.
  */
-export async function listContactMessages(db: D1Database, query: InboxQuery, pageSize = INBOX_PAGE_SIZE): Promise<InboxPage> {
-  const where = `${FILTER_SQL[query.filter]} AND (?1 IS NULL OR name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' OR company LIKE ?1 ESCAPE '\\'
-    OR subject LIKE ?1 ESCAPE '\\' OR message LIKE ?1 ESCAPE '\\')`;
-  const search = query.q ? containing(query.q) : null;
-  const [counted, listed, unread] = await db.batch<InboxMessage & { n: number }>([
-    db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${where}`).bind(search),
+export async function listContactMessages(d1: D1Database, query: InboxQuery, pageSize = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  const db = database(d1);
+  const where = and(FILTERS[query.filter], query.q ? mentioning(query.q) : undefined);
+  const [[counted], messages, [unreadCount]] = await db.batch([
+    db.select({ n: count() }).from(contactMessages).where(where),
     db
-      .prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`)
-      .bind(search, pageSize, (query.page - 1) * pageSize),
-    unreadCountStatement(db),
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ n: count() }).from(contactMessages).where(unread),
   ]);
-  const total = counted!.results[0]?.n ?? 0;
-  return {
-    messages: listed!.results,
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-    unreadCount: unread!.results[0]?.n ?? 0,
-  };
-}
-
-function unreadCountStatement(db: D1Database): D1PreparedStatement {
-  return db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE read_at IS NULL`);
+  const total = counted?.n ?? 0;
+  return { messages, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)), unreadCount: unreadCount?.n ?? 0 };
 }
 
 /** Messages no administrator has opened yet: the menu's badge and a notification. */
-export async function countUnreadContactMessages(db: D1Database): Promise<number> {
-  return (await unreadCountStatement(db).first<{ n: number }>())?.n ?? 0;
+export async function countUnreadContactMessages(d1: D1Database): Promise<number> {
+  const [row] = await database(d1).select({ n: count() }).from(contactMessages).where(unread);
+  return row?.n ?? 0;
 }
 
 /**
  * One message, opened by an administrator: from now on it counts as read (`firstOpened` says
  * this opening is what made it so). Null when there is none.
  */
-export async function openContactMessage(db: D1Database, id: number): Promise<{ message: InboxMessage; firstOpened: boolean } | null> {
-  const [before, opened] = await db.batch<InboxMessage>([
-    db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE id = ?1`).bind(id),
-    db.prepare(`UPDATE contact_messages SET read_at = coalesce(read_at, unixepoch()) WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`).bind(id),
+export async function openContactMessage(d1: D1Database, id: number): Promise<{ message: InboxMessage; firstOpened: boolean } | null> {
+  const db = database(d1);
+  const [before, opened] = await db.batch([
+    db.select({ readAt: contactMessages.readAt }).from(contactMessages).where(eq(contactMessages.id, id)),
+    db
+      .update(contactMessages)
+      .set({ readAt: sql`coalesce(${contactMessages.readAt}, unixepoch())` })
+      .where(eq(contactMessages.id, id))
+      .returning(),
   ]);
-  const row = opened!.results[0];
-  return row ? { message: row, firstOpened: before!.results[0]?.readAt == null } : null;
+  const message = opened[0];
+  return message ? { message, firstOpened: before[0]?.readAt == null } : null;
 }
 
 /** Marks a message handled (read too) or open again; null when there is none. */
-export async function setContactMessageHandled(db: D1Database, id: number, handled: boolean): Promise<InboxMessage | null> {
-  return db
-    .prepare(
-      `UPDATE contact_messages SET
-         handled_at = CASE WHEN ?2 THEN coalesce(handled_at, unixepoch()) ELSE NULL END,
-         read_at = coalesce(read_at, unixepoch())
-       WHERE id = ?1 RETURNING ${MESSAGE_COLUMNS}`,
-    )
-    .bind(id, handled ? 1 : 0)
-    .first<InboxMessage>();
+export async function setContactMessageHandled(d1: D1Database, id: number, handled: boolean): Promise<InboxMessage | null> {
+  const [message] = await database(d1)
+    .update(contactMessages)
+    .set({
+      handledAt: handled ? sql`coalesce(${contactMessages.handledAt}, unixepoch())` : null,
+      readAt: sql`coalesce(${contactMessages.readAt}, unixepoch())`,
+    })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return message ?? null;
 }
 
 /** Deletes one message; its subject when it existed, else null. */
-export async function deleteContactMessage(db: D1Database, id: number): Promise<{ subject: string } | null> {
-  return db.prepare(`DELETE FROM contact_messages WHERE id = ?1 RETURNING subject`).bind(id).first<{ subject: string }>();
+export async function deleteContactMessage(d1: D1Database, id: number): Promise<{ subject: string } | null> {
+  const [deleted] = await database(d1).delete(contactMessages).where(eq(contactMessages.id, id)).returning({ subject: contactMessages.subject });
+  return deleted ?? null;
 }
 
 /** Deletes every message marked handled; how many went. */
-export async function deleteHandledContactMessages(db: D1Database): Promise<number> {
-  const result = await db.prepare(`DELETE FROM contact_messages WHERE handled_at IS NOT NULL`).run();
-  return result.meta.changes ?? 0;
+export async function deleteHandledContactMessages(d1: D1Database): Promise<number> {
+  const deleted = await database(d1).delete(contactMessages).where(isNotNull(contactMessages.handledAt)).returning({ id: contactMessages.id });
+  return deleted.length;
 }
