@@ -1,6 +1,6 @@
 import type { AdminNotifications } from "~/lib/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
-import { countAuditEventsSince } from "~/models/audit-log.server";
+import { countAuditEventsSinceSeen } from "~/models/audit-log.server";
 import { countUnreadContactMessages } from "~/models/contact.server";
 import { getAdCodes } from "~/models/site-settings.server";
 
@@ -13,14 +13,14 @@ export interface AdminLayoutFigures {
 }
 
 export async function getAdminNotifications(db: D1Database, userId: number): Promise<AdminNotifications> {
-  const seen = await db.prepare(`SELECT notifications_seen_at AS seenAt FROM admin_users WHERE id = ?1`).bind(userId).first<{ seenAt: number }>();
-  const seenAt = seen?.seenAt ?? 0;
-  const [unreadMessages, failedImports, failedSignIns] = await Promise.all([
+  // Every admin page asks: the counts read the seen time themselves, so all four go at once.
+  const [seen, unreadMessages, failedImports, failedSignIns] = await Promise.all([
+    db.prepare(`SELECT notifications_seen_at AS seenAt FROM admin_users WHERE id = ?1`).bind(userId).first<{ seenAt: number }>(),
     countUnreadContactMessages(db),
-    countAuditEventsSince(db, "import.failed", seenAt),
-    countAuditEventsSince(db, "auth.sign-in-failed", seenAt),
+    countAuditEventsSinceSeen(db, "import.failed", userId),
+    countAuditEventsSinceSeen(db, "auth.sign-in-failed", userId),
   ]);
-  return { unreadMessages, failedImports, failedSignIns, seenAt };
+  return { unreadMessages, failedImports, failedSignIns, seenAt: seen?.seenAt ?? 0 };
 }
 
 /** The admin opened the notifications: failed imports and sign-ins until now are no longer new. */

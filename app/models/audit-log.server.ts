@@ -1,3 +1,4 @@
+import type { AuditLogEntry } from "~/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "~/lib/audit-actions";
 import { createdBetween } from "~/lib/export-options";
 import { timeZoneOrUtc } from "~/lib/time-zone";
@@ -39,15 +40,8 @@ export async function recordAuditEvent(db: D1Database, action: AuditAction, by: 
   }
 }
 
-export interface AuditEntry {
-  id: number;
-  createdAt: number;
-  action: string;
-  actor: string | null;
-  address: string | null;
-  subject: string | null;
-  detail: string | null;
-}
+/** An entry as the screens show it: its row. */
+export type AuditEntry = AuditLogEntry;
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -56,41 +50,42 @@ export interface AuditPage {
   totalPages: number;
 }
 
-type AuditRow = { id: number; created_at: number; action: string; actor: string | null; address: string | null; subject: string | null; detail: string | null };
-
-const toEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  createdAt: row.created_at,
-  action: row.action,
-  actor: row.actor,
-  address: row.address,
-  subject: row.subject,
-  detail: row.detail,
-});
+/** The row's columns under the schema's names, so a result row is an AuditEntry. */
+const ENTRY_COLUMNS = `id, created_at AS createdAt, action, actor, address, subject, detail`;
 
 /** Newest first, filtered by action and by a day in the admin's zone. */
 export async function listAuditLog(db: D1Database, query: AuditQuery, pageSize = AUDIT_PAGE_SIZE, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AuditPage> {
   const range = query.day ? createdBetween("custom", nowSeconds, timeZoneOrUtc(query.tz), query.day, query.day) : {};
   const where = `(?1 IS NULL OR action = ?1) AND (?2 IS NULL OR created_at >= ?2) AND (?3 IS NULL OR created_at < ?3)`;
   const filters = [query.action ?? null, range.from ?? null, range.to ?? null];
-  const [counted, listed] = await db.batch<AuditRow & { n: number }>([
+  const [counted, listed] = await db.batch<AuditEntry & { n: number }>([
     db.prepare(`SELECT count(*) AS n FROM audit_log WHERE ${where}`).bind(...filters),
     db
-      .prepare(`SELECT id, created_at, action, actor, address, subject, detail FROM audit_log WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
+      .prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_log WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
       .bind(...filters, pageSize, (query.page - 1) * pageSize),
   ]);
   const total = counted!.results[0]?.n ?? 0;
-  return { entries: listed!.results.map(toEntry), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+  return { entries: listed!.results, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** The latest entries of one action or of all (the dashboard's lists). */
+/** The latest entries of one action or of all (the dashboard's lists): no count, unlike a page of the log. */
 export async function latestAuditEntries(db: D1Database, limit: number, action?: AuditAction): Promise<AuditEntry[]> {
-  return (await listAuditLog(db, { action, page: 1 }, limit)).entries;
+  const { results } = await db
+    .prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_log WHERE ?1 IS NULL OR action = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2`)
+    .bind(action ?? null, limit)
+    .all<AuditEntry>();
+  return results;
 }
 
-/** How many entries of `action` came after `sinceSeconds` (the notifications). */
-export async function countAuditEventsSince(db: D1Database, action: AuditAction, sinceSeconds: number): Promise<number> {
-  const row = await db.prepare(`SELECT count(*) AS n FROM audit_log WHERE action = ?1 AND created_at > ?2`).bind(action, sinceSeconds).first<{ n: number }>();
+/** How many entries of `action` came since `userId` last opened the notifications. */
+export async function countAuditEventsSinceSeen(db: D1Database, action: AuditAction, userId: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS n FROM audit_log
+       WHERE action = ?1 AND created_at > coalesce((SELECT notifications_seen_at FROM admin_users WHERE id = ?2), 0)`,
+    )
+    .bind(action, userId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
