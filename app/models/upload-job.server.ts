@@ -229,7 +229,7 @@ export async function finishUploadJob(
   cursor: string | null,
   progress: ImportProgress,
   givenFailure: string | null,
-): Promise<{ batchResult: BatchResult; report: UploadReport } | null> {
+): Promise<{ status: "done" | "failed"; batchResult: BatchResult; report: UploadReport } | null> {
   const finishedAt = Math.floor(Date.now() / 1000);
   // Processing time counts from the consumer's first step, not from the upload (sending the
   // file and waiting behind another import are not processing). `job` may have been read before
@@ -240,16 +240,17 @@ export async function finishUploadJob(
   const result = batchResult(job.fileName, progress, failure);
   const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt, finishedAt, result });
   const stored = { batchResult: result, report };
+  const status = failure === null ? "done" : "failed";
   const [ended] = await db.batch([
     db
       .prepare(
         `UPDATE upload_jobs SET status = ?2, progress = ?3, result = ?4, error = ?5, finished_at = ?6, updated_at = ?6
          WHERE id = ?1 AND status IN ('queued', 'processing') AND cursor IS ?7`,
       )
-      .bind(job.id, failure === null ? "done" : "failed", JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt, cursor),
+      .bind(job.id, status, JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt, cursor),
     db.prepare(`DELETE FROM upload_job_keys WHERE job_id = ?1 AND (SELECT status FROM upload_jobs WHERE id = ?1) IN ('done', 'failed')`).bind(job.id),
   ]);
-  return (ended!.meta.changes ?? 0) > 0 ? stored : null;
+  return (ended!.meta.changes ?? 0) > 0 ? { status, ...stored } : null;
 }
 
 /** The dashboard's latest upload reports, newest first. */

@@ -12,7 +12,7 @@ import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business-rec
 import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
-import { emptyProgress, importFailure, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
+import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { moveCollidingSlugs, oversizedBusinessRow, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
@@ -108,10 +108,9 @@ async function followUpFinishedJob(env: Env, job: UploadJob, status: "done" | "f
 async function finish(env: Env, job: UploadJob, cursor: string | null, progress: ImportProgress, failure: string | null, limits: ImportStepLimits) {
   const stored = await finishUploadJob(env.DB, job, cursor, progress, failure);
   if (!stored) return;
-  const status = failure === null ? "done" : "failed";
   // The job as stored: a file without a business row ends failed although no failure was given.
-  const ended = importFailure(job.fileName, progress, failure) === null ? "import.finished" : "import.failed";
-  await recordAuditEvent(env.DB, ended, "import-queue", { subject: job.fileName, detail: stored.batchResult.message });
+  const { status } = stored;
+  await recordAuditEvent(env.DB, status === "done" ? "import.finished" : "import.failed", "import-queue", { subject: job.fileName, detail: stored.batchResult.message });
   await publish(env, job, status, progress, stored.batchResult);
   await followUpFinishedJob(env, job, status, progress, limits);
 }
