@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // npm start: build, apply local D1 migrations, seed demo data when the database is empty (and
 // build the sitemaps when none are live), make sure .dev.vars exists, then serve everything
-// (pages, API, queue consumer, Durable Object, cron test endpoint) with `wrangler dev` on http://127.0.0.1:${PORT:-8787}. Safe to run again.
+// (pages, API, queue consumer, Durable Object, cron test endpoint) with `wrangler dev` on
+// http://127.0.0.1:${PORT:-8787}. Safe to run again.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dropDatabaseOfOtherMigrations } from "./local-database.mjs";
 import { get } from "node:http";
+import { dropDatabaseOfOtherMigrations } from "./local-database.mjs";
 import { localImportVars, wranglerEnv } from "./wrangler-env.mjs";
 
 const port = process.env.PORT || "8787";
