@@ -80,6 +80,8 @@ export const businesses = sqliteTable(
     searchCountryCode: text("search_country_code"),
     /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey). */
     nameSort: text("name_sort"),
+    /** The map tile the business lies in at zoom 20, as a Morton code (app/lib/geo-cell.ts geoCell). */
+    geoCell: integer("geo_cell"),
   },
   // Expression indexes are hand-written in migrations/, since drizzle-kit writes an expression as a
   // column name: name + address without a place id and the two name orders (0001), and the
@@ -105,6 +107,8 @@ export const businesses = sqliteTable(
     // The admin's category and country lists reach unapproved businesses through these.
     index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),
     index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
+    // Radius, box and map reads: a few ranges of cells (app/lib/geo-cell.ts coverBox).
+    index("businesses_geo_cell").on(t.geoCell).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
   ],
 );
 

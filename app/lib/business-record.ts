@@ -1,4 +1,5 @@
 import { countryCodeToIndex } from "./country-names";
+import { geoCell } from "./geo-cell";
 import { nameSortKey } from "./name-order";
 import { nameInnerWords } from "./search-inner-words";
 import { businessSlug, slugify } from "./slug";
@@ -72,6 +73,8 @@ export interface BusinessRow {
   search_country_code: string | null;
   /** nameSortKey(name): the admin list's name order where it differs from the name (decision 102). */
   name_sort: string | null;
+  /** geoCell(latitude, longitude): the map tile the business lies in, for radius, box and cluster reads. */
+  geo_cell: number | null;
   created_at: number;
 }
 
@@ -94,17 +97,26 @@ export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_a
  * The version of derivedColumns: raise it with any change to what derivedColumns returns, and the
  * upkeep cron re-derives every stored business (app/models/derived-columns-walk.server.ts).
  */
-export const DERIVED_COLUMNS_VERSION = 1;
+export const DERIVED_COLUMNS_VERSION = 2;
+
+/** The stored fields derivedColumns reads: the walk reads these to re-derive a stored business. */
+export const DERIVATION_SOURCE_COLUMNS = ["name", "country", "country_code", "latitude", "longitude"] as const satisfies readonly (keyof BusinessRow)[];
+/** The columns derivedColumns writes. */
+export const DERIVED_COLUMN_NAMES = ["search_bigrams", "search_country_code", "name_sort", "geo_cell"] as const satisfies readonly (keyof BusinessRow)[];
+
+export type DerivationSource = Pick<BusinessRow, (typeof DERIVATION_SOURCE_COLUMNS)[number]>;
+export type DerivedColumns = Pick<BusinessRow, (typeof DERIVED_COLUMN_NAMES)[number]>;
 
 /**
- * The columns a business's writer derives in JavaScript from its name and country (SQL cannot
- * compute them): written with every row, and by the walk when their definition changes.
+ * The columns a business's writer derives in JavaScript from its own fields (SQL cannot compute
+ * them): written with every row, and by the walk when their definition changes.
  */
-export function derivedColumns(name: string, country: string | null, countryCode: string | null): Pick<BusinessRow, "search_bigrams" | "search_country_code" | "name_sort"> {
+export function derivedColumns(source: DerivationSource): DerivedColumns {
   return {
-    search_bigrams: nameInnerWords(name),
-    search_country_code: countryCodeToIndex(country, countryCode),
-    name_sort: nameSortKey(name),
+    search_bigrams: nameInnerWords(source.name),
+    search_country_code: countryCodeToIndex(source.country, source.country_code),
+    name_sort: nameSortKey(source.name),
+    geo_cell: geoCell(source.latitude, source.longitude),
   };
 }
 
@@ -144,7 +156,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    ...derivedColumns(name, country, countryCode),
+    ...derivedColumns({ name, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude }),
     created_at: record.createdAt ?? now,
   };
 }
