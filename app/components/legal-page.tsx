@@ -1,4 +1,7 @@
+import { data, type MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { seoMeta, siteUrlFrom } from "~/lib/seo";
 
 export const LEGAL_LAST_UPDATED = "December 12, 2025";
 
@@ -6,6 +9,14 @@ export interface LegalSection {
   id: string;
   title: string;
   body: ReactNode;
+}
+
+/** The loader of a legal page: static text, cached like the lists. */
+export const legalPageLoader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
+
+/** A legal page's meta tags: its title, description and address. */
+export function legalPageMeta(title: string, description: string, path: string): MetaFunction {
+  return ({ matches }) => seoMeta({ title: `${title} | WorldHotels Directory`, description, path, siteUrl: siteUrlFrom(matches) });
 }
 
 /** Layout of the four legal pages: title, last-updated date, table of contents, sections. */

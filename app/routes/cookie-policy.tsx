@@ -1,20 +1,11 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
-import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { LegalPage, legalPageLoader, legalPageMeta, type LegalSection } from "~/components/legal-page";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
-export const loader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
+export const loader = legalPageLoader;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Cookie Policy | WorldHotels Directory",
-    description: "Which cookies WorldHotels Directory uses (essential, analytics, marketing, preference), how long they last and how to manage your preferences.",
-    path: "/cookie-policy",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta = legalPageMeta("Cookie Policy", "Which cookies WorldHotels Directory uses (essential, analytics, marketing, preference), how long they last and how to manage your preferences.", "/cookie-policy");
 
 const DURATIONS = [
   ["Preference cookies", "1 year"],

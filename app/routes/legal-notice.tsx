@@ -1,20 +1,11 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
-import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { LegalPage, legalPageLoader, legalPageMeta, type LegalSection } from "~/components/legal-page";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
-export const loader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
+export const loader = legalPageLoader;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Legal Notice | WorldHotels Directory",
-    description: "Company information, registration, management, liability insurance, intellectual property, dispute resolution and legal contact of WorldHotels Directory.",
-    path: "/legal-notice",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta = legalPageMeta("Legal Notice", "Company information, registration, management, liability insurance, intellectual property, dispute resolution and legal contact of WorldHotels Directory.", "/legal-notice");
 
 const SECTIONS: LegalSection[] = [
   {

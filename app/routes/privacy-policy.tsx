@@ -1,20 +1,11 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
-import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { LegalPage, legalPageLoader, legalPageMeta, type LegalSection } from "~/components/legal-page";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
-export const loader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
+export const loader = legalPageLoader;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Privacy Policy | WorldHotels Directory",
-    description: "How WorldHotels Directory collects, uses, shares and protects personal information, and the rights you have over your data.",
-    path: "/privacy-policy",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta = legalPageMeta("Privacy Policy", "How WorldHotels Directory collects, uses, shares and protects personal information, and the rights you have over your data.", "/privacy-policy");
 
 const SECTIONS: LegalSection[] = [
   {

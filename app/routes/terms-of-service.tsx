@@ -1,20 +1,11 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
-import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { LegalPage, legalPageLoader, legalPageMeta, type LegalSection } from "~/components/legal-page";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
 
-export const loader = () => data(null, { headers: publicCache(CACHE_SECONDS.lists) });
+export const loader = legalPageLoader;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Terms of Service | WorldHotels Directory",
-    description: "The terms that govern the use of WorldHotels Directory: accounts, content guidelines, intellectual property, liability, termination and dispute resolution.",
-    path: "/terms-of-service",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta = legalPageMeta("Terms of Service", "The terms that govern the use of WorldHotels Directory: accounts, content guidelines, intellectual property, liability, termination and dispute resolution.", "/terms-of-service");
 
 const SECTIONS: LegalSection[] = [
   {
