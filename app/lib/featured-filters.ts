@@ -1,7 +1,7 @@
 /**
  * The home page's featured filter chips. Star chips are rating bands (Google ratings have no
  * hotel stars: "5-star" = rated 4.5 or more, "4-star" = 4.0 up to 4.5); the word chips pick
- * businesses whose name, type or category holds the word. See docs/decisions/011-featured-filters.md.
+ * businesses whose name, type or category holds the word. See docs/conventions.md (011).
  */
 export const FEATURED_FILTERS = ["all", "5-star", "4-star", "boutique", "business", "luxury"] as const;
 export type FeaturedFilter = (typeof FEATURED_FILTERS)[number];
