@@ -1,19 +1,19 @@
 /**
- * The columns a business's writer derives in JavaScript (derivedColumns: the inner words of its
- * name, its country code beside a country text the site does not know, its name's sort key; SQL
- * cannot compute them) are re-derived for every stored business when their definition changes.
+ * The columns a business's writer derives in JavaScript (derivedColumns: the forms the search
+ * index holds beside each column's text, its name's sort key) are re-derived for every stored
+ * business when their definition changes.
  * The definition's version (DERIVED_COLUMNS_VERSION) is kept in app_state: when the code's differs,
  * a walk is due from the first row; the queue walks the table by id a step at a time, writes what
  * each row lacks (the update trigger re-indexes the row when a search column changes) and drops
  * the cursor at the end. Changing a derivation is one code change: no migration, no new cursor.
  */
-import { DERIVED_COLUMNS_VERSION, derivedColumns } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, derivedColumns, type DerivedColumn, type DerivedFrom } from "~/lib/business-record";
 import { sqlParams } from "./sql-params.server";
 
 const CURSOR_KEY = "derived_columns_walk_after";
 const VERSION_KEY = "derived_columns_version";
 
-/** Rows read per step: a few short columns each, so a step stays far inside a queue delivery. */
+/** Rows read per step: a dozen short columns each, so a step stays far inside a queue delivery. */
 export const WALK_ROWS_PER_STEP = 2000;
 
 /** The walk's cursor (the last id walked), or null when no walk is due. */
@@ -47,10 +47,10 @@ export interface WalkStep {
   more: boolean;
 }
 
-type DerivedColumn = keyof ReturnType<typeof derivedColumns>;
-const DERIVED_COLUMNS: readonly DerivedColumn[] = ["search_bigrams", "search_country_code", "name_sort"];
+/** The fields derivedColumns reads. */
+const SOURCE_COLUMNS = ["name", "type", "category", "city", "country", "country_code"] as const satisfies readonly (keyof DerivedFrom)[];
 
-type WalkedRow = { id: number; name: string; country: string | null; country_code: string | null } & Record<DerivedColumn, string | null>;
+type WalkedRow = { id: number } & DerivedFrom & Record<DerivedColumn, string | null>;
 
 /**
  * One step: the next `limit` businesses after the cursor, each whose stored derived columns are
@@ -64,7 +64,7 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
   if (cursor === null) return null;
   const rows = (
     await db
-      .prepare(`SELECT id, name, country, country_code, ${DERIVED_COLUMNS.join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .prepare(`SELECT id, ${[...SOURCE_COLUMNS, ...DERIVED_COLUMNS].join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(Number(cursor), limit)
       .all<WalkedRow>()
   ).results;
@@ -73,13 +73,13 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
     ? db.prepare(`UPDATE app_state SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor, String(rows.at(-1)!.id))
     : db.prepare(`DELETE FROM app_state WHERE key = ?1 AND value = ?2 RETURNING key`).bind(CURSOR_KEY, cursor);
   const updates = rows.flatMap((row) => {
-    const derived = derivedColumns(row.name, row.country, row.country_code);
+    const derived = derivedColumns(row);
     // Only what differs is set: a search column set (even to its value) re-indexes the row.
     const changed = DERIVED_COLUMNS.filter((column) => derived[column] !== row[column]);
     if (changed.length === 0) return [];
     // Guarded by what was read: a row an import wrote meanwhile is left as the import wrote it.
     const { params, param } = sqlParams();
-    const read = [`id = ${param(row.id)}`, `name = ${param(row.name)}`, ...(["country", "country_code", ...DERIVED_COLUMNS] as const).map((column) => `${column} IS ${param(row[column])}`)];
+    const read = [`id = ${param(row.id)}`, ...[...SOURCE_COLUMNS, ...DERIVED_COLUMNS].map((column) => `${column} IS ${param(row[column])}`)];
     const set = changed.map((column) => `${column} = ${param(derived[column])}`);
     return db.prepare(`UPDATE businesses SET ${set.join(", ")} WHERE ${read.join(" AND ")} RETURNING id`).bind(...params);
   });

@@ -8,10 +8,10 @@
  * every step each derived thing is checked against the businesses table itself:
  *  - every summary table and the totals row equal a GROUP BY over the approved businesses (so no
  *    entry with a zero count lingers);
- *  - businesses_fts holds exactly what the triggers' expressions index for the rows as they are
- *    now (compared term by term with a freshly built index), the columns search ranks its
- *    candidates on give the words of that text, each name's stored bigrams are the
- *    name's, and search finds a business by its name's own word (and by its city and country)
+ *  - businesses_fts holds exactly the text derivedColumns gives the rows as they are now
+ *    (compared term by term with a freshly built index), the columns search ranks its
+ *    candidates on give the words of that text, each row's stored derived columns are its
+ *    fields', and search finds a business by its name's own word (and by its city and country)
  *    while it is approved, never after it is gone;
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
  *    and deep typed pages (page anchors) show the businesses a plain ORDER BY id DESC gives;
@@ -20,10 +20,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { rowIdentity, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
-import { countryCodeToIndex } from "~/lib/country-names";
-import { nameSortKey } from "~/lib/name-order";
-import { nameInnerWords } from "~/lib/search-inner-words";
+import { DERIVED_COLUMNS, derivedColumns, rowIdentity, toBusinessRow, type BusinessRecord, type DerivedColumn } from "~/lib/business-record";
 import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search-rank";
 import { businessSlug, slugify } from "~/lib/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
@@ -37,7 +34,7 @@ import { startImportJob } from "~/models/import-upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
 import { CANDIDATE_COLUMNS_SQL, searchBusinesses } from "~/models/search.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { indexedColumnSql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
+import { indexedSearchText } from "../support/search-index-text";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
 import { adminFetch, login } from "./admin-support";
 import { crashingDb, pausingDb, recordingEnv } from "./import-support";
@@ -115,10 +112,9 @@ interface Written {
   is_approved: number;
   place_id: string | null;
   full_address: string | null;
-  search_bigrams: string | null;
-  search_country_code: string | null;
-  name_sort: string | null;
 }
+
+type WrittenWithDerived = Written & Record<DerivedColumn, string | null>;
 
 const db = () => env.DB;
 
@@ -439,11 +435,9 @@ async function createReferenceIndex() {
   ]);
 }
 
-/** The text each column of businesses_fts is made of, as the triggers write it, for a row of businesses. */
-const REFERENCE_COLUMNS = `${indexedNameSql("")} AS name, ${indexedColumnSql("type")} AS type, ${indexedColumnSql("category")} AS category,
-  ${indexedColumnSql("city")} AS city, ${indexedCountryWithCodeSql("")} AS country`;
-
-const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country) SELECT id, ${REFERENCE_COLUMNS} FROM businesses`;
+/** The reference index: what derivedColumns gives each row as it is now, in one statement. */
+const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country)
+  SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 FROM json_each(?1) AS j`;
 
 const recountPairs = (approved: string): [string, string, string][] => [
   [
@@ -493,8 +487,9 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 /** Every invariant, checked against the businesses table. */
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
-  const rows = await all<Written>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, search_bigrams, search_country_code, name_sort FROM businesses`,
+  const rows = await all<WrittenWithDerived>(
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address,
+            ${DERIVED_COLUMNS.join(", ")} FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const approved = rows.filter((r) => r.is_approved === 1).sort(byIdDesc);
@@ -505,15 +500,16 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   pairs.forEach(([name], i) => expect(answers[2 * i]!.results, where(name)).toEqual(answers[2 * i + 1]!.results));
   expect((await all(`SELECT * FROM summary_deferral`)).length, where("summary deferral left")).toBe(0);
 
-  // Search index: term for term what the triggers' expressions give for the rows as they are,
-  // whose bigrams are their names' and country codes their countries' (every writer goes through
-  // toBusinessRow, which also gives the admin's name order its sort keys).
+  // Search index: term for term the text derivedColumns gives the rows as they are, whose stored
+  // derived columns are their fields' (every writer goes through toBusinessRow, which also gives
+  // the admin's name order its sort keys).
   for (const r of rows) {
-    expect(r.search_bigrams, where(`bigrams of ${r.id} "${r.name}"`)).toBe(nameInnerWords(r.name));
-    expect(r.search_country_code, where(`country code beside ${r.id} "${r.country}"`)).toBe(countryCodeToIndex(r.country, r.country_code));
-    expect(r.name_sort, where(`sort key of ${r.id} "${r.name}"`)).toBe(nameSortKey(r.name));
+    const derived = derivedColumns(r);
+    for (const column of DERIVED_COLUMNS) expect(r[column], where(`${column} of ${r.id} "${r.name}" (${r.country})`)).toBe(derived[column]);
   }
-  await db().batch([db().prepare(`DELETE FROM temp_fts_ref`), db().prepare(REFERENCE_INSERT)]);
+  const indexedTexts = rows.map((r) => ({ id: r.id, ...indexedSearchText(r) }));
+  const referenceRows = indexedTexts.map((t) => [t.id, t.name, t.type, t.category, t.city, t.country]);
+  await db().batch([db().prepare(`DELETE FROM temp_fts_ref`), db().prepare(REFERENCE_INSERT).bind(JSON.stringify(referenceRows))]);
   const [extra, missing] = await db().batch([
     db().prepare(`SELECT term, doc, col, offset FROM temp_fts_live_vocab EXCEPT SELECT term, doc, col, offset FROM temp_fts_ref_vocab LIMIT 5`),
     db().prepare(`SELECT term, doc, col, offset FROM temp_fts_ref_vocab EXCEPT SELECT term, doc, col, offset FROM temp_fts_live_vocab LIMIT 5`),
@@ -521,19 +517,17 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   expect(extra!.results, where("terms indexed that the rows do not hold")).toEqual([]);
   expect(missing!.results, where("terms of the rows not indexed")).toEqual([]);
   // Ranking reads each candidate's columns as the index holds them: the words ranking makes of
-  // them (with the folded copies it adds itself) are the words of the text the triggers index.
-  const [candidates, indexedTexts] = await db().batch<Record<string, string | number | null>>([
-    db().prepare(`SELECT b.id, ${CANDIDATE_COLUMNS_SQL} FROM businesses b ORDER BY b.id`),
-    db().prepare(`SELECT id, ${REFERENCE_COLUMNS} FROM businesses ORDER BY id`),
-  ]);
-  candidates!.results.forEach((candidate, i) => {
+  // them (with the folded copies it adds itself) are the words of the text the index holds.
+  const candidates = await all<Record<string, string | number | null>>(`SELECT b.id, ${CANDIDATE_COLUMNS_SQL} FROM businesses b`);
+  const textOf = new Map(indexedTexts.map((t) => [t.id, t]));
+  for (const candidate of candidates) {
     for (const [column] of SEARCH_COLUMN_WEIGHTS) {
       const words = (text: string[]) => [...new Set(text)].sort();
       expect(words(documentWords(String(candidate[column] ?? ""))), where(`ranked words of ${candidate.id}'s ${column}`)).toEqual(
-        words(indexWords(String(indexedTexts!.results[i]![column] ?? ""))),
+        words(indexWords(textOf.get(Number(candidate.id))![column])),
       );
     }
-  });
+  }
 
   // Search: each sampled business is found by its own word while approved, and nothing is found
   // by the word of a business that is gone (up to 8 of those gone in this step are sampled).
