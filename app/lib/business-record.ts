@@ -113,7 +113,9 @@ export const DERIVED_COLUMNS = [
 export type DerivedColumn = (typeof DERIVED_COLUMNS)[number];
 
 /** A business's own fields its derived columns are computed from. */
-export type DerivedFrom = Pick<BusinessRow, "name" | "type" | "category" | "city" | "country" | "country_code">;
+export const DERIVED_FROM = ["name", "type", "category", "city", "country", "country_code"] as const satisfies readonly (keyof BusinessRow)[];
+
+export type DerivedFrom = Pick<BusinessRow, (typeof DERIVED_FROM)[number]>;
 
 /**
  * The columns a business's writer derives in JavaScript from its own fields, written with every

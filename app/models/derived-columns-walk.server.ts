@@ -7,7 +7,7 @@
  * each row lacks (the update trigger re-indexes the row when a search column changes) and drops
  * the cursor at the end. Changing a derivation is one code change: no migration, no new cursor.
  */
-import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, derivedColumns, type DerivedColumn, type DerivedFrom } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, DERIVED_FROM, derivedColumns, type DerivedColumn, type DerivedFrom } from "~/lib/business-record";
 import { sqlParams } from "./sql-params.server";
 
 const CURSOR_KEY = "derived_columns_walk_after";
@@ -47,9 +47,6 @@ export interface WalkStep {
   more: boolean;
 }
 
-/** The fields derivedColumns reads. */
-const SOURCE_COLUMNS = ["name", "type", "category", "city", "country", "country_code"] as const satisfies readonly (keyof DerivedFrom)[];
-
 type WalkedRow = { id: number } & DerivedFrom & Record<DerivedColumn, string | null>;
 
 /**
@@ -64,7 +61,7 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
   if (cursor === null) return null;
   const rows = (
     await db
-      .prepare(`SELECT id, ${[...SOURCE_COLUMNS, ...DERIVED_COLUMNS].join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .prepare(`SELECT id, ${[...DERIVED_FROM, ...DERIVED_COLUMNS].join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(Number(cursor), limit)
       .all<WalkedRow>()
   ).results;
@@ -79,7 +76,7 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
     if (changed.length === 0) return [];
     // Guarded by what was read: a row an import wrote meanwhile is left as the import wrote it.
     const { params, param } = sqlParams();
-    const read = [`id = ${param(row.id)}`, ...[...SOURCE_COLUMNS, ...DERIVED_COLUMNS].map((column) => `${column} IS ${param(row[column])}`)];
+    const read = [`id = ${param(row.id)}`, ...[...DERIVED_FROM, ...DERIVED_COLUMNS].map((column) => `${column} IS ${param(row[column])}`)];
     const set = changed.map((column) => `${column} = ${param(derived[column])}`);
     return db.prepare(`UPDATE businesses SET ${set.join(", ")} WHERE ${read.join(" AND ")} RETURNING id`).bind(...params);
   });
