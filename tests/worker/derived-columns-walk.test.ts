@@ -40,18 +40,18 @@ async function expectWalkFromStartAfter(reset: string) {
   expect(await cursor()).toBe("0");
 }
 
-/** The directory as an earlier definition left it: the names without their bigrams. */
-async function storedBeforeBigrams() {
+/** The directory as an earlier definition left it: the names without their inner words. */
+async function storedBeforeInnerWords() {
   await env.DB.prepare(`DELETE FROM businesses`).run();
   await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
   await expectWalkFromStartAfter(`UPDATE businesses SET name_inner_words = NULL`);
 }
 
-async function storedBigrams() {
+async function storedInnerWords() {
   return (await env.DB.prepare(`SELECT name, name_inner_words FROM businesses ORDER BY id`).all<{ name: string; name_inner_words: string | null }>()).results;
 }
 
-beforeEach(storedBeforeBigrams);
+beforeEach(storedBeforeInnerWords);
 
 describe("the derived columns of businesses stored under an earlier definition", () => {
   it("are re-derived by the upkeep cron's walk, a round at a time through the queue, until a word inside each name is found", async () => {
@@ -80,7 +80,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bigrams-1"]);
     expect(sent).toHaveLength(1);
 
-    expect(await storedBigrams()).toEqual([...NAMES, ...plain].map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
+    expect(await storedInnerWords()).toEqual([...NAMES, ...plain].map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
     expect(await names("饭店")).toEqual(["北京饭店"]);
     expect(await names("ホテル")).toEqual(["東京ホテル", "ｽﾃｰｼｮﾝﾎﾃﾙ"]);
     expect(await names("신라")).toEqual(["서울신라호텔"]);
@@ -152,7 +152,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     expect(await first).toEqual({ updated: 0, more: false });
     expect(await walkDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
     expect(await walkDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
-    expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
+    expect(await storedInnerWords()).toEqual(NAMES.map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
   });
 
   it("give a Thai, Lao or Burmese name stored before its dictionary words those words", async () => {
@@ -188,7 +188,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     await insert(record({ name: "上海和平饭店", placeId: "bigrams-2" }));
     paused.release();
     expect(await step).toEqual({ updated: 4, more: false });
-    const renamed = (await storedBigrams())[2]!;
+    const renamed = (await storedInnerWords())[2]!;
     expect(renamed).toEqual({ name: "上海和平饭店", name_inner_words: nameInnerWords("上海和平饭店") });
     expect(await names("和平")).toEqual(["上海和平饭店"]);
   });
