@@ -60,7 +60,12 @@ CREATE TABLE `businesses` (
 	`is_approved` integer DEFAULT true NOT NULL,
 	`created_at` integer DEFAULT (unixepoch()) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL,
-	`search_bigrams` text,
+	`name_folded` text,
+	`name_inner_words` text,
+	`type_folded` text,
+	`category_folded` text,
+	`city_folded` text,
+	`country_folded` text,
 	`search_country_code` text,
 	`name_sort` text
 );

@@ -1,7 +1,7 @@
 /**
  * D1 schema. drizzle-kit generates `migrations/` from this file; the FTS5 table and the
  * triggers that keep the summary tables and the search index exact live in a hand-written
- * migration (drizzle cannot express them), see migrations/0001_summaries_and_search.sql.
+ * migration (drizzle cannot express them), see migrations/0001_summaries_and_search_text.sql.
  *
  * Public pages only show approved businesses, and every count on the site (summary tables)
  * counts approved businesses only: unapproving a listing takes it off the public site.
@@ -74,9 +74,17 @@ export const businesses = sqliteTable(
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
-    /** The name's Chinese, Japanese and Korean bigrams, indexed for search (app/lib/search-inner-words.ts). */
-    searchBigrams: text("search_bigrams"),
-    /** The country code, indexed after a country text the site does not know as its name (countryCodeToIndex). */
+    // What the search index holds beside a column's text, derived by derivedColumns
+    // (app/lib/business-record.ts): the text folded as visitors type it (foldedCopy), null when
+    // folding changes nothing, and the name's inner words.
+    nameFolded: text("name_folded"),
+    /** Words inside the name its script writes without spaces: CJK bigrams, Thai/Lao/Burmese words, Khmer clusters (app/lib/search-inner-words.ts). */
+    nameInnerWords: text("name_inner_words"),
+    typeFolded: text("type_folded"),
+    categoryFolded: text("category_folded"),
+    cityFolded: text("city_folded"),
+    countryFolded: text("country_folded"),
+    /** The country code, indexed after the country text when there is none or the site does not know its language (countryCodeToIndex). */
     searchCountryCode: text("search_country_code"),
     /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey). */
     nameSort: text("name_sort"),

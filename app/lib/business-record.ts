@@ -1,6 +1,7 @@
 import { countryCodeToIndex } from "./country-names";
 import { geoCell } from "./geo-cell";
 import { nameSortKey } from "./name-order";
+import { foldedCopy } from "./search-fold";
 import { nameInnerWords } from "./search-inner-words";
 import { businessSlug, slugify } from "./slug";
 
@@ -67,9 +68,16 @@ export interface BusinessRow {
   place_id: string | null;
   time_zone: string | null;
   url: string | null;
-  /** nameInnerWords(name): indexed with the name so a word inside a name written without spaces is found (decisions 090, 094). */
-  search_bigrams: string | null;
-  /** countryCodeToIndex: indexed after the country text when that text is in a language the site does not know (decision 101). */
+  /** foldedCopy(name): indexed after the name, so "mullers" finds "Müller’s" (app/lib/search-fold.ts). */
+  name_folded: string | null;
+  /** nameInnerWords(name): indexed after the name so a word inside a name written without spaces is found (decisions 090, 094). */
+  name_inner_words: string | null;
+  /** foldedCopy(type), foldedCopy(category), foldedCopy(city), foldedCopy(country): indexed after each. */
+  type_folded: string | null;
+  category_folded: string | null;
+  city_folded: string | null;
+  country_folded: string | null;
+  /** countryCodeToIndex: indexed after the country text when there is none or the site does not know its language (decisions 088, 101). */
   search_country_code: string | null;
   /** nameSortKey(name): the admin list's name order where it differs from the name (decision 102). */
   name_sort: string | null;
@@ -95,28 +103,44 @@ export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_a
 
 /**
  * The version of derivedColumns: raise it with any change to what derivedColumns returns, and the
- * upkeep cron re-derives every stored business (app/models/derived-columns-walk.server.ts).
+ * upkeep cron re-derives (and so re-indexes) every stored business (app/models/derived-columns-walk.server.ts).
  */
-export const DERIVED_COLUMNS_VERSION = 2;
+export const DERIVED_COLUMNS_VERSION = 3;
 
-/** The stored fields derivedColumns reads: the walk reads these to re-derive a stored business. */
-export const DERIVATION_SOURCE_COLUMNS = ["name", "country", "country_code", "latitude", "longitude"] as const satisfies readonly (keyof BusinessRow)[];
-/** The columns derivedColumns writes. */
-export const DERIVED_COLUMN_NAMES = ["search_bigrams", "search_country_code", "name_sort", "geo_cell"] as const satisfies readonly (keyof BusinessRow)[];
+/** The columns derivedColumns gives, in the order they are written. */
+export const DERIVED_COLUMNS = [
+  "name_folded", "name_inner_words", "type_folded", "category_folded", "city_folded", "country_folded",
+  "search_country_code", "name_sort", "geo_cell",
+] as const satisfies readonly (keyof BusinessRow)[];
 
-export type DerivationSource = Pick<BusinessRow, (typeof DERIVATION_SOURCE_COLUMNS)[number]>;
-export type DerivedColumns = Pick<BusinessRow, (typeof DERIVED_COLUMN_NAMES)[number]>;
+export type DerivedColumn = (typeof DERIVED_COLUMNS)[number];
+
+/** A business's own fields its derived columns are computed from. */
+export const DERIVED_FROM = ["name", "type", "category", "city", "country", "country_code", "latitude", "longitude"] as const satisfies readonly (keyof BusinessRow)[];
+
+export type DerivedFrom = Pick<BusinessRow, (typeof DERIVED_FROM)[number]>;
 
 /**
- * The columns a business's writer derives in JavaScript from its own fields (SQL cannot compute
- * them): written with every row, and by the walk when their definition changes.
+ * The columns a business's writer derives in JavaScript from its own fields, written with every
+ * row and by the walk when their definition changes. Most are what the search index holds beside
+ * a column's text: businesses_fts indexes each column as `text, then its stored forms` (the
+ * triggers of migrations/0001_summaries_and_search_text.sql only copy them):
+ *   name     = name + name_folded + name_inner_words
+ *   type, category, city = the text + its *_folded
+ *   country  = country + country_folded + search_country_code
+ * and geo_cell is the map tile of its coordinates (app/lib/geo-cell.ts).
  */
-export function derivedColumns(source: DerivationSource): DerivedColumns {
+export function derivedColumns(business: DerivedFrom): Pick<BusinessRow, DerivedColumn> {
   return {
-    search_bigrams: nameInnerWords(source.name),
-    search_country_code: countryCodeToIndex(source.country, source.country_code),
-    name_sort: nameSortKey(source.name),
-    geo_cell: geoCell(source.latitude, source.longitude),
+    name_folded: foldedCopy(business.name),
+    name_inner_words: nameInnerWords(business.name),
+    type_folded: foldedCopy(business.type),
+    category_folded: foldedCopy(business.category),
+    city_folded: foldedCopy(business.city),
+    country_folded: foldedCopy(business.country),
+    search_country_code: countryCodeToIndex(business.country, business.country_code),
+    name_sort: nameSortKey(business.name),
+    geo_cell: geoCell(business.latitude, business.longitude),
   };
 }
 
@@ -156,7 +180,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    ...derivedColumns({ name, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude }),
+    ...derivedColumns({ name, type, category, city, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude }),
     created_at: record.createdAt ?? now,
   };
 }

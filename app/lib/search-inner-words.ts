@@ -2,7 +2,7 @@
  * Words inside a name that the index's tokenizer (unicode61) cannot find, because their scripts
  * are written without spaces between words: it keeps such a run as one word, so "酒店" could not
  * find "上海外滩酒店" nor "แมนดาริน" find "โรงแรมแมนดาริน". Each business's name is indexed once
- * more with these words (the stored column search_bigrams), and a visitor's
+ * more with these words (the stored column name_inner_words), and a visitor's
  * word in those scripts is searched as the phrase of its parts, found in the middle of a name
  * too. Pure.
  *

@@ -1,4 +1,4 @@
-import { rowIdentity, type BusinessRow } from "~/lib/business-record";
+import { DERIVED_COLUMNS, rowIdentity, type BusinessRow } from "~/lib/business-record";
 import { businessSlug } from "~/lib/slug";
 import { mixedCaseNameSql, summaryNameSql } from "~/lib/summary-names";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
@@ -11,8 +11,7 @@ const WRITTEN_COLUMNS = [
   "name", "slug", "category", "type", "category_slug", "full_address", "street", "city",
   "city_slug", "postal_code", "country", "country_code", "phone", "latitude", "longitude",
   "rating", "reviews", "reviews_link", "photo", "logo", "located_in", "working_hours",
-  "verified", "about", "place_id", "time_zone", "url", "search_bigrams", "search_country_code",
-  "name_sort", "geo_cell", "created_at",
+  "verified", "about", "place_id", "time_zone", "url", ...DERIVED_COLUMNS, "created_at",
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 /** Fields a re-import refreshes; the slug and creation date of a known business never change. */

@@ -1,19 +1,19 @@
 /**
- * The columns a business's writer derives in JavaScript (derivedColumns: the inner words of its
- * name, its country code beside a country text the site does not know, its name's sort key, its
- * map cell; SQL cannot compute them) are re-derived for every stored business when their definition changes.
+ * The columns a business's writer derives in JavaScript (derivedColumns: the forms the search
+ * index holds beside each column's text, its name's sort key, its map cell) are re-derived for every stored
+ * business when their definition changes.
  * The definition's version (DERIVED_COLUMNS_VERSION) is kept in app_state: when the code's differs,
  * a walk is due from the first row; the queue walks the table by id a step at a time, writes what
  * each row lacks (the update trigger re-indexes the row when a search column changes) and drops
  * the cursor at the end. Changing a derivation is one code change: no migration, no new cursor.
  */
-import { DERIVATION_SOURCE_COLUMNS, DERIVED_COLUMN_NAMES, DERIVED_COLUMNS_VERSION, derivedColumns, type DerivationSource, type DerivedColumns } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, DERIVED_FROM, derivedColumns, type BusinessRow, type DerivedColumn, type DerivedFrom } from "~/lib/business-record";
 import { sqlParams } from "./sql-params.server";
 
 const CURSOR_KEY = "derived_columns_walk_after";
 const VERSION_KEY = "derived_columns_version";
 
-/** Rows read per step: a few short columns each, so a step stays far inside a queue delivery. */
+/** Rows read per step: a dozen short columns each, so a step stays far inside a queue delivery. */
 export const WALK_ROWS_PER_STEP = 2000;
 
 /** The walk's cursor (the last id walked), or null when no walk is due. */
@@ -47,7 +47,7 @@ export interface WalkStep {
   more: boolean;
 }
 
-type WalkedRow = { id: number } & DerivationSource & DerivedColumns;
+type WalkedRow = { id: number } & DerivedFrom & Pick<BusinessRow, DerivedColumn>;
 
 /**
  * One step: the next `limit` businesses after the cursor, each whose stored derived columns are
@@ -61,7 +61,7 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
   if (cursor === null) return null;
   const rows = (
     await db
-      .prepare(`SELECT id, ${[...DERIVATION_SOURCE_COLUMNS, ...DERIVED_COLUMN_NAMES].join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
+      .prepare(`SELECT id, ${[...DERIVED_FROM, ...DERIVED_COLUMNS].join(", ")} FROM businesses WHERE id > ?1 ORDER BY id LIMIT ?2`)
       .bind(Number(cursor), limit)
       .all<WalkedRow>()
   ).results;
@@ -72,11 +72,11 @@ export async function walkDerivedColumnsStep(db: D1Database, limit = WALK_ROWS_P
   const updates = rows.flatMap((row) => {
     const derived = derivedColumns(row);
     // Only what differs is set: a search column set (even to its value) re-indexes the row.
-    const changed = DERIVED_COLUMN_NAMES.filter((column) => derived[column] !== row[column]);
+    const changed = DERIVED_COLUMNS.filter((column) => derived[column] !== row[column]);
     if (changed.length === 0) return [];
     // Guarded by what was read: a row an import wrote meanwhile is left as the import wrote it.
     const { params, param } = sqlParams();
-    const read = [`id = ${param(row.id)}`, ...[...DERIVATION_SOURCE_COLUMNS, ...DERIVED_COLUMN_NAMES].map((column) => `${column} IS ${param(row[column])}`)];
+    const read = [`id = ${param(row.id)}`, ...[...DERIVED_FROM, ...DERIVED_COLUMNS].map((column) => `${column} IS ${param(row[column])}`)];
     const set = changed.map((column) => `${column} = ${param(derived[column])}`);
     return db.prepare(`UPDATE businesses SET ${set.join(", ")} WHERE ${read.join(" AND ")} RETURNING id`).bind(...params);
   });

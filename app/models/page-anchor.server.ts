@@ -3,7 +3,7 @@
  * business in the pages' order (newest first), so that a page asked for by number alone skips
  * fewer than PAGE_ANCHOR_STEP index entries instead of every entry before it.
  *
- * Triggers delete a scope's anchors whenever its approved businesses change (migrations/0001_summaries_and_search.sql),
+ * Triggers delete a scope's anchors whenever its approved businesses change (migrations/0001_summaries_and_search_text.sql),
  * so anchors that exist are exact; the queue rebuilds the missing ones after every directory
  * change and on the cron.
  */

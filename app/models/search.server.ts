@@ -107,13 +107,13 @@ function locationMatch(location: SearchLocation | null): LocationWords[] {
 }
 
 /**
- * A candidate's columns (of businesses `b`) as businesses_fts indexes them before its folded
+ * A candidate's columns (of businesses `b`) as businesses_fts indexes them before their folded
  * copies, which ranking adds itself (app/lib/search-rank.ts documentWords): the name with its
- * inner words (search_bigrams), a country without a name as its code, a country text the site does not know with its code after it. The
+ * inner words, the country text (if any) with the code stored beside it (search_country_code). The
  * derived-data worker test holds these words to the index's, so the two cannot drift apart.
  */
-export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.search_bigrams, '') AS name, b.type, b.category, b.city,
-  CASE WHEN coalesce(b.country, '') = '' THEN b.country_code ELSE b.country END || coalesce(' ' || b.search_country_code, '') AS country`;
+export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.name_inner_words, '') AS name, b.type, b.category, b.city,
+  trim(coalesce(b.country, '') || coalesce(' ' || b.search_country_code, '')) AS country`;
 
 /**
  * Full-text search over name, type, category, city and country (businesses_fts), approved

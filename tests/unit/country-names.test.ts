@@ -29,10 +29,14 @@ describe("countryCodeToIndex", () => {
     expect(countryCodeToIndex("Germany", "CH")).toBe("CH");
   });
 
-  it("gives nothing when the text already names the code, is the code, or either is missing", () => {
+  it("gives the code alone when the file gave no country text, so the business is found in its country", () => {
+    expect(countryCodeToIndex(null, "CH")).toBe("CH");
+    expect(countryCodeToIndex("  ", "CH")).toBe("CH");
+  });
+
+  it("gives nothing when the text already names the code, is the code, or there is no code", () => {
     for (const text of ["Switzerland", "Schweiz", "Suisse", "İsviçre", "CH", "ch"]) expect(countryCodeToIndex(text, "CH"), text).toBeNull();
-    expect(countryCodeToIndex(null, "CH")).toBeNull();
-    expect(countryCodeToIndex("  ", "CH")).toBeNull();
     expect(countryCodeToIndex("Sveitsi", null)).toBeNull();
+    expect(countryCodeToIndex(null, null)).toBeNull();
   });
 });

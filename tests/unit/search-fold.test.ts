@@ -1,13 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { foldForSearch } from "~/lib/search-fold";
+import { derivedColumns, type DerivedFrom } from "~/lib/business-record";
+import { foldedCopy, foldForSearch } from "~/lib/search-fold";
 import { searchTokens } from "~/lib/search-query";
-import { indexedColumnSql, indexedCountrySql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
-
-const migrationSql = (file: string) => readFileSync(new URL(`../fixtures/pre-squash-migrations/${file}`, import.meta.url), "utf8");
-
-/** The columns a migration indexes with a folded copy (each CASE of indexedColumnSql, by the column it reads). */
-const foldedColumns = (migration: string) => [...migration.matchAll(/CASE WHEN \(instr\((\S+), /g)].map((m) => m[1]!);
+import { indexedSearchText } from "../support/search-index-text";
 
 describe("search folding", () => {
   it("folds what the index's tokenizer keeps: apostrophes, letters that do not decompose, Greek and Cyrillic accents", () => {
@@ -21,62 +16,73 @@ describe("search folding", () => {
     expect(searchTokens("ΟΔΥΣΣΕΥΣ Οδυσσεύς IŞIK strasse")).toEqual(["οδυσσευσ", "οδυσσευσ", "işik", "strasse"]);
   });
 
-  it("is what migration 0007 indexes: every indexed column's expression is written from the table", () => {
-    const migration = migrationSql("0007_search_folded_copy.sql");
-    const columns = foldedColumns(migration);
-    // Insert, delete, update (old and new) and the re-index: five columns each.
-    expect(columns).toHaveLength(25);
-    for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
+  it("stores a folded copy only when folding changes the text", () => {
+    expect(foldedCopy("Straße")).toBe("Strasse");
+    expect(foldedCopy("Hotel Zürich")).toBeNull();
+    expect(foldedCopy(null)).toBeNull();
+  });
+});
+
+/**
+ * The words as the index's tokenizer (unicode61, remove_diacritics 2) reads them: lower case (a
+ * capital Σ always σ), Latin letters without accents.
+ */
+function indexedWords(text: string): string[] {
+  return text
+    .replaceAll("Σ", "σ")
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC")
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean);
+}
+
+const business = (fields: Partial<DerivedFrom>): DerivedFrom => ({ name: "Hotel", type: null, category: null, city: null, country: null, country_code: null, latitude: null, longitude: null, ...fields });
+
+/** Whether a visitor's words all reach the column, each as the query folds it and the tokenizer reads it. */
+const finds = (column: string, q: string) => searchTokens(q).flatMap(indexedWords).every((word) => indexedWords(column).includes(word));
+
+describe("the search text derivedColumns stores", () => {
+  it("finds a name by its folded forms: apostrophes dropped, ß as ss, Greek without tonos, Cyrillic ё as е", () => {
+    const cases: [string, string][] = [
+      ["Müller’s Bäckerei", "mullers"],
+      ["Gasthof Straße", "strasse"],
+      ["Ξενοδοχείο Ακρόπολις", "ακροπολις"],
+      ["ΞΕΝΟΔΟΧΕΊΟ ΟΔΥΣΣΕΎΣ", "οδυσσευς"],
+      ["Ёлка Отель", "елка"],
+      ["Işık Pansiyon", "isik"],
+      ["Hotel Tromsø", "tromso"],
+    ];
+    for (const [name, q] of cases) {
+      expect(finds(name, q), `"${name}" as typed`).toBe(false);
+      expect(finds(indexedSearchText(business({ name })).name, q), `"${name}" indexed`).toBe(true);
+    }
+    // The name as written is found too.
+    expect(finds(indexedSearchText(business({ name: "Müller’s Bäckerei" })).name, "müller bäckerei")).toBe(true);
   });
 
-  it("is what migration 0010 indexes: the country column's code when it has no name, in every trigger and the re-index", () => {
-    const migration = migrationSql("0010_search_country_code.sql");
-    const countries = [...migration.matchAll(/CASE WHEN coalesce\((\w+\.)?country, ''\) = ''/g)].map((m) => m[1]?.slice(0, -1) ?? "");
-    // Insert, delete, update (old and new) and the re-index.
-    expect(countries).toEqual(["NEW", "OLD", "OLD", "NEW", ""]);
-    for (const row of countries) expect(migration, row).toContain(indexedCountrySql(row as "NEW" | "OLD" | ""));
-    const columns = foldedColumns(migration);
-    // The four other columns in each of the six statements (the re-index's delete among them);
-    // the country's CASE, checked above, starts with its code.
-    expect(columns).toHaveLength(24);
-    for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
+  it("folds the type, category, city and country the same way", () => {
+    const text = indexedSearchText(business({ type: "Café-Bäckerei Straße", category: "Çay Evi Işık", city: "L'Aquila", country: "Ελλάδα", country_code: "GR" }));
+    expect(finds(text.type, "strasse")).toBe(true);
+    expect(finds(text.category, "isik")).toBe(true);
+    expect(finds(text.city, "laquila")).toBe(true);
+    expect(finds(text.country, "ελλαδα")).toBe(true);
   });
 
-  it("is what migration 0011 indexes: the name with its bigrams, the other columns as in 0010, in every trigger", () => {
-    const migration = migrationSql("0011_search_cjk_bigrams.sql");
-    const names = [...migration.matchAll(/\b(NEW|OLD)\.id,\n/g)].map((m) => m[1] as "NEW" | "OLD");
-    // Insert, delete, update (old and new).
-    expect(names).toEqual(["NEW", "OLD", "OLD", "NEW"]);
-    for (const row of names) {
-      expect(migration, row).toContain(`${row}.id,\n    ${indexedNameSql(row)},\n    ${indexedColumnSql(`${row}.type`)},`);
-      expect(migration, row).toContain(indexedCountrySql(row));
-    }
-    const columns = foldedColumns(migration);
-    // Name, type, category and city of the four statements; the country's CASE starts with its code.
-    expect(columns).toHaveLength(16);
-    for (const column of columns) expect(migration, column).toContain(indexedColumnSql(column));
-    expect(migration).toContain("AFTER UPDATE OF name, search_bigrams, type, category, city, country, country_code ON businesses");
-    // The summary half of the delete trigger is 0010's, unchanged.
-    const summary = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER businesses_ad "), sql.indexOf("INSERT INTO businesses_fts", sql.indexOf("CREATE TRIGGER businesses_ad ")));
-    const before = migrationSql("0010_search_country_code.sql");
-    expect(summary(migration)).toBe(summary(before));
+  it("adds the inner words of a Thai or Chinese name, and the country code when the country has no text", () => {
+    const thai = indexedSearchText(business({ name: "โรงแรมแมนดารินโอเรียนเต็ล" }));
+    expect(indexedWords(thai.name)).toEqual(expect.arrayContaining(["โรงแรม", "แมน"]));
+    expect(indexedWords(indexedSearchText(business({ name: "上海外滩酒店" })).name)).toEqual(expect.arrayContaining(["酒店", "外滩"]));
+    expect(indexedSearchText(business({ country: null, country_code: "TR" })).country).toBe("TR");
+    expect(indexedSearchText(business({ country: "Sveitsi", country_code: "CH" })).country).toBe("Sveitsi CH");
   });
-  it("is what migration 0018 indexes: the country with the code stored beside an unknown text, the other columns as in 0011, in every trigger", () => {
-    const migration = migrationSql("0018_search_country_code_beside_unknown_text.sql");
-    const before = migrationSql("0011_search_cjk_bigrams.sql");
-    const rows = [...migration.matchAll(/\b(NEW|OLD)\.id,\n/g)].map((m) => m[1] as "NEW" | "OLD");
-    // Insert, delete, update (old and new).
-    expect(rows).toEqual(["NEW", "OLD", "OLD", "NEW"]);
-    for (const row of rows) {
-      expect(migration, row).toContain(`${row}.id,\n    ${indexedNameSql(row)},\n    ${indexedColumnSql(`${row}.type`)},`);
-      expect(migration, row).toContain(`${indexedCountryWithCodeSql(row)});`);
-    }
-    // Only the country changed: each trigger is 0011's with the new country expression.
-    const triggers = (sql: string) => sql.slice(sql.indexOf("DROP TRIGGER businesses_ai_search;"), sql.lastIndexOf("END;") + 4);
-    let expected = triggers(before);
-    for (const row of ["NEW", "OLD"] as const) expected = expected.split(indexedCountrySql(row)).join(indexedCountryWithCodeSql(row));
-    expected = expected.replace("country, country_code ON businesses", "country, search_country_code, country_code ON businesses");
-    expect(triggers(migration)).toBe(expected);
-    expect(migration).toContain("AFTER UPDATE OF name, search_bigrams, type, category, city, country, search_country_code, country_code ON businesses");
+
+  it("stores nothing beside a plain ASCII business", () => {
+    const d = derivedColumns(business({ name: "Grand Hotel", type: "Hotel", category: "Hotels", city: "Zurich", country: "Switzerland", country_code: "CH" }));
+    expect(d).toEqual({
+      name_folded: null, name_inner_words: null, type_folded: null, category_folded: null, city_folded: null, country_folded: null,
+      search_country_code: null, name_sort: null, geo_cell: null,
+    });
   });
 });

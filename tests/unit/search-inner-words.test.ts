@@ -57,7 +57,7 @@ describe("inner words of names written without spaces", () => {
 
   it("is stored with each business written", () => {
     const record = { name: " 上海外滩酒店 ", category: null, type: null, fullAddress: null, street: null, city: null, postalCode: null, country: null, countryCode: null, phone: null, latitude: null, longitude: null, rating: null, reviews: 0, reviewsLink: null, photo: null, logo: null, locatedIn: null, workingHours: null, verified: false, about: null, placeId: null, timeZone: null, url: null };
-    expect(toBusinessRow(record).search_bigrams).toBe("上海 海外 外滩 滩酒 酒店");
-    expect(toBusinessRow({ ...record, name: "Grand Hotel" }).search_bigrams).toBeNull();
+    expect(toBusinessRow(record).name_inner_words).toBe("上海 海外 外滩 滩酒 酒店");
+    expect(toBusinessRow({ ...record, name: "Grand Hotel" }).name_inner_words).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DERIVED_COLUMNS_VERSION } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION } from "~/lib/business-record";
 import { nameSortKey } from "~/lib/name-order";
 import { nameInnerWords } from "~/lib/search-inner-words";
 import { listAdminBusinesses } from "~/models/admin-business.server";
@@ -12,8 +12,10 @@ import type { QueueMessage } from "~/models/queue-messages.server";
 import { walkDerivedColumnsRound } from "../../workers/derived-columns-walk";
 import { pausingDb, recordingEnv } from "./import-support";
 import { insert, record } from "./support/public-fixtures";
+import { searchIndexDrift, storedDerivedColumns } from "./support/search-index";
 
-// The columns derived in JavaScript (search_bigrams, search_country_code, name_sort) are
+// The columns derived in JavaScript (the search text's folded copies, the name's inner words, the
+// country code beside its text, the name's sort key) are
 // re-derived for every stored business when their definition's version changes: the queue
 // writes them (decision 091). Rows "stored under an earlier definition" are made here by
 // clearing a column, then the version is moved as a code change would move it.
@@ -38,18 +40,18 @@ async function expectWalkFromStartAfter(reset: string) {
   expect(await cursor()).toBe("0");
 }
 
-/** The directory as an earlier definition left it: the names without their bigrams. */
-async function storedBeforeBigrams() {
+/** The directory as an earlier definition left it: the names without their inner words. */
+async function storedBeforeInnerWords() {
   await env.DB.prepare(`DELETE FROM businesses`).run();
   await insert(...NAMES.map((name, i) => record({ name, placeId: `bigrams-${i}` })));
-  await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL`);
+  await expectWalkFromStartAfter(`UPDATE businesses SET name_inner_words = NULL`);
 }
 
-async function storedBigrams() {
-  return (await env.DB.prepare(`SELECT name, search_bigrams FROM businesses ORDER BY id`).all<{ name: string; search_bigrams: string | null }>()).results;
+async function storedInnerWords() {
+  return (await env.DB.prepare(`SELECT name, name_inner_words FROM businesses ORDER BY id`).all<{ name: string; name_inner_words: string | null }>()).results;
 }
 
-beforeEach(storedBeforeBigrams);
+beforeEach(storedBeforeInnerWords);
 
 describe("the derived columns of businesses stored under an earlier definition", () => {
   it("are re-derived by the upkeep cron's walk, a round at a time through the queue, until a word inside each name is found", async () => {
@@ -78,7 +80,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bigrams-1"]);
     expect(sent).toHaveLength(1);
 
-    expect(await storedBigrams()).toEqual([...NAMES, ...plain].map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
+    expect(await storedInnerWords()).toEqual([...NAMES, ...plain].map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
     expect(await names("饭店")).toEqual(["北京饭店"]);
     expect(await names("ホテル")).toEqual(["東京ホテル", "ｽﾃｰｼｮﾝﾎﾃﾙ"]);
     expect(await names("신라")).toEqual(["서울신라호텔"]);
@@ -90,26 +92,54 @@ describe("the derived columns of businesses stored under an earlier definition",
     expect(laterSent.filter((m) => m.kind === "derivedColumns.walk")).toEqual([]);
   });
 
-  it("re-derive every row, each column, when the version changes, and nothing while it stands", async () => {
+  it("re-derive and re-index every row, each column, when the version changes, and nothing while it stands", async () => {
     await env.DB.prepare(`DELETE FROM businesses`).run();
     const rows = [
       record({ name: "Çelik Otel", placeId: "v-1", country: "Sveitsi", countryCode: "CH" }),
       record({ name: "東京ホテル", placeId: "v-2" }),
       record({ name: "Grand Hotel", placeId: "v-3" }),
+      record({ name: "Müller’s Gasthof", placeId: "v-4", type: "Gasthaus Straße", category: "Gästehaus", city: "L'Aquila", country: "Ελλάδα", countryCode: "GR" }),
+      record({ name: "Kodlu Otel", placeId: "v-5", country: null, countryCode: "TR" }),
     ];
     await insert(...rows);
     // The walk beforeEach left due runs to its end first.
     while ((await walkDerivedColumnsStep(env.DB))?.more);
-    const stored = () => env.DB.prepare(`SELECT name, search_bigrams, search_country_code, name_sort FROM businesses ORDER BY id`).all();
-    const written = (await stored()).results;
-    // Every derived column as an earlier definition might have left it.
-    await env.DB.prepare(`UPDATE businesses SET search_bigrams = 'stale', search_country_code = 'XX', name_sort = 'stale'`).run();
+    const written = await storedDerivedColumns();
+    expect(await searchIndexDrift()).toEqual({ extra: [], missing: [] });
+    // Every derived column as an earlier definition might have left it, and indexed so.
+    await env.DB.prepare(`UPDATE businesses SET ${DERIVED_COLUMNS.map((column) => `${column} = 'stale'`).join(", ")}`).run();
+    expect(await names("stale")).toHaveLength(rows.length);
+    expect(await names("strasse")).toEqual([]);
+    expect((await searchIndexDrift()).extra).not.toEqual([]);
     expect(await derivedColumnsWalkDue(env.DB, nextVersion)).toBe(false);
     expect(await derivedColumnsWalkDue(env.DB, ++nextVersion)).toBe(true);
-    expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 3, more: false });
-    expect((await stored()).results).toEqual(written);
+    expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: rows.length, more: false });
+    expect(await storedDerivedColumns()).toEqual(written);
+    // The update trigger re-indexed every row: term for term what derivedColumns gives.
+    expect(await searchIndexDrift()).toEqual({ extra: [], missing: [] });
+    expect(await names("stale")).toEqual([]);
+    expect(await names("mullers strasse")).toEqual(["Müller’s Gasthof"]);
     expect(await derivedColumnsWalkDue(env.DB, nextVersion)).toBe(false);
     expect(await walkDerivedColumnsStep(env.DB)).toBeNull();
+  });
+
+  it("give businesses stored before their folded copies those copies, so a visitor's spelling finds them", async () => {
+    await env.DB.prepare(`DELETE FROM businesses`).run();
+    await insert(
+      record({ name: "Trattoria D'Angelo", placeId: "f-1" }),
+      record({ name: "Gasthof zur Straße", placeId: "f-2", city: "Tromsø", country: "Norge", countryCode: "NO" }),
+      record({ name: "Ξενοδοχείο Ακρόπολις", placeId: "f-3", city: "Αθήνα", country: "Ελλάδα", countryCode: "GR" }),
+      record({ name: "Grand Hotel", placeId: "f-4" }),
+    );
+    const folded = ["name_folded", "type_folded", "category_folded", "city_folded", "country_folded"];
+    await expectWalkFromStartAfter(`UPDATE businesses SET ${folded.map((column) => `${column} = NULL`).join(", ")}`);
+    for (const q of ["dangelo", "strasse", "ακροπολις", "tromso"]) expect(await names(q), q).toEqual([]);
+    expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 3, more: false });
+    expect(await names("dangelo")).toEqual(["Trattoria D'Angelo"]);
+    expect(await names("strasse")).toEqual(["Gasthof zur Straße"]);
+    expect(await names("ακροπολις")).toEqual(["Ξενοδοχείο Ακρόπολις"]);
+    expect((await searchBusinesses(env.DB, { q: "gasthof", location: "tromso", page: 1 })).businesses.map((b) => b.name)).toEqual(["Gasthof zur Straße"]);
+    expect(await searchIndexDrift()).toEqual({ extra: [], missing: [] });
   });
 
   it("are written once by two walks started together, and the one that lost the cursor stops", async () => {
@@ -122,7 +152,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     expect(await first).toEqual({ updated: 0, more: false });
     expect(await walkDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 3, more: true });
     expect(await walkDerivedColumnsStep(env.DB, 4)).toEqual({ updated: 0, more: false });
-    expect(await storedBigrams()).toEqual(NAMES.map((name) => ({ name, search_bigrams: nameInnerWords(name) })));
+    expect(await storedInnerWords()).toEqual(NAMES.map((name) => ({ name, name_inner_words: nameInnerWords(name) })));
   });
 
   it("give a Thai, Lao or Burmese name stored before its dictionary words those words", async () => {
@@ -130,7 +160,7 @@ describe("the derived columns of businesses stored under an earlier definition",
     await insert(record({ name: "Grand Hotel", placeId: "sea-1" }));
 
     await insert(record({ name: "โรงแรมแมนดารินโอเรียนเต็ล", placeId: "sea-2" }), record({ name: "ဟိုတယ်ရန်ကုန်", placeId: "sea-3" }));
-    await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL`);
+    await expectWalkFromStartAfter(`UPDATE businesses SET name_inner_words = NULL`);
     expect(await names("แมนดาริน")).toEqual([]);
     expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await names("แมนดาริน")).toEqual(["โรงแรมแมนดารินโอเรียนเต็ล"]);
@@ -144,7 +174,7 @@ describe("the derived columns of businesses stored under an earlier definition",
 
     // As a definition without Khmer clusters left it: a Khmer run whole, so no inner words.
     await insert(record({ name: "សណ្ឋាគារអង្គរវត្ត", placeId: "khm-1" }));
-    await expectWalkFromStartAfter(`UPDATE businesses SET search_bigrams = NULL WHERE place_id = 'khm-1'`);
+    await expectWalkFromStartAfter(`UPDATE businesses SET name_inner_words = NULL WHERE place_id = 'khm-1'`);
     expect(await names("វត្ត")).toEqual([]);
     expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 1, more: false });
     expect(await names("វត្ត")).toEqual(["សណ្ឋាគារអង្គរវត្ត"]);
@@ -158,8 +188,8 @@ describe("the derived columns of businesses stored under an earlier definition",
     await insert(record({ name: "上海和平饭店", placeId: "bigrams-2" }));
     paused.release();
     expect(await step).toEqual({ updated: 4, more: false });
-    const renamed = (await storedBigrams())[2]!;
-    expect(renamed).toEqual({ name: "上海和平饭店", search_bigrams: nameInnerWords("上海和平饭店") });
+    const renamed = (await storedInnerWords())[2]!;
+    expect(renamed).toEqual({ name: "上海和平饭店", name_inner_words: nameInnerWords("上海和平饭店") });
     expect(await names("和平")).toEqual(["上海和平饭店"]);
   });
 
@@ -171,11 +201,11 @@ describe("the derived columns of businesses stored under an earlier definition",
       record({ name: "Zermatt Chalet", placeId: "ch-2", country: "Sveitsi", countryCode: "CH" }),
       record({ name: "Zermatt Inn", placeId: "ch-3", country: "Switzerland", countryCode: "CH" }),
     );
-    // As a definition without it stored them: no code beside any country text.
+    // As a definition without it stored them: no code beside any country text, nor in place of none.
     await expectWalkFromStartAfter(`UPDATE businesses SET search_country_code = NULL`);
     const inSwitzerland = async () => (await searchBusinesses(env.DB, { q: "zermatt", location: "Switzerland", page: 1 })).businesses.map((b) => b.name).sort();
-    expect(await inSwitzerland()).toEqual(["Zermatt Inn", "Zermatt Lodge"]);
-    expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 1, more: false });
+    expect(await inSwitzerland()).toEqual(["Zermatt Inn"]);
+    expect(await walkDerivedColumnsStep(env.DB)).toEqual({ updated: 2, more: false });
     expect(await inSwitzerland()).toEqual(["Zermatt Chalet", "Zermatt Inn", "Zermatt Lodge"]);
     expect(await cursor()).toBeNull();
   });

@@ -8,10 +8,10 @@
  * every step each derived thing is checked against the businesses table itself:
  *  - every summary table and the totals row equal a GROUP BY over the approved businesses (so no
  *    entry with a zero count lingers);
- *  - businesses_fts holds exactly what the triggers' expressions index for the rows as they are
- *    now (compared term by term with a freshly built index), the columns search ranks its
- *    candidates on give the words of that text, each name's stored bigrams are the
- *    name's, and search finds a business by its name's own word (and by its city and country)
+ *  - businesses_fts holds exactly the text derivedColumns gives the rows as they are now
+ *    (compared term by term with a freshly built index), the columns search ranks its
+ *    candidates on give the words of that text, each row's stored derived columns are its
+ *    fields', and search finds a business by its name's own word (and by its city and country)
  *    while it is approved, never after it is gone;
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
  *    and deep typed pages (page anchors) show the businesses a plain ORDER BY id DESC gives;
@@ -20,7 +20,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DERIVED_COLUMN_NAMES, derivedColumns, rowIdentity, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { DERIVED_COLUMNS, derivedColumns, rowIdentity, toBusinessRow, type BusinessRecord, type BusinessRow, type DerivedColumn } from "~/lib/business-record";
 import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search-rank";
 import { businessSlug, slugify } from "~/lib/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
@@ -34,7 +34,8 @@ import { startImportJob } from "~/models/import-upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
 import { CANDIDATE_COLUMNS_SQL, searchBusinesses } from "~/models/search.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { indexedColumnSql, indexedCountryWithCodeSql, indexedNameSql } from "../../scripts/search-fold-sql";
+import { indexedSearchText } from "../support/search-index-text";
+import { searchIndexDrift } from "./support/search-index";
 import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
 import { adminFetch, login } from "./admin-support";
 import { crashingDb, pausingDb, recordingEnv } from "./import-support";
@@ -112,13 +113,11 @@ interface Written {
   is_approved: number;
   place_id: string | null;
   full_address: string | null;
-  search_bigrams: string | null;
-  search_country_code: string | null;
-  name_sort: string | null;
   latitude: number | null;
   longitude: number | null;
-  geo_cell: number | null;
 }
+
+type WrittenWithDerived = Written & Pick<BusinessRow, DerivedColumn>;
 
 const db = () => env.DB;
 
@@ -429,24 +428,6 @@ async function settle(s: Scenario, jobId: string, { abandoned = false } = {}) {
   if (job?.status === "failed" && !abandoned) throw new Error(`import ${jobId} failed: ${job.error}`);
 }
 
-/** The reference index: the triggers' expressions over the rows as they are now. */
-async function createReferenceIndex() {
-  await db().batch([
-    db().prepare(`DROP TABLE IF EXISTS temp_fts_live_vocab`),
-    db().prepare(`DROP TABLE IF EXISTS temp_fts_ref_vocab`),
-    db().prepare(`DROP TABLE IF EXISTS temp_fts_ref`),
-    db().prepare(`CREATE VIRTUAL TABLE temp_fts_ref USING fts5(name, type, category, city, country, tokenize = 'unicode61 remove_diacritics 2')`),
-    db().prepare(`CREATE VIRTUAL TABLE temp_fts_live_vocab USING fts5vocab(businesses_fts, 'instance')`),
-    db().prepare(`CREATE VIRTUAL TABLE temp_fts_ref_vocab USING fts5vocab(temp_fts_ref, 'instance')`),
-  ]);
-}
-
-/** The text each column of businesses_fts is made of, as the triggers write it, for a row of businesses. */
-const REFERENCE_COLUMNS = `${indexedNameSql("")} AS name, ${indexedColumnSql("type")} AS type, ${indexedColumnSql("category")} AS category,
-  ${indexedColumnSql("city")} AS city, ${indexedCountryWithCodeSql("")} AS country`;
-
-const REFERENCE_INSERT = `INSERT INTO temp_fts_ref (rowid, name, type, category, city, country) SELECT id, ${REFERENCE_COLUMNS} FROM businesses`;
-
 const recountPairs = (approved: string): [string, string, string][] => [
   [
     "categories",
@@ -495,8 +476,9 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 /** Every invariant, checked against the businesses table. */
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
-  const rows = await all<Written>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude, ${DERIVED_COLUMN_NAMES.join(", ")} FROM businesses`,
+  const rows = await all<WrittenWithDerived>(
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude,
+            ${DERIVED_COLUMNS.join(", ")} FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const approved = rows.filter((r) => r.is_approved === 1).sort(byIdDesc);
@@ -507,34 +489,29 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   pairs.forEach(([name], i) => expect(answers[2 * i]!.results, where(name)).toEqual(answers[2 * i + 1]!.results));
   expect((await all(`SELECT * FROM summary_deferral`)).length, where("summary deferral left")).toBe(0);
 
-  // Search index: term for term what the triggers' expressions give for the rows as they are,
-  // whose bigrams are their names' and country codes their countries' (every writer goes through
-  // toBusinessRow, which also gives the admin's name order its sort keys).
+  // Search index: term for term the text derivedColumns gives the rows as they are, whose stored
+  // derived columns are their fields' (every writer goes through toBusinessRow, which also gives
+  // the admin's name order its sort keys).
   for (const r of rows) {
-    const stored = Object.fromEntries(DERIVED_COLUMN_NAMES.map((column) => [column, r[column]]));
-    expect(stored, where(`derived columns of ${r.id} "${r.name}"`)).toEqual(derivedColumns(r));
+    const derived = derivedColumns(r);
+    for (const column of DERIVED_COLUMNS) expect(r[column], where(`${column} of ${r.id} "${r.name}" (${r.country})`)).toBe(derived[column]);
   }
-  await db().batch([db().prepare(`DELETE FROM temp_fts_ref`), db().prepare(REFERENCE_INSERT)]);
-  const [extra, missing] = await db().batch([
-    db().prepare(`SELECT term, doc, col, offset FROM temp_fts_live_vocab EXCEPT SELECT term, doc, col, offset FROM temp_fts_ref_vocab LIMIT 5`),
-    db().prepare(`SELECT term, doc, col, offset FROM temp_fts_ref_vocab EXCEPT SELECT term, doc, col, offset FROM temp_fts_live_vocab LIMIT 5`),
-  ]);
-  expect(extra!.results, where("terms indexed that the rows do not hold")).toEqual([]);
-  expect(missing!.results, where("terms of the rows not indexed")).toEqual([]);
+  const { extra, missing } = await searchIndexDrift();
+  expect(extra, where("terms indexed that the rows do not hold")).toEqual([]);
+  expect(missing, where("terms of the rows not indexed")).toEqual([]);
+  const indexedTexts = rows.map((r) => ({ id: r.id, ...indexedSearchText(r) }));
   // Ranking reads each candidate's columns as the index holds them: the words ranking makes of
-  // them (with the folded copies it adds itself) are the words of the text the triggers index.
-  const [candidates, indexedTexts] = await db().batch<Record<string, string | number | null>>([
-    db().prepare(`SELECT b.id, ${CANDIDATE_COLUMNS_SQL} FROM businesses b ORDER BY b.id`),
-    db().prepare(`SELECT id, ${REFERENCE_COLUMNS} FROM businesses ORDER BY id`),
-  ]);
-  candidates!.results.forEach((candidate, i) => {
+  // them (with the folded copies it adds itself) are the words of the text the index holds.
+  const candidates = await all<Record<string, string | number | null>>(`SELECT b.id, ${CANDIDATE_COLUMNS_SQL} FROM businesses b`);
+  const textOf = new Map(indexedTexts.map((t) => [t.id, t]));
+  for (const candidate of candidates) {
     for (const [column] of SEARCH_COLUMN_WEIGHTS) {
       const words = (text: string[]) => [...new Set(text)].sort();
       expect(words(documentWords(String(candidate[column] ?? ""))), where(`ranked words of ${candidate.id}'s ${column}`)).toEqual(
-        words(indexWords(String(indexedTexts!.results[i]![column] ?? ""))),
+        words(indexWords(textOf.get(Number(candidate.id))![column])),
       );
     }
-  });
+  }
 
   // Search: each sampled business is found by its own word while approved, and nothing is found
   // by the word of a business that is gone (up to 8 of those gone in this step are sampled).
@@ -693,7 +670,6 @@ async function runScenario(seed: number, operations: number) {
   s.cookie = await login(`10.0.${seed % 250}.1`);
   // Start from an empty directory (earlier scenarios of this file share the database).
   await db().batch([db().prepare(`DELETE FROM businesses`), db().prepare(`DELETE FROM page_anchors`), db().prepare(`DELETE FROM app_state WHERE key = 'fix_slugs_checkpoint'`)]);
-  await createReferenceIndex();
   // A big category and city (hotels in Zürich, in all their spellings) so that page anchors exist.
   const big = Array.from({ length: PAGE_ANCHOR_STEP * 2 + 100 }, () => s.newIdentity({ bigScope: true }));
   for (let i = 0; i < big.length; i += 500) await upsertBusinesses(db(), big.slice(i, i + 500).map((identity) => toBusinessRow(s.record(identity, { bigScope: true }))));

@@ -125,9 +125,10 @@ describe("search", () => {
       expect(names(await searchBusinesses(env.DB, { q: "bosphorus", location, page: 1 })).sort(), location).toEqual(["Bosphorus Hotel Coded", "Bosphorus Hotel Lower", "Bosphorus Hotel Upper"]);
     }
     // Given a name later, it is found by it; its code given up, by the code no longer.
-    await env.DB.prepare(`UPDATE businesses SET country = 'Turkey' WHERE place_id = 's-23'`).run();
+    const coded = { name: "Bosphorus Hotel Coded", placeId: "s-23", city: "Istanbul" };
+    await insert(record({ ...coded, country: "Turkey", countryCode: "TR" }));
     expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Türkiye", page: 1 }))).toEqual(["Bosphorus Hotel Coded"]);
-    await env.DB.prepare(`UPDATE businesses SET country = NULL, country_code = 'DE' WHERE place_id = 's-23'`).run();
+    await insert(record({ ...coded, country: null, countryCode: "DE" }));
     expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Türkiye", page: 1 }))).toEqual([]);
     expect(names(await searchBusinesses(env.DB, { q: "coded", location: "Germany", page: 1 }))).toEqual(["Bosphorus Hotel Coded"]);
     expect(names(await searchBusinesses(env.DB, { q: "stadthotel", location: "Germany", page: 1 }))).toEqual(["Stadthotel Mitte"]);
@@ -201,7 +202,7 @@ describe("search", () => {
     }
     for (const q of ["mcdonalds", "McDonald's", "mcdonald", "mcdon"]) expect(names(await searchBusinesses(env.DB, { q, page: 1 })), q).toEqual(["McDonald’s Drive"]);
     // The index entries follow the row: a renamed business is no longer found by its old name.
-    await env.DB.prepare(`UPDATE businesses SET name = 'Burger Drive' WHERE place_id = 's-12'`).run();
+    await insert(record({ name: "Burger Drive", placeId: "s-12", type: "Fast food restaurant", category: "Fast food restaurant" }));
     expect(names(await searchBusinesses(env.DB, { q: "mcdonalds", page: 1 }))).toEqual([]);
     expect(names(await searchBusinesses(env.DB, { q: "burger drive", page: 1 }))).toEqual(["Burger Drive"]);
     await env.DB.prepare(`DELETE FROM businesses WHERE place_id = 's-11'`).run();
