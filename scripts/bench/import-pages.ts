@@ -1,5 +1,5 @@
 /**
- * Pages around an import (decision 113): a page at N connections from its edge-cache entry
+ * Pages around an import (decision 113): each page at N connections from its edge-cache entry
  * (warm), while an import commits its batches, and right after the import ended and moved the
  * cache's directory generation, with a cold run (every request a render) for reference. Each
  * page has an import of its own, so that its "right after" window starts at the change; all of

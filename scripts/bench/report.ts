@@ -288,6 +288,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
         `${int(aroundImport.rows)} new businesses (CSV, batch size ${int(aroundImport.batchSize)}; measurements repeated until the job's \`done\`); ` +
         "right after it, from the moment the directory generation is seen to move (a HEAD of an answer nobody else asks for turns STALE); " +
         "and cold (every request a render) for reference, which is what every visitor waited on after a change before decision 113. " +
+        "Home and the biggest category are among the pages the queue renders right after a change; the deep list page is not, so its first visitor then gets the previous copy (STALE). " +
         "Each page's figures come from one run, with the load average when it began. Latencies in ms as p50 / p95 / p99 / max.",
       "",
     );
