@@ -43,8 +43,8 @@ function handleFetch(request: Request, env: Env, ctx: ExecutionContext, cspNonce
 }
 
 /**
- * The warm-up after a bump, run by the queue: the pages' own background work (none today) is
- * waited for before the message is acknowledged. Public pages only, so no script nonce.
+ * The warm-up after a bump, run by the queue: any background work a page starts is waited for
+ * before the message is acknowledged. Public pages only, so no script nonce.
  */
 async function warmUpEdgeCache(env: Env, asked: { generation: number; directoryGeneration: number }): Promise<void> {
   const background: Promise<unknown>[] = [];

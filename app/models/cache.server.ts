@@ -58,7 +58,12 @@ function readStatement(db: D1Database): D1PreparedStatement {
   return db.prepare(READ_SQL).bind(GENERATION_KEY, DIRECTORY_CHANGE_KEY);
 }
 
-function generationsFrom(row: { generation: string | number | null; directory: string | null } | null | undefined): CacheGenerations {
+interface GenerationsRow {
+  generation: string | number | null;
+  directory: string | null;
+}
+
+function generationsFrom(row: GenerationsRow | null | undefined): CacheGenerations {
   const directory = row?.directory ? (JSON.parse(row.directory) as DirectoryChange) : NO_DIRECTORY_CHANGE;
   return { generation: Number(row?.generation ?? 0), directory };
 }
@@ -79,7 +84,7 @@ export async function getCacheGenerations(db: D1Database, { fresh = false }: { f
   const started = Date.now();
   if (!fresh && memo.current && started - memo.current.readAt < GENERATION_TRUST_MS) return memo.current.value;
   const bumpsBefore = memo.bumps;
-  const value = generationsFrom(await readStatement(db).first());
+  const value = generationsFrom(await readStatement(db).first<GenerationsRow>());
   // A bump that finished while this read was under way is newer than what was read.
   if (memo.bumps === bumpsBefore) memo.current = { value, readAt: started };
   return memo.current?.value ?? value;
@@ -96,7 +101,7 @@ export async function getCacheGeneration(db: D1Database): Promise<number> {
  */
 export async function bumpCacheGeneration(db: D1Database): Promise<number> {
   await incrementAppCounter(db, GENERATION_KEY);
-  return remember(generationsFrom(await readStatement(db).first())).generation;
+  return remember(generationsFrom(await readStatement(db).first<GenerationsRow>())).generation;
 }
 
 /**
@@ -105,7 +110,7 @@ export async function bumpCacheGeneration(db: D1Database): Promise<number> {
  */
 export async function bumpDirectoryGeneration(db: D1Database, businesses: string[] | null): Promise<CacheGenerations> {
   const change = (generation: string) => `json_object('generation', ${generation}, 'at', ?2, 'businesses', json(?3))`;
-  const [, read] = await db.batch([
+  const [, read] = await db.batch<GenerationsRow>([
     db
       .prepare(
         `INSERT INTO app_state (key, value) VALUES (?1, ${change("1")})
@@ -114,13 +119,13 @@ export async function bumpDirectoryGeneration(db: D1Database, businesses: string
       .bind(DIRECTORY_CHANGE_KEY, Date.now(), businesses === null ? null : JSON.stringify(businesses)),
     readStatement(db),
   ]);
-  return remember(generationsFrom(read?.results[0] as never));
+  return remember(generationsFrom(read?.results[0]));
 }
 
 /** How many of the biggest categories, countries and cities are rendered again right after a bump. */
-export const WARMED_CATEGORIES = 4;
-export const WARMED_COUNTRIES = 3;
-export const WARMED_CITIES = 3;
+const WARMED_CATEGORIES = 4;
+const WARMED_COUNTRIES = 3;
+const WARMED_CITIES = 3;
 const WARMED_LISTS = ["/", "/businesses", "/categories", "/countries", "/cities"];
 
 /**
