@@ -10,7 +10,7 @@ import * as build from "../build/server/index.js";
 import { D1Recorder } from "./bench-metrics";
 import { STALLED_IMPORTS_CRON } from "./cron-schedules";
 import { DEAD_LETTER_QUEUE, handleDeadLetter } from "./dead-letters";
-import { withEdgeCache } from "./edge-cache";
+import { warmEdgeCache, withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { newCspNonce, withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "~/models/queue-messages.server";
@@ -25,18 +25,32 @@ export { UploadProgress } from "./progress";
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 
+/** Remix's answer to one request (the edge cache may also call it for a background render). */
+function renderPage(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string | null): Promise<Response> {
+  return handleRemixRequest(request, {
+    cspNonce,
+    cloudflare: {
+      cf: request.cf as never,
+      ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
+      caches: caches as never,
+      env,
+    },
+  });
+}
+
 function handleFetch(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string | null): Promise<Response> {
-  return withEdgeCache(request, env, ctx, serverBuild.assets.version, () =>
-    handleRemixRequest(request, {
-      cspNonce,
-      cloudflare: {
-        cf: request.cf as never,
-        ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) } as never,
-        caches: caches as never,
-        env,
-      },
-    }),
-  );
+  return withEdgeCache(request, env, ctx, serverBuild.assets.version, (page) => renderPage(page, env, ctx, cspNonce));
+}
+
+/**
+ * The warm-up after a bump, run by the queue: any background work a page starts is waited for
+ * before the message is acknowledged. Public pages only, so no script nonce.
+ */
+async function warmUpEdgeCache(env: Env, asked: { generation: number; directoryGeneration: number }): Promise<void> {
+  const background: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (work: Promise<unknown>) => void background.push(work), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  await warmEdgeCache(env, serverBuild.assets.version, asked, (page) => renderPage(page, env, ctx, null));
+  await Promise.allSettled(background);
 }
 
 /**
@@ -118,6 +132,9 @@ export default {
             break;
           case "sitemaps.build":
             await runSitemapBuildStep(env, body, message.attempts);
+            break;
+          case "edgeCache.warm":
+            await warmUpEdgeCache(env, body);
             break;
           default:
             // A message this Worker does not understand would be retried forever: drop it loudly.

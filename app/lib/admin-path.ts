@@ -20,7 +20,7 @@ export function isAdminApiPath(pathname: string): boolean {
  * The path as the router compares it: decoded and lower-case. A path the router cannot decode
  * it compares as sent, and so does this.
  */
-function routedPath(pathname: string): string {
+export function routedPath(pathname: string): string {
   try {
     return decodeURIComponent(pathname).toLowerCase();
   } catch {

@@ -171,18 +171,18 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
  * toggle); null when it does not exist. Summaries follow by trigger. Setting a state is
  * idempotent: a second tab or a repeated click cannot undo it the way a flip does.
  */
-export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean; name: string } | null> {
+export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean; name: string; slug: string } | null> {
   const row = await db
-    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved, name`)
+    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved, name, slug`)
     .bind(id, isApproved === undefined ? null : Number(isApproved))
-    .first<{ is_approved: number; name: string }>();
-  return row ? { id, isApproved: row.is_approved === 1, name: row.name } : null;
+    .first<{ is_approved: number; name: string; slug: string }>();
+  return row ? { id, isApproved: row.is_approved === 1, name: row.name, slug: row.slug } : null;
 }
 
 /** Deletes one business; false when it did not exist. Summaries and search follow by trigger. */
-export async function deleteBusiness(db: D1Database, id: number): Promise<{ deleted: boolean; name: string | null }> {
-  const row = await db.prepare(`DELETE FROM businesses WHERE id = ?1 RETURNING name`).bind(id).first<{ name: string }>();
-  return { deleted: Boolean(row), name: row?.name ?? null };
+export async function deleteBusiness(db: D1Database, id: number): Promise<{ deleted: true; name: string; slug: string } | { deleted: false; name: null; slug: null }> {
+  const row = await db.prepare(`DELETE FROM businesses WHERE id = ?1 RETURNING name, slug`).bind(id).first<{ name: string; slug: string }>();
+  return row ? { deleted: true, name: row.name, slug: row.slug } : { deleted: false, name: null, slug: null };
 }
 
 /**

@@ -1,8 +1,4 @@
-/** Counters kept in `app_state` (cache generation, sitemap rebuild requests). */
-export async function readAppCounter(db: D1Database, key: string): Promise<number> {
-  const row = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(key).first<{ value: string }>();
-  return row ? Number(row.value) : 0;
-}
+/** Counters kept in `app_state` (cache generation, sitemap rebuild requests); the edge cache reads its generations itself (cache.server.ts). */
 
 /** Adds one to a counter in a single statement (two writers cannot lose an increment). */
 export async function incrementAppCounter(db: D1Database, key: string): Promise<number> {

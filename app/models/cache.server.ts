@@ -1,17 +1,45 @@
-import { incrementAppCounter, readAppCounter } from "./app-state.server";
+import { categoryPath, cityPath, countryPath } from "~/lib/sitemap-xml";
+import { incrementAppCounter } from "./app-state.server";
+import { getHomepageData } from "./home.server";
 
 const GENERATION_KEY = "cache_generation";
+const DIRECTORY_CHANGE_KEY = "directory_change";
 
 /**
- * How long an isolate trusts the generation it last read. Reading it from D1 on every request
+ * How long an isolate trusts the generations it last read. Reading them from D1 on every request
  * cost a D1 round trip even on an edge-cache hit (in production, a trip to the database's region
- * from every colo); trusting it for a second keeps that to one read per second per isolate. A
+ * from every colo); trusting them for a second keeps that to one read per second per isolate. A
  * bump made in this isolate is seen at once; other isolates see it within this time.
  */
 export const GENERATION_TRUST_MS = 1000;
 
+/**
+ * The latest change to the directory (an import, an admin's edit), which moves the edge cache to
+ * a new directory generation without throwing the previous one away (decision 113).
+ */
+export interface DirectoryChange {
+  generation: number;
+  /** When it was made (ms since the epoch, the bumping Worker's clock). */
+  at: number;
+  /** Slugs of the businesses whose own pages it changed; null when it may have changed any of them (imports, bulk steps). */
+  businesses: string[] | null;
+}
+
+/**
+ * What the edge cache is keyed on. `generation` is the hard one: the admin's "clear cache" (and a
+ * saved site code, which every page carries) bumps it, and nothing cached under an older one is
+ * ever served again. `directory` is the soft one: a directory change bumps it, and a page may be
+ * answered from the previous directory generation's copy while a fresh one renders.
+ */
+export interface CacheGenerations {
+  generation: number;
+  directory: DirectoryChange;
+}
+
 interface GenerationMemo {
-  current?: { value: number; readAt: number };
+  current?: { value: CacheGenerations; readAt: number };
+  /** Counts this isolate's bumps: a read that began before one does not overwrite what it set. */
+  bumps: number;
 }
 
 // The Worker's entry (the edge cache) and the Remix build each bundle a copy of this module:
@@ -19,25 +47,98 @@ interface GenerationMemo {
 const MEMO_KEY = Symbol.for("business-directory.cache-generation");
 function generationMemo(): GenerationMemo {
   const global = globalThis as unknown as Record<symbol, GenerationMemo | undefined>;
-  return (global[MEMO_KEY] ??= {});
+  return (global[MEMO_KEY] ??= { bumps: 0 });
+}
+
+const NO_DIRECTORY_CHANGE: DirectoryChange = { generation: 0, at: 0, businesses: null };
+
+const READ_SQL = `SELECT (SELECT value FROM app_state WHERE key = ?1) AS generation, (SELECT value FROM app_state WHERE key = ?2) AS directory`;
+
+function readStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare(READ_SQL).bind(GENERATION_KEY, DIRECTORY_CHANGE_KEY);
+}
+
+interface GenerationsRow {
+  generation: string | number | null;
+  directory: string | null;
+}
+
+function generationsFrom(row: GenerationsRow | null | undefined): CacheGenerations {
+  const directory = row?.directory ? (JSON.parse(row.directory) as DirectoryChange) : NO_DIRECTORY_CHANGE;
+  return { generation: Number(row?.generation ?? 0), directory };
+}
+
+function remember(value: CacheGenerations): CacheGenerations {
+  const memo = generationMemo();
+  memo.bumps += 1;
+  memo.current = { value, readAt: Date.now() };
+  return value;
 }
 
 /**
- * The edge cache is keyed on this number: bumping it makes every cached page and API answer
- * unreachable at once, everywhere, without enumerating keys.
+ * Both generations, read at most once per trust period per isolate. `fresh` reads D1 whatever
+ * the memo holds (the warm-up, which must render under the generation it was asked for).
  */
-export async function getCacheGeneration(db: D1Database): Promise<number> {
+export async function getCacheGenerations(db: D1Database, { fresh = false }: { fresh?: boolean } = {}): Promise<CacheGenerations> {
   const memo = generationMemo();
   const started = Date.now();
-  if (memo.current && started - memo.current.readAt < GENERATION_TRUST_MS) return memo.current.value;
-  const value = await readAppCounter(db, GENERATION_KEY);
+  if (!fresh && memo.current && started - memo.current.readAt < GENERATION_TRUST_MS) return memo.current.value;
+  const bumpsBefore = memo.bumps;
+  const value = generationsFrom(await readStatement(db).first<GenerationsRow>());
   // A bump that finished while this read was under way is newer than what was read.
-  if (!memo.current || memo.current.readAt <= started) memo.current = { value, readAt: started };
-  return memo.current.value;
+  if (memo.bumps === bumpsBefore) memo.current = { value, readAt: started };
+  return memo.current?.value ?? value;
 }
 
+/** The hard generation: site code is remembered per isolate for as long as it stays the same. */
+export async function getCacheGeneration(db: D1Database): Promise<number> {
+  return (await getCacheGenerations(db)).generation;
+}
+
+/**
+ * The admin's "clear cache" (and a saved site code): every cached page and API answer becomes
+ * unreachable at once, everywhere, without enumerating keys, and no copy from before is served.
+ */
 export async function bumpCacheGeneration(db: D1Database): Promise<number> {
-  const value = await incrementAppCounter(db, GENERATION_KEY);
-  generationMemo().current = { value, readAt: Date.now() };
-  return value;
+  await incrementAppCounter(db, GENERATION_KEY);
+  return remember(generationsFrom(await readStatement(db).first<GenerationsRow>())).generation;
+}
+
+/**
+ * A directory change: one statement moves the directory generation and records what it changed,
+ * so two changes at once cannot lose an increment nor pair one's number with the other's pages.
+ */
+export async function bumpDirectoryGeneration(db: D1Database, businesses: string[] | null): Promise<CacheGenerations> {
+  const change = (generation: string) => `json_object('generation', ${generation}, 'at', ?2, 'businesses', json(?3))`;
+  const [, read] = await db.batch<GenerationsRow>([
+    db
+      .prepare(
+        `INSERT INTO app_state (key, value) VALUES (?1, ${change("1")})
+         ON CONFLICT (key) DO UPDATE SET value = ${change("coalesce(json_extract(value, '$.generation'), 0) + 1")}`,
+      )
+      .bind(DIRECTORY_CHANGE_KEY, Date.now(), businesses === null ? null : JSON.stringify(businesses)),
+    readStatement(db),
+  ]);
+  return remember(generationsFrom(read?.results[0]));
+}
+
+/** How many of the biggest categories, countries and cities are rendered again right after a bump. */
+const WARMED_CATEGORIES = 4;
+const WARMED_COUNTRIES = 3;
+const WARMED_CITIES = 3;
+const WARMED_LISTS = ["/", "/businesses", "/categories", "/countries", "/cities"];
+
+/**
+ * The pages most visitors land on, in the order they are rendered again after a bump: home, the
+ * lists, then the biggest categories, countries and cities (the home page's own links, from the
+ * summary tables). At most 15.
+ */
+export async function mostVisitedPages(db: D1Database): Promise<string[]> {
+  const home = await getHomepageData(db);
+  return [
+    ...WARMED_LISTS,
+    ...home.popularSearches.slice(0, WARMED_CATEGORIES).map((c) => categoryPath(c.slug)),
+    ...home.topCountries.slice(0, WARMED_COUNTRIES).map((c) => countryPath(c.code)),
+    ...home.topCities.slice(0, WARMED_CITIES).map((c) => cityPath(c.countryCode, c.slug)),
+  ];
 }

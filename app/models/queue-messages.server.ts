@@ -9,7 +9,9 @@ export type QueueMessage =
   /** Re-derive the derived columns of every business (app/models/derived-columns-walk.server.ts), a round at a time. */
   | { kind: "derivedColumns.walk" }
   /** The same message under its earlier name, still understood for one release. */
-  | { kind: "searchBigrams.backfill" };
+  | { kind: "searchBigrams.backfill" }
+  /** Render the most visited pages into the edge cache under these generations (decision 113). */
+  | { kind: "edgeCache.warm"; generation: number; directoryGeneration: number };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
 export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
@@ -24,4 +26,9 @@ export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Pr
 /** Asks for the next round of the derived columns' walk (decision 091). */
 export async function queueDerivedColumnsWalk(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
   await env.IMPORT_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
+}
+
+/** Asks for the most visited pages to be rendered into the edge cache right after a bump (decision 113). */
+export async function queueEdgeCacheWarmup(env: Pick<Env, "IMPORT_QUEUE">, generations: { generation: number; directory: { generation: number } }): Promise<void> {
+  await env.IMPORT_QUEUE.send({ kind: "edgeCache.warm", generation: generations.generation, directoryGeneration: generations.directory.generation } satisfies QueueMessage);
 }

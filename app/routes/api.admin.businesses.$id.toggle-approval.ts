@@ -22,7 +22,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const result = await setBusinessApproval(env.DB, id.data, body.data.isApproved);
   if (!result) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
-  await directoryChanged(env, "admin.toggle-approval");
+  // Its own page shows the change at once; other pages may be a moment behind (decision 113).
+  await directoryChanged(env, "admin.toggle-approval", { businesses: [result.slug] });
   await recordAuditEvent(env.DB, result.isApproved ? "business.approved" : "business.unapproved", { request, username: user.username }, { subject: result.name });
   return adminJson({ success: true, id: result.id, isApproved: result.isApproved });
 }

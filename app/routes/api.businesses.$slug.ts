@@ -27,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!id.success) return adminJson({ success: false, message: "Invalid business id" }, { status: 400 });
   const result = await deleteBusiness(env.DB, id.data);
   if (!result.deleted) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
-  await directoryChanged(env, "admin.delete-business");
+  await directoryChanged(env, "admin.delete-business", { businesses: [result.slug] });
   await recordAuditEvent(env.DB, "business.deleted", { request, username: user.username }, { subject: result.name });
   return adminJson({ success: true, message: `Business "${result.name}" deleted` });
 }

@@ -289,7 +289,7 @@ export function parserMemory(file: string, type: "csv" | "xlsx"): ParserMemory {
   }
 }
 
-function jobIdOf(answer: unknown): string | undefined {
+export function jobIdOf(answer: unknown): string | undefined {
   const a = answer as { jobId?: string; job?: { id?: string }; id?: string } | null;
   return a?.jobId ?? a?.job?.id ?? a?.id;
 }

@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps]
+ * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps,import-pages]
  *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
  * `wrangler dev` (D1 instrumentation on), measures every page type cold and warm, replays each
  * page's SQL directly on a snapshot of the same database, sizes the database and the front end,
- * runs Lighthouse, the import, the export and a sitemap rebuild, and writes bench/RESULTS(-quick).md plus
+ * runs Lighthouse, the import, the export and a sitemap rebuild, times the home, a category and
+ * a deep list page while an import commits and right after it ends, and writes bench/RESULTS(-quick).md plus
  * bench/results-{quick|full}.json.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +28,7 @@ import {
   type ParserMemory,
   type SqliteInsertResult,
 } from "./import-export";
+import { pagesAroundImport, type AroundImportResult } from "./import-pages";
 import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } from "./frontend";
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
@@ -97,6 +99,8 @@ export interface BenchResults {
   filteredExports?: { label: string; result: ExportResult }[];
   /** A whole sitemap rebuild, from the admin's request to the new set live (absent in older results). */
   sitemaps?: SitemapBuildResult | "skipped";
+  /** Home, the biggest category and a deep list page while an import commits and right after it ends (absent in older results). */
+  aroundImport?: AroundImportResult | "skipped";
   totalSeconds: number;
   /** Said by hand when results were put together from more than one run (shown in the header). */
   notes?: string[];
@@ -230,6 +234,21 @@ async function main() {
     await server.stop();
   }
 
+  let aroundImport: NonNullable<BenchResults["aroundImport"]> = "skipped";
+  if (!skip.has("import-pages")) {
+    // Rows enough for an import that lasts a few measurements, bounded so that the full run stays hours, not days.
+    const rows = Math.min(importRows, 100_000);
+    // Home and the biggest category (both rendered by the warm-up after a change), and a deep list
+    // page the warm-up leaves alone, which shows the previous copy answering while it renders.
+    const measured = ["home", "category", "businesses-100"].map((id) => pageTypes(picks).find((p) => p.id === id)!);
+    try {
+      aroundImport = await pagesAroundImport(stateDir, dataDir, measured, { rows, connections: Math.max(...connectionLevels), seconds, log });
+    } catch (error) {
+      log(`pages around an import failed: ${String(error)}`);
+      aroundImport = { available: false, reason: `failed: ${String(error)}` };
+    }
+  }
+
   log("replaying each page's SQL directly on the snapshot …");
   for (const result of pages) {
     if (!result.capture.available || result.capture.statements.length === 0) continue;
@@ -297,6 +316,7 @@ async function main() {
     export: exportResult,
     filteredExports,
     sitemaps: sitemapResult,
+    aroundImport,
     totalSeconds: (performance.now() - started) / 1000,
   };
   mkdirSync(outDir, { recursive: true });

@@ -22,13 +22,27 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 let bustCounter = 0;
 
+/** Every answer time (ms, sorted) of one autocannon run, with its failures and duration. */
+export interface LoadSample {
+  connections: number;
+  latencies: number[];
+  errors: number;
+  non2xx: number;
+  seconds: number;
+}
+
 /**
  * `cold`: every request carries a fresh cache-busting parameter, so every one misses the edge
  * cache and renders (and, like a real miss, stores its answer). Warm: the same URL, primed first.
  */
 export async function measure(baseURL: string, path: string, options: { connections: number; seconds: number; cold: boolean }): Promise<LoadResult> {
+  return summarize([await sample(baseURL, path, options)]);
+}
+
+/** One run's answer times; `prime: false` leaves a warm URL as the cache holds it (the first request may then miss). */
+export async function sample(baseURL: string, path: string, options: { connections: number; seconds: number; cold: boolean; prime?: boolean }): Promise<LoadSample> {
   const run = `${Date.now().toString(36)}${process.pid}`;
-  if (!options.cold) await (await fetch(baseURL + path)).arrayBuffer();
+  if (!options.cold && options.prime !== false) await (await fetch(baseURL + path)).arrayBuffer();
   const latencies: number[] = [];
   const instance = autocannon({
     url: baseURL,
@@ -50,13 +64,25 @@ export async function measure(baseURL: string, path: string, options: { connecti
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  const seconds = result.duration || options.seconds;
   return {
     connections: options.connections,
-    requests: latencies.length,
+    latencies,
     errors: result.errors + result.timeouts + result.non2xx,
     non2xx: result.non2xx,
-    rps: latencies.length / seconds,
+    seconds: result.duration || options.seconds,
+  };
+}
+
+/** Percentiles over the answers of one or more runs at the same number of connections. */
+export function summarize(samples: readonly LoadSample[]): LoadResult {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
+  return {
+    connections: samples[0]?.connections ?? 0,
+    requests: latencies.length,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+    non2xx: samples.reduce((sum, s) => sum + s.non2xx, 0),
+    rps: seconds > 0 ? latencies.length / seconds : 0,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

@@ -1,5 +1,6 @@
 /** bench/RESULTS.md from the raw results (pure: results in, Markdown out). */
 import { SLOW_ANSWER_MS, type ImportResult, type SqliteInsertResult } from "./import-export";
+import { AROUND_IMPORT_TARGET_RATIO, type AroundImportPage } from "./import-pages";
 import type { BenchResults, PageResult } from "./index";
 
 /** The issue's import figure: the rate through the queue consumer (older results only have the end-to-end one). */
@@ -10,6 +11,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const int = (value: number) => Math.round(value).toLocaleString("en-US");
 const mark = (ok: boolean) => (ok ? "✅" : "❌");
+const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : "–");
 
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
@@ -98,6 +100,17 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     for (const parsed of results.import.parser) {
       targetRows.push([`${parsed.type.toUpperCase()} parse completes within a 64 MB heap`, parsed.completed ? `peak ${parsed.peakHeapMB} MB` : parsed.reason, mark(parsed.completed)]);
     }
+  }
+  const around = results.aroundImport && results.aroundImport !== "skipped" && results.aroundImport.available ? results.aroundImport : null;
+  if (around) {
+    const worst = (p: AroundImportPage) => Math.max(p.during.p95, p.after.p95) / p.warm.p95;
+    targetRows.push([
+      `during and right after an import p95 ≤ ${AROUND_IMPORT_TARGET_RATIO}× the warm p95 (${around.connections} connections)`,
+      around.pages
+        .map((p) => `${p.label}: during ${ratio(p.during.p95, p.warm.p95)}, after ${ratio(p.after.p95, p.warm.p95)} (load ${p.loadAverage[0]!.toFixed(1)})`)
+        .join("; "),
+      mark(around.pages.every((p) => worst(p) <= AROUND_IMPORT_TARGET_RATIO)),
+    ]);
   }
   if (Array.isArray(results.lighthouse)) {
     const scores = results.lighthouse.flatMap((l) =>
@@ -259,6 +272,35 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
       table(
         ["file", "rows", "peak heap", "time"],
         parser.map((p) => (p.completed ? [`${p.type.toUpperCase()}, ${p.fileMB} MB`, int(p.rows), `${p.peakHeapMB} MB`, `${p.seconds.toFixed(1)} s`] : [p.type.toUpperCase(), "–", `did not complete: ${p.reason}`, "–"])),
+      ),
+      "",
+    );
+  }
+
+  out.push("## Pages around an import", "");
+  const aroundImport = results.aroundImport;
+  if (aroundImport === undefined || aroundImport === "skipped") out.push(aroundImport ? "Skipped." : "Not measured in this run.", "");
+  else if (!aroundImport.available) out.push(`${NOT_AVAILABLE}: ${aroundImport.reason}.`, "");
+  else {
+    out.push(
+      `Each page at ${aroundImport.connections} connections, ${aroundImport.seconds} s per measurement, on a copy of the seeded database with a server of its own: ` +
+        "warm (the same address, from the edge cache); during an import of " +
+        `${int(aroundImport.rows)} new businesses (CSV, batch size ${int(aroundImport.batchSize)}; measurements repeated until the job's \`done\`); ` +
+        "right after it, from the moment the directory generation is seen to move (a HEAD of an answer nobody else asks for turns STALE); " +
+        "and cold (every request a render) for reference, which is what every visitor waited on after a change before decision 113. " +
+        "Home and the biggest category are among the pages the queue renders right after a change; the deep list page is not, so its first visitor then gets the previous copy (STALE). " +
+        "Each page's figures come from one run, with the load average when it began. Latencies in ms as p50 / p95 / p99 / max.",
+      "",
+    );
+    const cells = (r: AroundImportPage["warm"]) => `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} / ${ms(r.max)}`;
+    out.push(
+      table(
+        ["page", "warm", "during the import", "right after", "cold (reference)", "during / warm p95", "after / warm p95", "first answer after", "import", "load average"],
+        aroundImport.pages.map((p) => [
+          `${p.label} \`${p.path}\``, cells(p.warm), cells(p.during), cells(p.after), cells(p.cold), ratio(p.during.p95, p.warm.p95), ratio(p.after.p95, p.warm.p95),
+          `${p.firstAfter ?? "–"}${p.changeSeenAfter === null ? " (change not seen)" : `, change seen ${p.changeSeenAfter.toFixed(1)} s after \`done\``}`,
+          `${p.importSeconds.toFixed(1)} s`, p.loadAverage.map((l) => l.toFixed(1)).join(" / "),
+        ]),
       ),
       "",
     );

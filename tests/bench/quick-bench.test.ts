@@ -26,7 +26,7 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(run.status, run.stdout + run.stderr).toBe(0);
 
   const report = readFileSync(path.join(outDir, "RESULTS-quick.md"), "utf8");
-  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Export", "## Sitemaps"]) {
+  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Pages around an import", "## Export", "## Sitemaps"]) {
     expect(report).toContain(section);
   }
 
@@ -69,6 +69,23 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(results.import.sqliteBatches?.map((b) => [b.commitEvery, b.rowsPerSecond > 0])).toEqual([[500, true], [2000, true]]);
   expect(report).toContain("SQLite directly, a commit every 2,000 rows (WAL, synchronous=FULL)");
   expect(report).toMatch(/SQLite itself, committing as often as the consumer: \d+ % every 500 rows, \d+ % every 2,000 rows/);
+  // Home, the biggest category and a deep list page, warm, during an import and right after it (decision 113), each with its ratio and load average.
+  const around = results.aroundImport;
+  if (!around || around === "skipped" || !around.available) throw new Error(`pages around an import: ${JSON.stringify(around)}`);
+  expect(around.pages.map((p) => p.id)).toEqual(["home", "category", "businesses-100"]);
+  for (const page of around.pages) {
+    for (const load of [page.warm, page.during, page.after, page.cold]) {
+      expect([load.requests > 0, load.errors], page.id).toEqual([true, 0]);
+    }
+    // The import's end moved the cache's generation, and the page was not rendered for its first visitor:
+    // the warm-up had stored it already (HIT) or its previous copy answered (STALE).
+    expect(page.changeSeenAfter, page.id).not.toBeNull();
+    expect(["HIT", "STALE"], page.id).toContain(page.firstAfter);
+  }
+  // The deep list page is not warmed: its first visitor after the change got the previous copy.
+  expect(around.pages[2]!.firstAfter).toBe("STALE");
+  expect(report).toMatch(/\| during and right after an import p95 ≤ 1\.5× the warm p95 \(8 connections\) \| Home: during [\d.]+×, after [\d.]+× \(load [\d.]+\); Category \(biggest\), page 1: during [\d.]+×, after [\d.]+× \(load [\d.]+\); All businesses, page \d+: during [\d.]+×, after [\d.]+× \(load [\d.]+\) \| (✅|❌) \|/);
+  expect(report).toMatch(/\| Home `\/` \| [\d.]+ \/ [\d.]+ \/ [\d.]+ \/ [\d.]+ \| .+ \| [\d.]+× \| [\d.]+× \| (HIT|STALE), change seen [\d.]+ s after `done` \|/);
   expect(results.export.available && results.export.rows).toBe(1000);
   // The biggest category (its approved businesses and any waiting) and the older half by date: a share of the 1,000 each.
   const [category, dated] = results.filteredExports ?? [];

@@ -20,8 +20,11 @@ function fakeDb(initial: number) {
             db.trips++;
             if (/UPDATE SET/.test(sql)) return { value: ++value };
             const seen = value;
-            if (hold) await hold;
-            return { value: String(seen) };
+            // Only the read under way when the hold was set waits for it.
+            const wait = hold;
+            hold = null;
+            if (wait) await wait;
+            return { generation: String(seen), directory: null };
           },
         }),
       };

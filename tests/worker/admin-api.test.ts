@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteAllBusinesses, FIX_SLUGS_RESUME_SECONDS, fixSlugs } from "~/models/admin-business.server";
-import { getCacheGeneration } from "~/models/cache.server";
+import { getCacheGeneration, getCacheGenerations } from "~/models/cache.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { addBusinesses, adminFetch, idOf, login, record } from "./admin-support";
 import { pausingDb } from "./import-support";
@@ -76,14 +76,17 @@ describe("admin business list", () => {
     expect(stats).toMatchObject({ totalBusinesses: 4, approvedBusinesses: 4, totalCategories: 2, categories: [{ category: "Hotel", count: 3 }, { category: "Inn", count: 1 }] });
   });
 
-  it("approving and unapproving changes the public counts and clears the cache", async () => {
+  it("approving and unapproving changes the public counts and moves the cache to a new directory generation", async () => {
     const id = await idOf("Bravo Inn");
-    const generation = await getCacheGeneration(env.DB);
+    const { generation, directory } = await getCacheGenerations(env.DB);
     const off = await json(await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST" }));
     expect(off).toMatchObject({ success: true, isApproved: false });
     expect(await categoryCount("inn")).toBe(0);
     expect((await getDirectoryTotals(env.DB)).businessCount).toBe(3);
-    expect(await getCacheGeneration(env.DB)).toBeGreaterThan(generation);
+    // A directory change, not a "clear cache": the hard generation stays (decision 113).
+    const after = await getCacheGenerations(env.DB);
+    expect([after.generation, after.directory.generation]).toEqual([generation, directory.generation + 1]);
+    expect(after.directory.businesses).toEqual([expect.stringMatching(/^bravo-inn-[a-z0-9]{6}$/)]);
     const on = await json(await adminFetch(cookie, `/api/admin/businesses/${id}/toggle-approval`, { method: "POST" }));
     expect(on).toMatchObject({ isApproved: true });
     expect(await categoryCount("inn")).toBe(1);
@@ -166,7 +169,7 @@ describe("bulk changes", () => {
     expect(body).toMatchObject({ success: true, successCount: 1, checkpointEnabled: true, totalProcessed: 5, done: true, message: expect.any(String), run: expect.any(String) });
     // Sent back, the finished run answers its own figures rather than running again, and changes
     // nothing: the site's cache is not cleared a second time.
-    const storedGeneration = () => env.DB.prepare(`SELECT value FROM app_state WHERE key = 'cache_generation'`).first("value");
+    const storedGeneration = () => env.DB.prepare(`SELECT value FROM app_state WHERE key = 'directory_change'`).first("value");
     const before = await storedGeneration();
     const again = await json(await adminFetch(cookie, `/api/admin/fix-slugs?run=${body.run}`, { method: "POST" }));
     expect(again).toMatchObject({ successCount: 1, totalProcessed: 5, done: true, run: body.run });

@@ -34,7 +34,7 @@ describe("the end of an import whose follow-up work fails", () => {
     // The redelivery finds the job done: it queues the rebuilds the first delivery never sent.
     const { env: working, sent } = recordingEnv();
     await processImportJob(working, jobId, ONE_STEP);
-    expect(sent.map((m) => m.kind).sort()).toEqual(["pageAnchors.rebuild", "sitemaps.rebuild"]);
+    expect(sent.map((m) => m.kind).sort()).toEqual(["edgeCache.warm", "pageAnchors.rebuild", "sitemaps.rebuild"]);
 
     // Its file is dropped last: a further copy finds it gone and queues nothing more.
     const { env: late, sent: lateSent } = recordingEnv();

@@ -67,6 +67,6 @@ describe("an import message delivered twice", () => {
     await Promise.all([processImportJob(consumer, jobId, STEPS_OF_300), processImportJob(consumer, jobId, STEPS_OF_300)]);
     expect((await getUploadJob(env.DB, jobId))!.result!.batchResult).toMatchObject({ totalRows: 250, successCount: 250 });
     // One cache generation and one request for each rebuild, not two.
-    expect(sent.map((m) => m.kind).sort()).toEqual(["pageAnchors.rebuild", "sitemaps.rebuild"]);
+    expect(sent.map((m) => m.kind).sort()).toEqual(["edgeCache.warm", "pageAnchors.rebuild", "sitemaps.rebuild"]);
   });
 });
