@@ -86,8 +86,9 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     const ceiling = ceilings.length ? ` (SQLite itself, committing as often as the consumer: ${ceilings.join(", ")})` : "";
     if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV and XLSX, through the queue consumer)", shares.join("; ") + ceiling, mark(met)]);
     // Issue 38: every format and batch size against SQLite committing as often, timed in the same run.
+    const sqliteBatches = results.import.sqliteBatches ?? [];
     const batched = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) => {
-      const same = r.available ? results.import.sqliteBatches?.find((b) => b.commitEvery === r.batchSize) : undefined;
+      const same = r.available ? sqliteBatches.find((b) => b.commitEvery === r.batchSize) : undefined;
       return r.available && same ? [{ kind, batchSize: r.batchSize, share: consumerRate(r) / same.rowsPerSecond }] : [];
     });
     if (batched.length) {
