@@ -170,11 +170,6 @@ CREATE TABLE `site_settings` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE `summary_deferral` (
-	`id` integer PRIMARY KEY NOT NULL,
-	`after_id` integer NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE `upload_job_keys` (
 	`job_id` text NOT NULL,
 	`key` text NOT NULL,

@@ -78,7 +78,6 @@ BEGIN
 END;
 
 CREATE TRIGGER businesses_ai AFTER INSERT ON businesses
-WHEN NOT EXISTS (SELECT 1 FROM summary_deferral WHERE NEW.id > after_id)
 BEGIN
   UPDATE directory_totals SET all_business_count = all_business_count + 1 WHERE id = 1;
   INSERT INTO summary_delta
@@ -89,7 +88,6 @@ END;
 
 CREATE TRIGGER businesses_au_summary
 AFTER UPDATE OF is_approved, category_slug, type, category, country_code, country, city_slug, city ON businesses
-WHEN NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id)
 BEGIN
   INSERT INTO summary_delta
   SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
@@ -103,7 +101,12 @@ END;
 
 CREATE TRIGGER summary_delta_apply INSTEAD OF INSERT ON summary_delta
 BEGIN
-  UPDATE directory_totals SET business_count = business_count + NEW.delta WHERE id = 1;
+  -- One update of the totals row per change: the counts of businesses filed under a category
+  -- and under a city change with the businesses themselves.
+  UPDATE directory_totals SET business_count = business_count + NEW.delta,
+    business_count_with_category = business_count_with_category + iif(NEW.category_slug IS NOT NULL, NEW.delta, 0),
+    business_count_with_city = business_count_with_city + iif(NEW.country_code IS NOT NULL AND NEW.city_slug IS NOT NULL, NEW.delta, 0)
+  WHERE id = 1;
 
   INSERT INTO categories (slug, name, business_count)
   SELECT NEW.category_slug, coalesce(NEW.category_name, NEW.category_slug), NEW.delta
@@ -111,10 +114,11 @@ BEGIN
   ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count,
     name = CASE WHEN excluded.business_count > 0 AND (excluded.name <> upper(excluded.name) AND NOT (excluded.name = lower(excluded.name) AND excluded.name GLOB '[a-z]*')) AND ((name = upper(name) AND length(name) > 3) OR (name = lower(name) AND name GLOB '[a-z]*')) THEN excluded.name ELSE name END;
 
-  INSERT INTO countries (code, name, business_count)
-  SELECT NEW.country_code, coalesce(NEW.country_name, NEW.country_code), NEW.delta
+  INSERT INTO countries (code, name, business_count, business_count_with_city)
+  SELECT NEW.country_code, coalesce(NEW.country_name, NEW.country_code), NEW.delta, iif(NEW.city_slug IS NOT NULL, NEW.delta, 0)
   WHERE NEW.country_code IS NOT NULL
-  ON CONFLICT (code) DO UPDATE SET business_count = business_count + excluded.business_count;
+  ON CONFLICT (code) DO UPDATE SET business_count = business_count + excluded.business_count,
+    business_count_with_city = business_count_with_city + excluded.business_count_with_city;
 
   INSERT INTO cities (country_code, slug, name, business_count)
   SELECT NEW.country_code, NEW.city_slug, coalesce(NEW.city_name, NEW.city_slug), NEW.delta
@@ -149,39 +153,6 @@ BEGIN
   DELETE FROM categories WHERE NEW.delta < 0 AND slug = NEW.category_slug AND business_count <= 0;
 END;
 
-CREATE TRIGGER categories_business_count_ai AFTER INSERT ON categories
-BEGIN
-  UPDATE directory_totals SET business_count_with_category = business_count_with_category + NEW.business_count WHERE id = 1;
-END;
-
-CREATE TRIGGER categories_business_count_au AFTER UPDATE OF business_count ON categories
-BEGIN
-  UPDATE directory_totals SET business_count_with_category = business_count_with_category + NEW.business_count - OLD.business_count WHERE id = 1;
-END;
-
-CREATE TRIGGER categories_business_count_ad AFTER DELETE ON categories
-BEGIN
-  UPDATE directory_totals SET business_count_with_category = business_count_with_category - OLD.business_count WHERE id = 1;
-END;
-
-CREATE TRIGGER cities_business_count_ai AFTER INSERT ON cities
-BEGIN
-  UPDATE directory_totals SET business_count_with_city = business_count_with_city + NEW.business_count WHERE id = 1;
-  UPDATE countries SET business_count_with_city = business_count_with_city + NEW.business_count WHERE code = NEW.country_code;
-END;
-
-CREATE TRIGGER cities_business_count_au AFTER UPDATE OF business_count ON cities
-BEGIN
-  UPDATE directory_totals SET business_count_with_city = business_count_with_city + NEW.business_count - OLD.business_count WHERE id = 1;
-  UPDATE countries SET business_count_with_city = business_count_with_city + NEW.business_count - OLD.business_count WHERE code = NEW.country_code;
-END;
-
-CREATE TRIGGER cities_business_count_ad AFTER DELETE ON cities
-BEGIN
-  UPDATE directory_totals SET business_count_with_city = business_count_with_city - OLD.business_count WHERE id = 1;
-  UPDATE countries SET business_count_with_city = business_count_with_city - OLD.business_count WHERE code = OLD.country_code;
-END;
-
 -- The search index holds each column's text followed by the forms its writer stored beside it
 -- (derivedColumns in app/lib/business-record.ts: folded copies, the name's inner words, the
 -- country code): the triggers only copy them, so a derivation changes in JavaScript alone.
@@ -199,11 +170,11 @@ END;
 CREATE TRIGGER businesses_ad AFTER DELETE ON businesses
 BEGIN
   UPDATE directory_totals SET all_business_count = all_business_count - 1
-  WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id);
+  WHERE id = 1;
   INSERT INTO summary_delta
   SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
          coalesce(OLD.country, OLD.country_code), OLD.city_slug, OLD.city, -1
-  WHERE OLD.is_approved = 1 AND NOT EXISTS (SELECT 1 FROM summary_deferral WHERE OLD.id > after_id);
+  WHERE OLD.is_approved = 1;
   INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
   VALUES ('delete', OLD.id,
     OLD.name || coalesce(' ' || OLD.name_folded, '') || coalesce(' ' || OLD.name_inner_words, ''),

@@ -194,16 +194,6 @@ export const cityCategoryCounts = sqliteTable(
 );
 
 /**
- * Present (one row, id = 1) only inside a D1 batch that writes many businesses: the summary
- * triggers skip businesses with an id above `afterId`, and the same batch then applies their
- * counts once per category, country and city (decision 064).
- */
-export const summaryDeferral = sqliteTable("summary_deferral", {
-  id: integer("id").primaryKey(),
-  afterId: integer("after_id").notNull(),
-});
-
-/**
  * Page anchors of big categories and cities (decision 065): the id of every PAGE_ANCHOR_STEP-th
  * approved business, newest first, so that a page asked for by number skips fewer than
  * PAGE_ANCHOR_STEP index entries however deep it is. `scope` is "category/<slug>" or

@@ -18,8 +18,8 @@ export const mixedCaseNameSql = (name: string) => `(${name} <> upper(${name}) AN
 /**
  * SQL: the entry's name once a business named `offered` joins it (`joining`, a condition, so a
  * business leaving never renames it): `offered` where it is in mixed case and `kept` is not.
- * Used by the summary trigger (migrations/0001_summaries_and_search_text.sql, checked by tests/unit/summary-names.test.ts) and
- * by a bulk write's counts (app/models/business.server.ts).
+ * The summary trigger's rule (migrations/0001_summaries_and_search_text.sql), held to this text by
+ * tests/unit/summary-names.test.ts.
  */
 export function summaryNameSql(kept: string, offered: string, joining: string): string {
   return `CASE WHEN ${joining} AND ${mixedCaseNameSql(offered)} AND ${oneCaseNameSql(kept)} THEN ${offered} ELSE ${kept} END`;

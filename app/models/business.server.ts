@@ -1,6 +1,5 @@
 import { DERIVED_COLUMNS, rowIdentity, type BusinessRow } from "~/lib/business-record";
 import { businessSlug } from "~/lib/slug";
-import { mixedCaseNameSql, summaryNameSql } from "~/lib/summary-names";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { utf8Bytes } from "~/lib/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
@@ -75,86 +74,14 @@ export function oversizedBusinessRow(row: BusinessRow): { column: (typeof WRITTE
 }
 
 /**
- * The new businesses of the running batch: those above the deferral mark, approved. NOT INDEXED
- * keeps the planner on the id range: it would otherwise walk a whole (category|city, id) index
- * to save the GROUP BY a sort, reading the directory instead of the batch.
- */
-const DEFERRED = `FROM businesses NOT INDEXED
-  WHERE id > (SELECT after_id FROM summary_deferral WHERE id = 1) AND is_approved = 1`;
-
-/**
- * SQL: the batch's new businesses grouped by `keys` (where `filled`), each group with its count
- * `n`, its first business's spelling `first_name` and its first in mixed case `preferred_name`
- * (each read once by id: the CTE is materialized so the name rule does not read them again).
- */
-const batchGroups = (keys: string, filled: string, spelling: string) => `WITH batch AS MATERIALIZED (
-     SELECT ${keys}, n, (SELECT ${spelling} FROM businesses WHERE id = first) AS first_name,
-            (SELECT ${spelling} FROM businesses WHERE id = first_preferred) AS preferred_name
-     FROM (SELECT ${keys}, count(*) AS n, min(id) AS first, min(CASE WHEN ${mixedCaseNameSql(spelling)} THEN id END) AS first_preferred
-           ${DEFERRED} AND ${filled} GROUP BY ${keys}))`;
-
-/** SQL: the name a batch group offers, as row by row: its first spelling, or its first in mixed case. */
-const BATCH_NAME = summaryNameSql("first_name", "preferred_name", "preferred_name IS NOT NULL");
-
-/** SQL of an ON CONFLICT: the kept name against the batch's. */
-const JOINING_NAME = summaryNameSql("name", "excluded.name", "excluded.business_count > 0");
-
-/**
- * The counts of a batch's new businesses, applied once per key (decision 064): the same changes
- * the summary_delta trigger makes row by row, in the same table order, so the triggers of the
- * summary tables (distinct counts, totals) follow. An entry's name is chosen as row by row
- * (decision 092): the batch offers its first business's spelling, or its first in mixed case
- * where the first is in one case, and summaryNameSql decides against a kept name.
- */
-const APPLY_DEFERRED_SUMMARIES = [
-  `UPDATE directory_totals SET
-     all_business_count = all_business_count + (SELECT count(*) FROM businesses WHERE id > (SELECT after_id FROM summary_deferral WHERE id = 1)),
-     business_count = business_count + (SELECT count(*) ${DEFERRED})
-   WHERE id = 1`,
-  `${batchGroups("category_slug", "category_slug IS NOT NULL", "coalesce(type, category, category_slug)")}
-   INSERT INTO categories (slug, name, business_count)
-   SELECT category_slug, ${BATCH_NAME}, n FROM batch WHERE true
-   ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count, name = ${JOINING_NAME}`,
-  `INSERT INTO countries (code, name, business_count)
-   SELECT country_code, name, n FROM (
-     SELECT country_code, coalesce(country, country_code) AS name, count(*) AS n, min(id)
-     ${DEFERRED} AND country_code IS NOT NULL GROUP BY country_code)
-   WHERE true
-   ON CONFLICT (code) DO UPDATE SET business_count = business_count + excluded.business_count`,
-  `${batchGroups("country_code, city_slug", "country_code IS NOT NULL AND city_slug IS NOT NULL", "coalesce(city, city_slug)")}
-   INSERT INTO cities (country_code, slug, name, business_count)
-   SELECT country_code, city_slug, ${BATCH_NAME}, n FROM batch WHERE true
-   ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count, name = ${JOINING_NAME}`,
-  `INSERT INTO category_country_counts (category_slug, country_code, business_count)
-   SELECT category_slug, country_code, count(*)
-   ${DEFERRED} AND category_slug IS NOT NULL AND country_code IS NOT NULL GROUP BY category_slug, country_code
-   ON CONFLICT (category_slug, country_code) DO UPDATE SET business_count = business_count + excluded.business_count`,
-  `INSERT INTO city_category_counts (country_code, city_slug, category_slug, business_count)
-   SELECT country_code, city_slug, category_slug, count(*)
-   ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL AND category_slug IS NOT NULL
-   GROUP BY country_code, city_slug, category_slug
-   ON CONFLICT (country_code, city_slug, category_slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
-  // The new businesses moved every later position in their categories and cities (decision 065).
-  `DELETE FROM page_anchors WHERE scope IN (
-     SELECT 'category/' || category_slug ${DEFERRED} AND category_slug IS NOT NULL
-     UNION SELECT 'city/' || country_code || '/' || city_slug ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL)`,
-  `DELETE FROM summary_deferral WHERE id = 1`,
-];
-
-/** Marks every business written after this point as deferred (all new ones get higher ids). */
-const DEFER_SUMMARIES = `INSERT INTO summary_deferral (id, after_id) SELECT 1, coalesce(max(id), 0) FROM businesses`;
-
-/**
  * Statements that upsert `rows`, to run in ONE db.batch (one transaction). Each statement's
- * JSON stays under D1's value limit. The new businesses' summary counts are added once per key
- * at the end instead of once per row by the triggers: a bulk write's largest cost (decision 064).
- * Businesses already known are updated and counted by the row triggers as before.
+ * JSON stays under D1's value limit. The summary tables and the search index follow through
+ * the row triggers, as for every other write (decision 114).
  */
 export function upsertBusinessesStatements(db: D1Database, rows: readonly BusinessRow[]): D1PreparedStatement[] {
   if (rows.length === 0) return [];
   const statement = db.prepare(UPSERT_SQL);
-  const upserts = jsonArrayParameters(rows.map(rowJson)).map((json) => statement.bind(json));
-  return [db.prepare(DEFER_SUMMARIES), ...upserts, ...APPLY_DEFERRED_SUMMARIES.map((sql) => db.prepare(sql))];
+  return jsonArrayParameters(rows.map(rowJson)).map((json) => statement.bind(json));
 }
 
 /**

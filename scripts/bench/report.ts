@@ -87,6 +87,19 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     const ceilings = (results.import.sqliteBatches ?? []).map((b) => `${(b.rowsPerSecond / sqlite.rowsPerSecond * 100).toFixed(0)} % every ${int(b.commitEvery ?? 0)} rows`);
     const ceiling = ceilings.length ? ` (SQLite itself, committing as often as the consumer: ${ceilings.join(", ")})` : "";
     if (shares.length) targetRows.push(["import ≥ 50 % of SQLite's rate (CSV and XLSX, through the queue consumer)", shares.join("; ") + ceiling, mark(met)]);
+    // Issue 38: every format and batch size against SQLite committing as often, timed in the same run.
+    const sqliteBatches = results.import.sqliteBatches ?? [];
+    const batched = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) => {
+      const same = r.available ? sqliteBatches.find((b) => b.commitEvery === r.batchSize) : undefined;
+      return r.available && same ? [{ kind, batchSize: r.batchSize, share: consumerRate(r) / same.rowsPerSecond }] : [];
+    });
+    if (batched.length) {
+      targetRows.push([
+        "import ≥ 85 % of SQLite's batched rate (a commit as often as the consumer's, every format and batch size)",
+        batched.map((b) => `${b.kind} ${(b.share * 100).toFixed(0)} % at batch size ${b.batchSize}`).join("; "),
+        mark(batched.length === 3 && batched.every((b) => b.share >= 0.85)),
+      ]);
+    }
     // The site stays responsive while a file is imported: both calls answered within 2 s (p95) in every run.
     const during = ([["CSV", csv], ["CSV", csvLargestBatch], ["XLSX", xlsx]] as const).flatMap(([kind, r]) =>
       r.available && r.duringImport ? [{ kind, batchSize: r.batchSize, ...r.duringImport }] : []);

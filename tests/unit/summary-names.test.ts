@@ -16,6 +16,13 @@ describe("summary display names", () => {
     expect(current.replaceAll(joining, ";")).toBe(trigger(migrationSql("0004_page_anchors.sql")));
   });
 
+  it("are what today's summary trigger writes for categories and cities", () => {
+    const current = trigger(readFileSync(new URL("../../migrations/0001_summaries_and_search_text.sql", import.meta.url), "utf8"));
+    const joining = `,\n    name = ${summaryNameSql("name", "excluded.name", "excluded.business_count > 0")};`;
+    expect(current).toContain(`ON CONFLICT (slug) DO UPDATE SET business_count = business_count + excluded.business_count${joining}`);
+    expect(current).toContain(`ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count${joining}`);
+  });
+
   it("are mended by migration 0013 from a mixed-case spelling of an approved business, where the kept one is replaceable", () => {
     const migration = migrationSql("0013_summary_display_names.sql");
     for (const [table, offered] of [["categories", "coalesce(b.type, b.category)"], ["cities", "b.city"]] as const) {

@@ -16,7 +16,7 @@
  *  - the public lists, detail pages and admin figures show those counts, and their first pages
  *    and deep typed pages (page anchors) show the businesses a plain ORDER BY id DESC gives;
  *  - every page anchor names the business at its position; slugs follow the slug rules once
- *    "fix slugs" has run; no identities of an ended import are kept; no summary deferral is left.
+ *    "fix slugs" has run; no identities of an ended import are kept.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -487,7 +487,6 @@ async function checkInvariants(s: Scenario, label: string, previous: Map<number,
   const pairs = recountPairs(`FROM businesses WHERE is_approved = 1`);
   const answers = await db().batch(pairs.flatMap(([, kept, recount]) => [db().prepare(kept), db().prepare(recount)]));
   pairs.forEach(([name], i) => expect(answers[2 * i]!.results, where(name)).toEqual(answers[2 * i + 1]!.results));
-  expect((await all(`SELECT * FROM summary_deferral`)).length, where("summary deferral left")).toBe(0);
 
   // Search index: term for term the text derivedColumns gives the rows as they are, whose stored
   // derived columns are their fields' (every writer goes through toBusinessRow, which also gives

@@ -61,7 +61,7 @@ describe("summary tables kept by triggers", () => {
     expect(s.cities).toEqual([]);
   });
 
-  it("counts a bulk write once per key exactly as row-by-row writes would, re-imports included", async () => {
+  it("count a bulk write exactly as row-by-row writes would, re-imports included", async () => {
     // Row by row: one business at a time through the triggers.
     await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Hotel Storchen", placeId: "b1" }))]);
     await upsertBusinesses(env.DB, [toBusinessRow(record({ name: "Baur au Lac", placeId: "b2" }))]);
@@ -98,20 +98,19 @@ describe("summary tables kept by triggers", () => {
     expect(s.cities).toContainEqual({ country_code: "CH", slug: "geneve", name: "Genève", business_count: 24, category_count: 3 });
     // The re-imported hotel is now Zürich's only approved business, as a restaurant.
     expect(s.cities).toContainEqual({ country_code: "CH", slug: "zurich", name: "Zürich", business_count: 1, category_count: 1 });
-    expect((await env.DB.prepare(`SELECT count(*) AS n FROM summary_deferral`).first())?.n).toBe(0);
     await env.DB.prepare(`DELETE FROM businesses`).run();
     expect((await summary()).totals).toMatchObject({ businessCount: 0, allBusinessCount: 0, categoryCount: 0, countryCount: 0, cityCount: 0 });
   });
 
-  it("applies a bulk write's counts with work proportional to the batch, not to the directory", async () => {
+  it("count a bulk write with work proportional to the batch, not to the directory", async () => {
     const existing = Array.from({ length: 3000 }, (_, i) => toBusinessRow(record({ name: `Existing ${i}`, placeId: `e${i}`, city: `City ${i % 40}` })));
     for (let i = 0; i < existing.length; i += 500) await upsertBusinesses(env.DB, existing.slice(i, i + 500));
     const batch = Array.from({ length: 10 }, (_, i) => toBusinessRow(record({ name: `New ${i}`, placeId: `x${i}`, city: `City ${i}` })));
-    const statements = upsertBusinessesStatements(env.DB, batch);
-    const results = await env.DB.batch(statements);
-    // Everything after the upserts: the grouped counts of the 10 new businesses.
-    const applied = results.slice(2).reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
-    expect(applied).toBeLessThan(300);
+    const results = await env.DB.batch(upsertBusinessesStatements(env.DB, batch));
+    // The upsert with its triggers: the summary rows of 10 businesses, never a category's index.
+    const read = results.reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(300);
     expect((await summary()).totals.businessCount).toBe(3010);
     await env.DB.prepare(`DELETE FROM businesses`).run();
   });
