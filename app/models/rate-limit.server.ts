@@ -1,3 +1,6 @@
+import { inArray, lte } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 import { throttleKeyOfAddress } from "~/lib/client-address";
 
 /**
@@ -144,8 +147,8 @@ export async function hitRateLimitsInTurn(db: D1Database, hits: readonly [RateLi
 }
 
 /** Forgets the keys' attempts (e.g. after a successful login): a statement for the caller's batch. */
-export function clearRateLimits(db: D1Database, keys: readonly string[]): D1PreparedStatement {
-  return db.prepare(`DELETE FROM rate_limits WHERE key IN (${keys.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...keys);
+export function clearRateLimits(db: D1Database, keys: readonly string[]) {
+  return database(db).delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 }
 
 /**
@@ -153,7 +156,7 @@ export function clearRateLimits(db: D1Database, keys: readonly string[]): D1Prep
  * Every attempt with a new key adds a row, so without this the table only grows.
  */
 export async function deleteExpiredRateLimits(db: D1Database): Promise<void> {
-  await db.prepare(`DELETE FROM rate_limits WHERE expires_at <= ?1`).bind(Math.floor(Date.now() / 1000)).run();
+  await database(db).delete(rateLimits).where(lte(rateLimits.expiresAt, Math.floor(Date.now() / 1000)));
 }
 
 /** The address Cloudflare reports for the visitor ("local" when absent), as the audit log keeps it. */
