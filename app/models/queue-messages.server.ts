@@ -1,4 +1,4 @@
-/** Messages on the import queue. One queue carries every kind of background work. */
+/** Messages on the work queue (WORK_QUEUE): one queue carries every kind of background work. */
 export type QueueMessage =
   | { kind: "import"; jobId: string }
   | { kind: "sitemaps.rebuild"; reason: string }
@@ -12,16 +12,16 @@ export type QueueMessage =
   | { kind: "searchBigrams.backfill" };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
-export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
+export async function queueSitemapRebuild(env: Pick<Env, "WORK_QUEUE">, reason: string): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
 }
 
 /** Asks for the page anchors a directory change deleted to be rebuilt (decision 065). */
-export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
+export async function queuePageAnchorRebuild(env: Pick<Env, "WORK_QUEUE">): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
 /** Asks for the next round of the derived columns' walk (decision 091). */
-export async function queueDerivedColumnsWalk(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
+export async function queueDerivedColumnsWalk(env: Pick<Env, "WORK_QUEUE">): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
 }
