@@ -3346,7 +3346,7 @@ function round7(x: number): number {
   return Math.round(x * 1e7) / 1e7;
 }
 
-function reviewCount(isHotel: boolean): number {
+function demoReviews(isHotel: boolean): number {
   const mu = isHotel ? 5.3 : 4.1;
   const sigma = isHotel ? 1.25 : 1.45;
   return Math.max(1, Math.min(20000, Math.round(Math.exp(mu + sigma * gauss()))));
@@ -3419,7 +3419,7 @@ export function demoBusiness(index: number): DemoBusiness {
   const longitude = round7(city.lon + (gauss() * city.spread) / Math.max(0.2, Math.cos((city.lat * Math.PI) / 180)));
 
   const hasRating = rnd() >= 0.03;
-  const reviews = hasRating ? reviewCount(isHotel) : 0;
+  const reviews = hasRating ? demoReviews(isHotel) : 0;
   const rating = hasRating ? ratingFor(reviews) : null;
 
   const phone = rnd() < (isHotel ? 0.8 : 0.58) ? phoneNumber(country, city) : null;
