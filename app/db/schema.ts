@@ -369,7 +369,6 @@ export const uploadJobKeys = sqliteTable(
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
-export type NewBusiness = typeof businesses.$inferInsert;
 
 /**
  * A table's row under its SQL column names, as hand-written SQL reads and writes it: renaming a
