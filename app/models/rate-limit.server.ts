@@ -74,6 +74,7 @@ function allowedSoFar({ key, limit }: RateLimitHit, now: number): { sql: string;
  * its window_start and count; a growing delay returns its row (count and when the next attempt
  * may come) from a second statement, whether or not it let this attempt through.
  */
+// Hand-written: an INSERT ... SELECT gated on subqueries, with ON CONFLICT ... WHERE and RETURNING, reads as the SQL it is.
 function hitStatements(db: D1Database, hit: RateLimitHit, now: number, before: readonly RateLimitHit[]): D1PreparedStatement[] {
   const gates = before.map((earlier) => allowedSoFar(earlier, now));
   const gate = gates.map((g) => g.sql).join(" AND ") || "true";
