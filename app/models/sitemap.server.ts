@@ -157,16 +157,26 @@ function buildAt(generation: number, page: number) {
 }
 
 /** Makes a completed generation the live set and ends its build, atomically; false if the build was superseded. */
-export async function switchSitemapSet(d1: D1Database, fromPage: number, set: SitemapSet): Promise<boolean> {
-  const db = database(d1);
-  const building = db.select({ key: appState.key }).from(appState).where(buildAt(set.generation, fromPage));
+// Hand-written: an INSERT ... SELECT guarded by EXISTS, batched with the delete (drizzle's D1 batch cannot carry a raw statement with parameters).
+export async function switchSitemapSet(db: D1Database, fromPage: number, set: SitemapSet): Promise<boolean> {
   const [switched] = await db.batch([
-    // Hand-written: the builder's INSERT ... SELECT needs a table to select from.
-    db.run(sql`INSERT INTO app_state (key, value) SELECT ${SITEMAP_CURRENT_KEY}, ${JSON.stringify(set)} WHERE EXISTS ${building}
-               ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
-    db.delete(appState).where(buildAt(set.generation, fromPage)),
+    db
+      .prepare(
+        `INSERT INTO app_state (key, value)
+         SELECT ?1, ?2
+         WHERE EXISTS (SELECT 1 FROM app_state WHERE key = ?3 AND json_extract(value, '$.generation') = ?4
+                                                       AND json_extract(value, '$.nextPage') = ?5)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      )
+      .bind(SITEMAP_CURRENT_KEY, JSON.stringify(set), BUILD_KEY, set.generation, fromPage),
+    db
+      .prepare(
+        `DELETE FROM app_state WHERE key = ?1 AND json_extract(value, '$.generation') = ?2
+                                           AND json_extract(value, '$.nextPage') = ?3`,
+      )
+      .bind(BUILD_KEY, set.generation, fromPage),
   ]);
-  return (switched.meta.changes ?? 0) === 1;
+  return (switched?.meta.changes ?? 0) === 1;
 }
 
 export type SitemapBusinessRow = Pick<SqlRow<typeof businesses>, "id" | "slug" | "updated_at">;
