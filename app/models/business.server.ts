@@ -1,3 +1,4 @@
+import type { Business } from "~/db/schema";
 import { rowIdentity, type BusinessRow } from "~/lib/business-record";
 import { businessSlug } from "~/lib/slug";
 import { mixedCaseNameSql, summaryNameSql } from "~/lib/summary-names";
@@ -192,18 +193,8 @@ export async function upsertBusinesses(db: D1Database, rows: readonly BusinessRo
   if (rows.length > 0) await db.batch(upsertBusinessesStatements(db, rows));
 }
 
-export interface BusinessListItem {
-  id: number;
-  name: string;
-  slug: string;
-  category: string | null;
-  city: string | null;
-  country: string | null;
-  countryCode: string | null;
-  rating: number | null;
-  reviews: number;
-  phone: string | null;
-}
+/** A business of /businesses: its row's fields, the category being the directory's (type, else category). */
+export type BusinessListItem = Pick<Business, "id" | "name" | "slug" | "category" | "city" | "country" | "countryCode" | "rating" | "reviews" | "phone">;
 
 export { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE };
 

@@ -1,6 +1,6 @@
 import { inArray, lte } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
+import { rateLimits, type SqlRow } from "~/db/schema";
 import { throttleKeyOfAddress } from "~/lib/client-address";
 
 /**
@@ -38,8 +38,8 @@ export interface RateLimitHit {
   limit: RateLimit | GrowingDelay;
 }
 
-type CountedRow = { window_start: number; count: number };
-type WaitRow = { count: number; not_before: number };
+type CountedRow = Pick<SqlRow<typeof rateLimits>, "window_start" | "count">;
+type WaitRow = Pick<SqlRow<typeof rateLimits>, "count"> & { not_before: number };
 
 function isGrowingDelay(limit: RateLimit | GrowingDelay): limit is GrowingDelay {
   return "freeAttempts" in limit;
