@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // `wrangler dev` on a free port with its own fresh local state (see tests/e2e/support/server.ts).
 export default defineConfig({
   cacheDir: ".cache/vite-e2e",
+  // Test helpers import the app's constants, whose modules import each other through `~`.
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/support/server.ts"],

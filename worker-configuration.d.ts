@@ -8,7 +8,7 @@ declare namespace Cloudflare {
 	interface Env {
 		BUCKET: R2Bucket;
 		DB: D1Database;
-		IMPORT_QUEUE: Queue;
+		WORK_QUEUE: Queue;
 		ASSETS: Fetcher;
 		SITE_URL: "http://127.0.0.1:8787";
 		MAP_STYLE_URL: "/map-style.json";

@@ -11,33 +11,13 @@
  * Rare adversarial names (index 7, 50 007, 100 007, …) exercise escaping downstream.
  */
 
-export interface DemoBusiness {
-  name: string;
-  category: string | null;
-  type: string | null;
-  fullAddress: string | null;
-  street: string | null;
-  city: string | null;
-  postalCode: string | null;
-  country: string | null;
-  countryCode: string | null; // ISO 3166-1 alpha-2, upper case
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  reviews: number;
-  reviewsLink: string | null;
-  photo: string | null;
-  logo: string | null;
-  locatedIn: string | null;
-  workingHours: string | null; // JSON text: {"Monday":"9AM-5PM",...}
-  verified: boolean;
-  about: string | null; // JSON text of groups: {"Amenities":{"Free Wi-Fi":true,...},...}
+import type { BusinessRecord } from "../app/lib/business-record";
+
+/** A demo business: a cleaned import record (the schema's fields) that always has its place id and date. */
+export type DemoBusiness = BusinessRecord & {
   placeId: string; // "ChIJ" + 23 base64url characters, unique per index
-  timeZone: string | null; // IANA zone of the city
-  url: string | null;
   createdAt: number; // unix seconds
-}
+};
 
 // ---------------------------------------------------------------------------------------------
 // PRNG: one module-level mulberry32 state, reset at the start of every record (synchronous use).
@@ -3366,7 +3346,7 @@ function round7(x: number): number {
   return Math.round(x * 1e7) / 1e7;
 }
 
-function reviewCount(isHotel: boolean): number {
+function demoReviews(isHotel: boolean): number {
   const mu = isHotel ? 5.3 : 4.1;
   const sigma = isHotel ? 1.25 : 1.45;
   return Math.max(1, Math.min(20000, Math.round(Math.exp(mu + sigma * gauss()))));
@@ -3439,7 +3419,7 @@ export function demoBusiness(index: number): DemoBusiness {
   const longitude = round7(city.lon + (gauss() * city.spread) / Math.max(0.2, Math.cos((city.lat * Math.PI) / 180)));
 
   const hasRating = rnd() >= 0.03;
-  const reviews = hasRating ? reviewCount(isHotel) : 0;
+  const reviews = hasRating ? demoReviews(isHotel) : 0;
   const rating = hasRating ? ratingFor(reviews) : null;
 
   const phone = rnd() < (isHotel ? 0.8 : 0.58) ? phoneNumber(country, city) : null;

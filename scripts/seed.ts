@@ -230,7 +230,7 @@ async function buildSitemaps(env: Env): Promise<boolean> {
   if (!seeded && (await readSitemapState(env.DB)).current) return false;
   const messages: QueueMessage[] = [];
   const queue = { send: async (message: QueueMessage) => void messages.push(message) } as unknown as Queue;
-  const build = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: queue, SITE_URL: (siteUrl ?? env.SITE_URL) as Env["SITE_URL"] };
+  const build = { DB: env.DB, BUCKET: env.BUCKET, WORK_QUEUE: queue, SITE_URL: (siteUrl ?? env.SITE_URL) as Env["SITE_URL"] };
   await rebuildSitemaps(build, "seed");
   // A build already under way (this one, when a failed proxy call had `step` run it again) goes on where it stands.
   const running = messages.length === 0 ? (await readSitemapState(env.DB)).build : null;

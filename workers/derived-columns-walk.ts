@@ -5,12 +5,12 @@ import { queueDerivedColumnsWalk } from "~/models/queue-messages.server";
 const STEPS_PER_ROUND = 10;
 
 /** The cron's part: starts the walk when the derivation changed, or goes on with one a lost message left due. */
-export async function startDerivedColumnsWalk(env: Pick<Env, "DB" | "IMPORT_QUEUE">): Promise<void> {
+export async function startDerivedColumnsWalk(env: Pick<Env, "DB" | "WORK_QUEUE">): Promise<void> {
   if (await derivedColumnsWalkDue(env.DB)) await queueDerivedColumnsWalk(env);
 }
 
 /** One `derivedColumns.walk` delivery: some steps of the walk, then the next round queued while the table goes on. */
-export async function walkDerivedColumnsRound(env: Pick<Env, "DB" | "IMPORT_QUEUE">, rowsPerStep?: number): Promise<void> {
+export async function walkDerivedColumnsRound(env: Pick<Env, "DB" | "WORK_QUEUE">, rowsPerStep?: number): Promise<void> {
   for (let step = 0; step < STEPS_PER_ROUND; step++) {
     const done = await walkDerivedColumnsStep(env.DB, rowsPerStep);
     if (!done?.more) return;

@@ -11,7 +11,7 @@ const SCOPES_PER_ROUND = 20;
  * One `pageAnchors.rebuild` delivery: rebuilds the biggest scopes without anchors and queues the
  * next round while some remain. A round that anchored nothing stops (the cron tries again).
  */
-export async function rebuildPageAnchorRound(env: Pick<Env, "DB" | "IMPORT_QUEUE">): Promise<void> {
+export async function rebuildPageAnchorRound(env: Pick<Env, "DB" | "WORK_QUEUE">): Promise<void> {
   const { anchored, more } = await rebuildMissingPageAnchors(env.DB, SCOPES_PER_ROUND);
   if (more && anchored > 0) await queuePageAnchorRebuild(env);
 }

@@ -55,7 +55,7 @@ export const DEFAULT_SITEMAP_PARAMS: SitemapBuildParams = {
 /** Rows read per query while writing list sitemaps (keeps each D1 answer small). */
 const LIST_READ_CHUNK = 5000;
 
-type SitemapEnv = Pick<Env, "DB" | "BUCKET" | "IMPORT_QUEUE" | "SITE_URL">;
+type SitemapEnv = Pick<Env, "DB" | "BUCKET" | "WORK_QUEUE" | "SITE_URL">;
 type BuildStep = Extract<QueueMessage, { kind: "sitemaps.build" }>;
 
 /** Handles a `sitemaps.rebuild` request: starts a build, or coalesces into the running one. */
@@ -73,7 +73,7 @@ export async function rebuildSitemaps(env: SitemapEnv, reason: string, params: S
 }
 
 async function sendStep(env: SitemapEnv, generation: number, page: number): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "sitemaps.build", generation, page } satisfies QueueMessage);
+  await env.WORK_QUEUE.send({ kind: "sitemaps.build", generation, page } satisfies QueueMessage);
 }
 
 /**

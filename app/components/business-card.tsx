@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatRating, reviewCountText } from "~/lib/format";
+import { formatRating, reviewsText } from "~/lib/format";
 
 /** What every business card on the public site shows (lists, category/city pages, search). */
 export interface BusinessCardData {
@@ -20,7 +20,7 @@ export interface BusinessCardData {
 export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
   const place = business.fullAddress ?? [business.city, business.country].filter(Boolean).join(", ");
   const rating = formatRating(business.rating);
-  const reviews = reviewCountText(business.reviews);
+  const reviews = reviewsText(business.reviews);
   return (
     <article
       className={`flex rounded-lg border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm ${layout === "list" ? "flex-row items-center gap-4" : "h-full flex-col gap-2"}`}

@@ -15,6 +15,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/featured-filters";
 import { LODGING_CATEGORY_SLUGS } from "../lib/lodging";
@@ -370,4 +371,11 @@ export const uploadJobKeys = sqliteTable(
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
-export type NewBusiness = typeof businesses.$inferInsert;
+
+/**
+ * A table's row under its SQL column names, as hand-written SQL reads and writes it: renaming a
+ * column above renames its key here, so every such use fails to compile until it follows.
+ */
+export type SqlRow<T extends SQLiteTable> = {
+  [K in keyof T["_"]["columns"] & keyof T["$inferSelect"] as T["_"]["columns"][K]["_"]["name"]]: T["$inferSelect"][K];
+};

@@ -1,3 +1,4 @@
+import type { Business, businesses, SqlRow } from "~/db/schema";
 import { countryCodeToIndex } from "./country-names";
 import { geoCell } from "./geo-cell";
 import { nameSortKey } from "./name-order";
@@ -7,84 +8,25 @@ import { businessSlug, slugify } from "./slug";
 
 /**
  * A business as the import (and the demo seeder) hands it to the database: the export's
- * fields, cleaned. Derived fields (slugs) are computed by `toBusinessRow`.
+ * fields, cleaned, under the schema's names. Derived fields (slugs) are computed by `toBusinessRow`.
  */
-export interface BusinessRecord {
-  name: string;
-  category: string | null;
-  type: string | null;
-  fullAddress: string | null;
-  street: string | null;
-  city: string | null;
-  postalCode: string | null;
-  country: string | null;
-  /** ISO 3166-1 alpha-2, upper case. */
-  countryCode: string | null;
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  reviews: number;
-  reviewsLink: string | null;
-  photo: string | null;
-  logo: string | null;
-  locatedIn: string | null;
-  workingHours: string | null;
-  verified: boolean;
-  about: string | null;
-  placeId: string | null;
-  timeZone: string | null;
-  url: string | null;
+export type BusinessRecord = Pick<
+  Business,
+  | "name" | "category" | "type" | "fullAddress" | "street" | "city" | "postalCode" | "country"
+  | "countryCode" | "phone" | "latitude" | "longitude" | "rating" | "reviews" | "reviewsLink"
+  | "photo" | "logo" | "locatedIn" | "workingHours" | "verified" | "about" | "placeId"
+  | "timeZone" | "url"
+> & {
   /** Unix seconds; defaults to now. */
   createdAt?: number;
-}
+};
 
-/** The row written to `businesses` (snake_case, as the SQL reads it from JSON). */
-export interface BusinessRow {
-  name: string;
-  slug: string;
-  category: string | null;
-  type: string | null;
-  category_slug: string | null;
-  full_address: string | null;
-  street: string | null;
-  city: string | null;
-  city_slug: string | null;
-  postal_code: string | null;
-  country: string | null;
-  country_code: string | null;
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  reviews: number;
-  reviews_link: string | null;
-  photo: string | null;
-  logo: string | null;
-  located_in: string | null;
-  working_hours: string | null;
-  verified: 0 | 1;
-  about: string | null;
-  place_id: string | null;
-  time_zone: string | null;
-  url: string | null;
-  /** foldedCopy(name): indexed after the name, so "mullers" finds "Müller’s" (app/lib/search-fold.ts). */
-  name_folded: string | null;
-  /** nameInnerWords(name): indexed after the name so a word inside a name written without spaces is found (decisions 090, 094). */
-  name_inner_words: string | null;
-  /** foldedCopy(type), foldedCopy(category), foldedCopy(city), foldedCopy(country): indexed after each. */
-  type_folded: string | null;
-  category_folded: string | null;
-  city_folded: string | null;
-  country_folded: string | null;
-  /** countryCodeToIndex: indexed after the country text when there is none or the site does not know its language (decisions 088, 101). */
-  search_country_code: string | null;
-  /** nameSortKey(name): the admin list's name order where it differs from the name (decision 102). */
-  name_sort: string | null;
-  /** geoCell(latitude, longitude): the map tile the business lies in, for radius, box and cluster reads. */
-  geo_cell: number | null;
-  created_at: number;
-}
+/**
+ * The row written to `businesses` under its SQL column names (the upsert sends it by position):
+ * every column but those the database keeps itself (id, approval, update time). The derived
+ * columns among them are what derivedColumns below gives.
+ */
+export type BusinessRow = Omit<SqlRow<typeof businesses>, "id" | "is_approved" | "updated_at">;
 
 function orNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
@@ -175,7 +117,7 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     logo: orNull(record.logo),
     located_in: orNull(record.locatedIn),
     working_hours: orNull(record.workingHours),
-    verified: record.verified ? 1 : 0,
+    verified: record.verified,
     about: orNull(record.about),
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),

@@ -2,6 +2,7 @@
  * What the CSV export dialog can ask for: the 27 export columns, the date ranges and the file
  * names of the spec. Pure, so the dialog and the server agree by construction.
  */
+import type { businesses, SqlRow } from "~/db/schema";
 import { dayNumber, startOfLocalDay, wallClock, weekdayFromMonday, type WallClock } from "./time-zone";
 import { categorySlug } from "./slug";
 
@@ -10,7 +11,7 @@ export const EXPORT_COLUMNS = [
   "country", "country_code", "phone", "latitude", "longitude", "rating", "reviews",
   "reviews_link", "photo", "logo", "located_in", "working_hours", "verified", "about",
   "place_id", "created_at", "updated_at", "url",
-] as const;
+] as const satisfies readonly (keyof SqlRow<typeof businesses>)[];
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export const DEFAULT_EXPORT_FIELDS: readonly ExportColumn[] = ["name", "full_address", "phone", "type"];

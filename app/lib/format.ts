@@ -107,7 +107,7 @@ export function formatRating(rating: number | string | null | undefined): string
  * exports), and a rating comes from reviews: beside a rating, 0 means "not known", so the rating
  * is shown alone instead of "from 0 reviews" (decision 089).
  */
-export function reviewCountText(reviews: number): string | null {
+export function reviewsText(reviews: number): string | null {
   return reviews > 0 ? countOf(reviews, "review", "reviews") : null;
 }
 

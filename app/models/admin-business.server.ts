@@ -1,4 +1,7 @@
-import { rowIdentity } from "~/lib/business-record";
+import { and, eq, gt, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { appState, businesses, categories, directoryTotals, type Business } from "~/db/schema";
+import { businessIdentity } from "~/lib/business-record";
 import { NAME_ORDER_SQL, nameSortKey } from "~/lib/name-order";
 import { nameWordsMatch } from "~/lib/search-query";
 import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
@@ -32,16 +35,12 @@ export interface AdminBusinessQuery {
   sortOrder: SortOrder;
 }
 
-export interface AdminBusinessItem {
-  id: number;
-  name: string;
-  slug: string;
+/** The spec's admin business item: the row's own fields, the directory category, the address and the review count under the spec's names. */
+export type AdminBusinessItem = Pick<Business, "id" | "name" | "slug" | "rating" | "isApproved"> & {
   category: string | null;
   address: string | null;
-  rating: number | null;
   reviewCount: number;
-  isApproved: boolean;
-}
+};
 
 export interface AdminBusinessList {
   businesses: AdminBusinessItem[];
@@ -99,17 +98,15 @@ function adminWhere(query: Pick<AdminBusinessQuery, "filter" | "category">): { w
  * instead of 648,782; a category of 50 is read and sorted (decision 031 addendum). Answers the
  * entries the walk may read, or null to sort.
  */
-async function sortIndexWalk(db: D1Database, query: AdminBusinessQuery, offset: number): Promise<number | null> {
+async function sortIndexWalk(d1: D1Database, query: AdminBusinessQuery, offset: number): Promise<number | null> {
   if (!query.category || query.filter?.trim() || query.sortBy === "name") return null;
-  const sizes = await db
-    .prepare(
-      `SELECT (SELECT business_count FROM categories WHERE slug = ?1) AS category,
-              (SELECT business_count FROM directory_totals WHERE id = 1) AS directory`,
-    )
-    .bind(categorySlug(query.category))
-    .first<{ category: number | null; directory: number | null }>();
-  const category = sizes?.category ?? 0;
-  const expected = Math.ceil(((offset + ADMIN_BUSINESSES_PER_PAGE) * (sizes?.directory ?? 0)) / Math.max(category, 1));
+  const db = database(d1);
+  const [[inCategory], [inDirectory]] = await db.batch([
+    db.select({ n: categories.businessCount }).from(categories).where(eq(categories.slug, categorySlug(query.category))),
+    db.select({ n: directoryTotals.businessCount }).from(directoryTotals).where(eq(directoryTotals.id, 1)),
+  ]);
+  const category = inCategory?.n ?? 0;
+  const expected = Math.ceil(((offset + ADMIN_BUSINESSES_PER_PAGE) * (inDirectory?.n ?? 0)) / Math.max(category, 1));
   // The estimate takes the category to be spread through the sort order; one gathered at its far
   // end (imported together long ago, listed newest first) would be walked to the end of the
   // index, so the walk stops at three times the estimate and the category is sorted after all.
@@ -122,6 +119,7 @@ const WALK_SLACK = 3;
 const ADMIN_ROW_COLUMNS = `id, name, slug, coalesce(type, category) AS category, full_address AS address, rating,
        reviews AS reviewCount, is_approved AS isApproved`;
 
+/** Hand-written: its filters use `+category_slug`, an FTS MATCH and a sort-index walk read lazily, which the builder cannot write. */
 export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQuery): Promise<AdminBusinessList> {
   const page = Math.min(Math.max(1, query.page), ADMIN_BUSINESSES_MAX_PAGES);
   const offset = (page - 1) * ADMIN_BUSINESSES_PER_PAGE;
@@ -171,17 +169,18 @@ export async function listAdminBusinesses(db: D1Database, query: AdminBusinessQu
  * toggle); null when it does not exist. Summaries follow by trigger. Setting a state is
  * idempotent: a second tab or a repeated click cannot undo it the way a flip does.
  */
-export async function setBusinessApproval(db: D1Database, id: number, isApproved?: boolean): Promise<{ id: number; isApproved: boolean; name: string; slug: string } | null> {
-  const row = await db
-    .prepare(`UPDATE businesses SET is_approved = coalesce(?2, 1 - is_approved), updated_at = unixepoch() WHERE id = ?1 RETURNING is_approved, name, slug`)
-    .bind(id, isApproved === undefined ? null : Number(isApproved))
-    .first<{ is_approved: number; name: string; slug: string }>();
-  return row ? { id, isApproved: row.is_approved === 1, name: row.name, slug: row.slug } : null;
+export async function setBusinessApproval(d1: D1Database, id: number, isApproved?: boolean): Promise<Pick<Business, "id" | "isApproved" | "name" | "slug"> | null> {
+  const [row] = await database(d1)
+    .update(businesses)
+    .set({ isApproved: isApproved ?? sql`1 - ${businesses.isApproved}`, updatedAt: sql`unixepoch()` })
+    .where(eq(businesses.id, id))
+    .returning({ id: businesses.id, isApproved: businesses.isApproved, name: businesses.name, slug: businesses.slug });
+  return row ?? null;
 }
 
 /** Deletes one business; false when it did not exist. Summaries and search follow by trigger. */
-export async function deleteBusiness(db: D1Database, id: number): Promise<{ deleted: true; name: string; slug: string } | { deleted: false; name: null; slug: null }> {
-  const row = await db.prepare(`DELETE FROM businesses WHERE id = ?1 RETURNING name, slug`).bind(id).first<{ name: string; slug: string }>();
+export async function deleteBusiness(d1: D1Database, id: number): Promise<{ deleted: true; name: string; slug: string } | { deleted: false; name: null; slug: null }> {
+  const [row] = await database(d1).delete(businesses).where(eq(businesses.id, id)).returning({ name: businesses.name, slug: businesses.slug });
   return row ? { deleted: true, name: row.name, slug: row.slug } : { deleted: false, name: null, slug: null };
 }
 
@@ -198,13 +197,17 @@ export interface BulkDeleteProgress {
   done: boolean;
 }
 
-async function deleteInSteps(db: D1Database, selectIds: string, params: unknown[], budgetMs: number): Promise<BulkDeleteProgress> {
+/** The businesses a bulk delete takes, DELETE_STEP at a time: its WHERE, and whether by id (the order of their first step). */
+async function deleteInSteps(d1: D1Database, where: SQL | undefined, byId: boolean, budgetMs: number): Promise<BulkDeleteProgress> {
+  const db = database(d1);
+  const selected = db.select({ id: businesses.id }).from(businesses).where(where);
+  const step = (byId ? selected.orderBy(businesses.id) : selected).limit(DELETE_STEP);
   // RETURNING counts the deleted businesses themselves (D1's meta.changes includes trigger writes).
-  const statement = db.prepare(`DELETE FROM businesses WHERE id IN (${selectIds} LIMIT ${DELETE_STEP}) RETURNING id`).bind(...params);
+  const statement = db.delete(businesses).where(inArray(businesses.id, step)).returning({ id: businesses.id }).prepare();
   const deadline = Date.now() + budgetMs;
   let deletedCount = 0;
   for (;;) {
-    const { results } = await statement.all();
+    const results = await statement.all();
     deletedCount += results.length;
     if (results.length < DELETE_STEP) return { deletedCount, done: true };
     if (Date.now() >= deadline) return { deletedCount, done: false };
@@ -213,24 +216,18 @@ async function deleteInSteps(db: D1Database, selectIds: string, params: unknown[
 
 /** Deletes every business, lowest ids first, within the time budget. */
 export function deleteAllBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<BulkDeleteProgress> {
-  return deleteInSteps(db, `SELECT id FROM businesses ORDER BY id`, [], budgetMs);
+  return deleteInSteps(db, undefined, true, budgetMs);
 }
 
 /** Deletes test data (app/lib/test-data.ts says what that is), within the time budget. */
 export function deleteTestBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<BulkDeleteProgress> {
-  const { params, param } = sqlParams();
   // One WHERE of OR-ed index ranges (SQLite's OR optimisation reads each range from its index;
   // D1 refuses a UNION of this many SELECTs). Names are read from the range of the word in name
   // order (any case), then held to the exact spellings that are test data.
-  const exactName = [
-    `name IN (${TEST_NAMES.map(param).join(", ")})`,
-    ...TEST_NAME_PREFIXES.map((p) => `(name >= ${param(p)} AND name < ${param(prefixUpperBound(p))})`),
-  ];
-  const terms = [
-    `(${NAME_ORDER_SQL} >= ${param(TEST_WORD)} AND ${NAME_ORDER_SQL} < ${param(prefixUpperBound(TEST_WORD))} AND (${exactName.join(" OR ")}))`,
-    ...TEST_PLACE_ID_PREFIXES.map((p) => `(place_id >= ${param(p)} AND place_id < ${param(prefixUpperBound(p))})`),
-  ];
-  return deleteInSteps(db, `SELECT id FROM businesses WHERE ${terms.join(" OR ")}`, params, budgetMs);
+  const within = (column: SQLWrapper, prefix: string) => sql`(${column} >= ${prefix} AND ${column} < ${prefixUpperBound(prefix)})`;
+  const exactName = or(inArray(businesses.name, [...TEST_NAMES]), ...TEST_NAME_PREFIXES.map((p) => within(businesses.name, p)));
+  const terms = or(and(within(sql.raw(NAME_ORDER_SQL), TEST_WORD), exactName), ...TEST_PLACE_ID_PREFIXES.map((p) => within(businesses.placeId, p)));
+  return deleteInSteps(db, terms, false, budgetMs);
 }
 
 /** Fix slugs: resumable across calls through a checkpoint in app_state. */
@@ -266,33 +263,25 @@ export interface FixSlugsProgress extends FixSlugsCheckpoint {
 }
 
 /** What a business's slugs are computed from (and its slug, which says whether it holds its second). */
-const SLUG_SOURCES = ["name", "type", "category", "city", "full_address", "place_id", "slug"] as const;
+const SLUG_SOURCES = ["name", "type", "category", "city", "fullAddress", "placeId", "slug"] as const satisfies readonly (keyof Business)[];
 
-interface SlugSource {
-  id: number;
-  name: string;
-  type: string | null;
-  category: string | null;
-  city: string | null;
-  full_address: string | null;
-  place_id: string | null;
-  slug: string;
-  category_slug: string | null;
-  city_slug: string | null;
-}
+type SlugSource = Pick<Business, "id" | (typeof SLUG_SOURCES)[number] | "categorySlug" | "citySlug">;
+
+const { id, name, type, category, city, fullAddress, placeId, slug } = businesses;
+const SLUG_SOURCE_COLUMNS = { id, name, type, category, city, fullAddress, placeId, slug, categorySlug: businesses.categorySlug, citySlug: businesses.citySlug };
 
 /**
  * The slugs the import would give this business today (same rules as toBusinessRow); a business
  * holding its second slug (its first was taken, moveCollidingSlugs) keeps it.
  */
-function expectedSlugs(row: SlugSource) {
+function expectedSlugs(row: SlugSource): Pick<Business, "slug" | "categorySlug" | "citySlug"> {
   const directoryCategory = row.type ?? row.category;
-  const identity = rowIdentity(row);
+  const identity = businessIdentity(row);
   const second = businessSlug(row.name, identity, { second: true });
   return {
     slug: row.slug === second ? second : businessSlug(row.name, identity),
-    category_slug: directoryCategory ? categorySlug(directoryCategory) || null : null,
-    city_slug: row.city ? citySlug(row.city) || null : null,
+    categorySlug: directoryCategory ? categorySlug(directoryCategory) || null : null,
+    citySlug: row.city ? citySlug(row.city) || null : null,
   };
 }
 
@@ -322,16 +311,15 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, r
   const deadline = Date.now() + budgetMs;
   let updatedNow = 0;
   for (;;) {
-    const { results } = await db
-      .prepare(
-        `SELECT id, name, type, category, city, full_address, place_id, slug, category_slug, city_slug
-         FROM businesses WHERE id > ?1 ORDER BY id LIMIT ${FIX_SLUGS_STEP}`,
-      )
-      .bind(checkpoint.afterId)
-      .all<SlugSource>();
+    const results: SlugSource[] = await database(db)
+      .select(SLUG_SOURCE_COLUMNS)
+      .from(businesses)
+      .where(gt(businesses.id, checkpoint.afterId))
+      .orderBy(businesses.id)
+      .limit(FIX_SLUGS_STEP);
     const changed = results
       .map((row) => ({ before: row, after: expectedSlugs(row) }))
-      .filter(({ before, after }) => before.slug !== after.slug || before.category_slug !== after.category_slug || before.city_slug !== after.city_slug)
+      .filter(({ before, after }) => before.slug !== after.slug || before.categorySlug !== after.categorySlug || before.citySlug !== after.citySlug)
       .map(({ before, after }) => ({ ...after, read: before }));
     const next: Omit<FixSlugsCheckpoint, "step"> = {
       afterId: results.at(-1)?.id ?? checkpoint.afterId,
@@ -353,7 +341,7 @@ export async function fixSlugs(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS, r
 }
 
 async function readFixSlugsCheckpoint(db: D1Database): Promise<FixSlugsCheckpoint | null> {
-  const saved = await db.prepare(`SELECT value FROM app_state WHERE key = ?1`).bind(FIX_SLUGS_CHECKPOINT).first<{ value: string }>();
+  const saved = await database(db).select({ value: appState.value }).from(appState).where(eq(appState.key, FIX_SLUGS_CHECKPOINT)).get();
   return saved ? (JSON.parse(saved.value) as FixSlugsCheckpoint) : null;
 }
 
@@ -368,7 +356,8 @@ const STORED_STEP_SQL = `coalesce((SELECT coalesce(value ->> '$.step', '') FROM 
  * `next` only if it still is `expected` (the same step's token), the step's fixes counted into it
  * (changes(): a row skipped for a taken slug or changed meanwhile by an import is not); the
  * batch's last statement reads the checkpoint back, which says whether this step or another
- * call's came first.
+ * call's came first. Hand-written: the builder writes neither UPDATE OR IGNORE ... FROM nor an
+ * INSERT ... SELECT guarded by the stored step.
  */
 async function commitFixSlugsStep(
   db: D1Database,
@@ -384,12 +373,12 @@ async function commitFixSlugsStep(
       db
         .prepare(
           `UPDATE OR IGNORE businesses
-           SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.category_slug',
-               city_slug = j.value ->> '$.city_slug', updated_at = unixepoch()
+           SET slug = j.value ->> '$.slug', category_slug = j.value ->> '$.categorySlug',
+               city_slug = j.value ->> '$.citySlug', updated_at = unixepoch()
            FROM json_each(?3) AS j
            WHERE ${STORED_STEP_SQL} = ?2
              AND businesses.id = j.value ->> '$.read.id'
-             AND ${SLUG_SOURCES.map((c) => `businesses.${c} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
+             AND ${SLUG_SOURCES.map((c) => `businesses.${businesses[c].name} IS j.value ->> '$.read.${c}'`).join(" AND ")}`,
         )
         .bind(FIX_SLUGS_CHECKPOINT, expectedStep, JSON.stringify(changed)),
     );

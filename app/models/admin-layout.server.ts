@@ -1,3 +1,6 @@
+import { eq, sql } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { adminUsers } from "~/db/schema";
 import type { AdminNotifications } from "~/lib/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { countAuditEventsSinceSeen } from "~/models/audit-log.server";
@@ -15,7 +18,7 @@ export interface AdminLayoutFigures {
 export async function getAdminNotifications(db: D1Database, userId: number): Promise<AdminNotifications> {
   // Every admin page asks: the counts read the seen time themselves, so all four go at once.
   const [seen, unreadMessages, failedImports, failedSignIns] = await Promise.all([
-    db.prepare(`SELECT notifications_seen_at AS seenAt FROM admin_users WHERE id = ?1`).bind(userId).first<{ seenAt: number }>(),
+    database(db).select({ seenAt: adminUsers.notificationsSeenAt }).from(adminUsers).where(eq(adminUsers.id, userId)).get(),
     countUnreadContactMessages(db),
     countAuditEventsSinceSeen(db, "import.failed", userId),
     countAuditEventsSinceSeen(db, "auth.sign-in-failed", userId),
@@ -25,7 +28,7 @@ export async function getAdminNotifications(db: D1Database, userId: number): Pro
 
 /** The admin opened the notifications: failed imports and sign-ins until now are no longer new. */
 export async function markNotificationsSeen(db: D1Database, userId: number): Promise<AdminNotifications> {
-  await db.prepare(`UPDATE admin_users SET notifications_seen_at = unixepoch() WHERE id = ?1`).bind(userId).run();
+  await database(db).update(adminUsers).set({ notificationsSeenAt: sql`unixepoch()` }).where(eq(adminUsers.id, userId));
   return getAdminNotifications(db, userId);
 }
 

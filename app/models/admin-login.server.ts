@@ -1,3 +1,4 @@
+import { database } from "~/db/client.server";
 import { newAdminSession, verifyAdminLogin } from "~/models/auth.server";
 import { clearRateLimits, clientKey, hitRateLimitsInTurn, type GrowingDelay, type RateLimit } from "~/models/rate-limit.server";
 
@@ -41,6 +42,6 @@ export async function loginAdmin(request: Request, env: Env, username: string, p
   const user = await verifyAdminLogin(env, username, password);
   if (!user) return { kind: "invalid" };
   const session = await newAdminSession(env.DB, user.id, request, env);
-  await env.DB.batch([clearRateLimits(env.DB, [accountKey, addressKey, userKey]), session.store]);
+  await database(env.DB).batch([clearRateLimits(env.DB, [accountKey, addressKey, userKey]), session.store]);
   return { kind: "ok", username: user.username, setCookie: session.setCookie };
 }

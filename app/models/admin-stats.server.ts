@@ -1,3 +1,6 @@
+import { desc, gt } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { categories } from "~/db/schema";
 import { getDirectoryTotals } from "~/models/directory.server";
 
 export interface AdminStats {
@@ -13,11 +16,14 @@ export interface AdminStats {
 
 /** Figures for the admin home, dashboard and sidebar: summary tables only, a few rows read. */
 export async function getAdminStats(db: D1Database): Promise<AdminStats> {
-  const [totals, { results }] = await Promise.all([
+  const [totals, largest] = await Promise.all([
     getDirectoryTotals(db),
-    db
-      .prepare(`SELECT name AS category, business_count AS count FROM categories WHERE business_count > 0 ORDER BY business_count DESC LIMIT 20`)
-      .all<{ category: string; count: number }>(),
+    database(db)
+      .select({ category: categories.name, count: categories.businessCount })
+      .from(categories)
+      .where(gt(categories.businessCount, 0))
+      .orderBy(desc(categories.businessCount))
+      .limit(20),
   ]);
   return {
     totalBusinesses: totals.allBusinessCount,
@@ -25,7 +31,7 @@ export async function getAdminStats(db: D1Database): Promise<AdminStats> {
     totalCategories: totals.categoryCount,
     totalCountries: totals.countryCount,
     totalCities: totals.cityCount,
-    categories: results,
+    categories: largest,
   };
 }
 
@@ -34,7 +40,7 @@ export const ADMIN_CATEGORY_LIMIT = 2000;
 /**
  * The distinct values of `column` among unapproved businesses, in order: a walk through its
  * partial index (businesses_unapproved_category / _country), one step per value, however
- * many businesses each has.
+ * many businesses each has. Hand-written: the query builder has no recursive CTE.
  */
 function unapprovedValues(column: "category_slug" | "country_code"): string {
   return `WITH RECURSIVE unapproved(value) AS (
@@ -51,10 +57,12 @@ function unapprovedValues(column: "category_slug" | "country_code"): string {
  * also be able to pick to find them.
  */
 export async function listAdminCategories(db: D1Database, limit = ADMIN_CATEGORY_LIMIT): Promise<string[]> {
-  const { results: approved } = await db
-    .prepare(`SELECT name FROM categories WHERE business_count > 0 ORDER BY business_count DESC, name LIMIT ?1`)
-    .bind(limit)
-    .all<{ name: string }>();
+  const approved = await database(db)
+    .select({ name: categories.name })
+    .from(categories)
+    .where(gt(categories.businessCount, 0))
+    .orderBy(desc(categories.businessCount), categories.name)
+    .limit(limit);
   // The walk only when the approved ones leave room (the business list's filter shows 20: a
   // directory of more categories never needs it there).
   const room = limit - approved.length;

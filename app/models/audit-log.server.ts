@@ -1,4 +1,6 @@
-import type { AuditLogEntry } from "~/db/schema";
+import { and, count, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { adminUsers, auditLog, type AuditLogEntry } from "~/db/schema";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "~/lib/audit-actions";
 import { createdBetween } from "~/lib/export-options";
 import { timeZoneOrUtc } from "~/lib/time-zone";
@@ -27,14 +29,11 @@ const cut = (text: string | null | undefined) => (text == null ? null : text.sli
  * logged and swallowed, because the action it describes has already happened and must not be
  * reported failed (or retried by the queue) for its log line.
  */
-export async function recordAuditEvent(db: D1Database, action: AuditAction, by: AuditActor, details: AuditDetails = {}): Promise<void> {
+export async function recordAuditEvent(d1: D1Database, action: AuditAction, by: AuditActor, details: AuditDetails = {}): Promise<void> {
   const actor = by === "import-queue" ? null : cut(by.username);
   const address = by === "import-queue" ? null : clientAddress(by.request);
   try {
-    await db
-      .prepare(`INSERT INTO audit_log (action, actor, address, subject, detail) VALUES (?1, ?2, ?3, ?4, ?5)`)
-      .bind(action, actor, address, cut(details.subject), cut(details.detail))
-      .run();
+    await database(d1).insert(auditLog).values({ action, actor, address, subject: cut(details.subject), detail: cut(details.detail) });
   } catch (error) {
     console.error(`audit log: recording ${action} failed`, error);
   }
@@ -50,42 +49,49 @@ export interface AuditPage {
   totalPages: number;
 }
 
-/** The row's columns under the schema's names, so a result row is an AuditEntry. */
-const ENTRY_COLUMNS = `id, created_at AS createdAt, action, actor, address, subject, detail`;
+const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
 /** Newest first, filtered by action and by a day in the admin's zone. */
-export async function listAuditLog(db: D1Database, query: AuditQuery, pageSize = AUDIT_PAGE_SIZE, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AuditPage> {
+export async function listAuditLog(d1: D1Database, query: AuditQuery, pageSize = AUDIT_PAGE_SIZE, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AuditPage> {
+  const db = database(d1);
   const range = query.day ? createdBetween("custom", nowSeconds, timeZoneOrUtc(query.tz), query.day, query.day) : {};
-  const where = `(?1 IS NULL OR action = ?1) AND (?2 IS NULL OR created_at >= ?2) AND (?3 IS NULL OR created_at < ?3)`;
-  const filters = [query.action ?? null, range.from ?? null, range.to ?? null];
-  const [counted, listed] = await db.batch<AuditEntry & { n: number }>([
-    db.prepare(`SELECT count(*) AS n FROM audit_log WHERE ${where}`).bind(...filters),
+  const where = and(
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    range.from != null ? gte(auditLog.createdAt, range.from) : undefined,
+    range.to != null ? lt(auditLog.createdAt, range.to) : undefined,
+  );
+  const [[counted], entries] = await db.batch([
+    db.select({ n: count() }).from(auditLog).where(where),
     db
-      .prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_log WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
-      .bind(...filters, pageSize, (query.page - 1) * pageSize),
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
   ]);
-  const total = counted!.results[0]?.n ?? 0;
-  return { entries: listed!.results, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+  const total = counted?.n ?? 0;
+  return { entries, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** The latest entries of one action or of all (the dashboard's lists): no count, unlike a page of the log. */
-export async function latestAuditEntries(db: D1Database, limit: number, action?: AuditAction): Promise<AuditEntry[]> {
-  const { results } = await db
-    .prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_log WHERE ?1 IS NULL OR action = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2`)
-    .bind(action ?? null, limit)
-    .all<AuditEntry>();
-  return results;
+export async function latestAuditEntries(d1: D1Database, limit: number, action?: AuditAction): Promise<AuditEntry[]> {
+  return database(d1)
+    .select()
+    .from(auditLog)
+    .where(action ? eq(auditLog.action, action) : undefined)
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 /** How many entries of `action` came since `userId` last opened the notifications. */
-export async function countAuditEventsSinceSeen(db: D1Database, action: AuditAction, userId: number): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT count(*) AS n FROM audit_log
-       WHERE action = ?1 AND created_at > coalesce((SELECT notifications_seen_at FROM admin_users WHERE id = ?2), 0)`,
-    )
-    .bind(action, userId)
-    .first<{ n: number }>();
+export async function countAuditEventsSinceSeen(d1: D1Database, action: AuditAction, userId: number): Promise<number> {
+  const db = database(d1);
+  const seenAt = db.select({ seenAt: adminUsers.notificationsSeenAt }).from(adminUsers).where(eq(adminUsers.id, userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), gt(auditLog.createdAt, sql`coalesce(${seenAt}, 0)`)));
   return row?.n ?? 0;
 }
 
@@ -99,10 +105,12 @@ export const AUDIT_LOG_MAX_ROWS = 20_000;
  * newest AUDIT_LOG_MAX_ROWS, so that a scripted flood of failed sign-ins cannot grow the table
  * without end. Returns how many went.
  */
-export async function pruneAuditLog(db: D1Database, nowSeconds = Math.floor(Date.now() / 1000), maxDays = AUDIT_LOG_MAX_DAYS, maxRows = AUDIT_LOG_MAX_ROWS): Promise<number> {
+export async function pruneAuditLog(d1: D1Database, nowSeconds = Math.floor(Date.now() / 1000), maxDays = AUDIT_LOG_MAX_DAYS, maxRows = AUDIT_LOG_MAX_ROWS): Promise<number> {
+  const db = database(d1);
+  const oldestKept = db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).offset(maxRows);
   const [byAge, byCount] = await db.batch([
-    db.prepare(`DELETE FROM audit_log WHERE created_at < ?1`).bind(nowSeconds - maxDays * 86_400),
-    db.prepare(`DELETE FROM audit_log WHERE id <= (SELECT id FROM audit_log ORDER BY id DESC LIMIT 1 OFFSET ?1)`).bind(maxRows),
+    db.delete(auditLog).where(lt(auditLog.createdAt, nowSeconds - maxDays * 86_400)),
+    db.delete(auditLog).where(lte(auditLog.id, oldestKept)),
   ]);
-  return (byAge!.meta.changes ?? 0) + (byCount!.meta.changes ?? 0);
+  return (byAge.meta.changes ?? 0) + (byCount.meta.changes ?? 0);
 }

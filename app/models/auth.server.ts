@@ -1,4 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
+import { eq, lt, or } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { adminSessions, adminUsers } from "~/db/schema";
 import { isProduction } from "~/lib/environment";
 
 /**
@@ -17,10 +20,7 @@ export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
 export const SESSION_COOKIE = "admin_session";
 export const SECURE_SESSION_COOKIE = "__Host-admin_session";
 
-export interface AdminUser {
-  id: number;
-  username: string;
-}
+export type AdminUser = Pick<typeof adminUsers.$inferSelect, "id" | "username">;
 
 const encoder = new TextEncoder();
 
@@ -56,14 +56,11 @@ async function sha256(text: string): Promise<string> {
 export async function createAdminUser(db: D1Database, username: string, password: string): Promise<void> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await hashPassword(password, salt);
-  await db
-    .prepare(`INSERT INTO admin_users (username, password_hash, salt, iterations) VALUES (?1, ?2, ?3, ?4)
-              ON CONFLICT (username) DO NOTHING`)
-    .bind(username, hash, toBase64(salt), PBKDF2_ITERATIONS)
-    .run();
+  await database(db)
+    .insert(adminUsers)
+    .values({ username, passwordHash: hash, salt: toBase64(salt), iterations: PBKDF2_ITERATIONS })
+    .onConflictDoNothing({ target: adminUsers.username });
 }
-
-type LoginRow = { id: number; username: string; password_hash: string; salt: string; iterations: number };
 
 /**
  * Checks a username and password; null when either is wrong (same work either way). The first
@@ -71,18 +68,19 @@ type LoginRow = { id: number; username: string; password_hash: string; salt: str
  * attempt while the table is empty. One round trip reads the user and whether any admin exists.
  */
 export async function verifyAdminLogin(env: Env, username: string, password: string): Promise<AdminUser | null> {
-  const db = env.DB;
-  const userQuery = db.prepare(`SELECT id, username, password_hash, salt, iterations FROM admin_users WHERE username = ?1`).bind(username);
-  const [anyAdmin, found] = await db.batch<LoginRow>([db.prepare(`SELECT 1 FROM admin_users LIMIT 1`), userQuery]);
-  let user = found!.results[0] ?? null;
-  if (anyAdmin!.results.length === 0 && env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await createAdminUser(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-    user = await userQuery.first<LoginRow>();
+  const db = database(env.DB);
+  const { id, passwordHash, salt: storedSalt, iterations } = adminUsers;
+  const userQuery = db.select({ id, username: adminUsers.username, passwordHash, salt: storedSalt, iterations }).from(adminUsers).where(eq(adminUsers.username, username));
+  const [anyAdmin, found] = await db.batch([db.select({ id }).from(adminUsers).limit(1), userQuery]);
+  let user = found[0] ?? null;
+  if (anyAdmin.length === 0 && env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    await createAdminUser(env.DB, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    user = (await userQuery)[0] ?? null;
   }
   // An unknown user still costs one full hash, so timing does not reveal which usernames exist.
   const salt = user ? fromBase64(user.salt) : new Uint8Array(16);
   const hash = await hashPassword(password, salt, user?.iterations ?? PBKDF2_ITERATIONS);
-  if (!user || !constantTimeEqual(hash, user.password_hash)) return null;
+  if (!user || !constantTimeEqual(hash, user.passwordHash)) return null;
   return { id: user.id, username: user.username };
 }
 
@@ -127,6 +125,8 @@ async function verifiedToken(value: string, env: Env): Promise<string | null> {
   return constantTimeEqual(value, await signedToken(token, env)) ? token : null;
 }
 
+const storeSession = (db: D1Database, session: typeof adminSessions.$inferInsert) => database(db).insert(adminSessions).values(session);
+
 /**
  * A new session: the statement storing it, for the caller to run (in its own batch, as the login
  * does), and the Set-Cookie header value that hands it to the browser.
@@ -136,12 +136,10 @@ export async function newAdminSession(
   userId: number,
   request: Request,
   env: Env,
-): Promise<{ store: D1PreparedStatement; setCookie: string }> {
+): Promise<{ store: ReturnType<typeof storeSession>; setCookie: string }> {
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const now = Math.floor(Date.now() / 1000);
-  const store = db
-    .prepare(`INSERT INTO admin_sessions (id, user_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)`)
-    .bind(await sha256(token), userId, now);
+  const store = storeSession(db, { id: await sha256(token), userId, createdAt: now, lastSeenAt: now });
   return { store, setCookie: sessionCookie(await signedToken(token, env), SESSION_ABSOLUTE_SECONDS, request, env) };
 }
 
@@ -160,28 +158,27 @@ async function readSessionToken(request: Request, env: Env): Promise<string | nu
 
 /** The signed-in admin, or null. Refreshes the idle timer; expired sessions are deleted. */
 export async function getAdminUser(request: Request, env: Env): Promise<AdminUser | null> {
-  const db = env.DB;
+  const db = database(env.DB);
   const token = await readSessionToken(request, env);
   if (!token) return null;
   const id = await sha256(token);
   const now = Math.floor(Date.now() / 1000);
   const session = await db
-    .prepare(
-      `SELECT s.created_at, s.last_seen_at, u.id AS user_id, u.username
-       FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE s.id = ?1`,
-    )
-    .bind(id)
-    .first<{ created_at: number; last_seen_at: number; user_id: number; username: string }>();
+    .select({ createdAt: adminSessions.createdAt, lastSeenAt: adminSessions.lastSeenAt, userId: adminUsers.id, username: adminUsers.username })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(eq(adminSessions.id, id))
+    .get();
   if (!session) return null;
-  if (now - session.last_seen_at > SESSION_IDLE_SECONDS || now - session.created_at > SESSION_ABSOLUTE_SECONDS) {
-    await db.prepare(`DELETE FROM admin_sessions WHERE id = ?1`).bind(id).run();
+  if (now - session.lastSeenAt > SESSION_IDLE_SECONDS || now - session.createdAt > SESSION_ABSOLUTE_SECONDS) {
+    await db.delete(adminSessions).where(eq(adminSessions.id, id));
     return null;
   }
   // Writing on every request would cost a D1 write per click; a minute of slack is enough.
-  if (now - session.last_seen_at > 60) {
-    await db.prepare(`UPDATE admin_sessions SET last_seen_at = ?2 WHERE id = ?1`).bind(id, now).run();
+  if (now - session.lastSeenAt > 60) {
+    await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, id));
   }
-  return { id: session.user_id, username: session.username };
+  return { id: session.userId, username: session.username };
 }
 
 /**
@@ -190,17 +187,15 @@ export async function getAdminUser(request: Request, env: Env): Promise<AdminUse
  */
 export async function deleteExpiredAdminSessions(db: D1Database): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
-  await db
-    .prepare(`DELETE FROM admin_sessions WHERE last_seen_at < ?1 OR created_at < ?2`)
-    .bind(now - SESSION_IDLE_SECONDS, now - SESSION_ABSOLUTE_SECONDS)
-    .run();
+  await database(db)
+    .delete(adminSessions)
+    .where(or(lt(adminSessions.lastSeenAt, now - SESSION_IDLE_SECONDS), lt(adminSessions.createdAt, now - SESSION_ABSOLUTE_SECONDS)));
 }
 
 /** Ends the session of this request; returns the Set-Cookie header value that clears it. */
 export async function destroyAdminSession(request: Request, env: Env): Promise<string> {
-  const db = env.DB;
   const token = await readSessionToken(request, env);
-  if (token) await db.prepare(`DELETE FROM admin_sessions WHERE id = ?1`).bind(await sha256(token)).run();
+  if (token) await database(env.DB).delete(adminSessions).where(eq(adminSessions.id, await sha256(token)));
   return sessionCookie("", 0, request, env);
 }
 

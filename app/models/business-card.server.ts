@@ -2,6 +2,8 @@
 import { businessBasics, textColumn } from "./business-row.server";
 import { fromNearestAnchor, type AnchorScope } from "./page-anchor.server";
 
+// Hand-written SQL: public list pages' hot path, read INDEXED BY each scope's index (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
+
 export interface DirectoryBusinessCard {
   id: number;
   name: string;

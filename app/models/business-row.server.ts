@@ -1,19 +1,14 @@
+import type { Business, businesses, SqlRow } from "~/db/schema";
 import { businessCountry } from "~/lib/format";
 
 /**
  * The columns every business list shape carries (list item, search result, category/city card),
  * read from a D1 row: D1 answers plain objects, so each column is typed here once.
  */
-export interface BusinessBasics {
-  id: number;
-  name: string;
-  slug: string;
-  phone: string | null;
-  rating: number | null;
-  reviews: number;
-}
+export type BusinessBasics = Pick<Business, "id" | "name" | "slug" | "phone" | "rating" | "reviews">;
 
-export function textColumn(row: Record<string, unknown>, column: string): string | null {
+/** A text column of a hand-written read, named as the schema names it in SQL. */
+export function textColumn(row: Record<string, unknown>, column: keyof SqlRow<typeof businesses>): string | null {
   return (row[column] as string | null | undefined) ?? null;
 }
 

@@ -4,6 +4,7 @@ import { displayCountry } from "~/lib/format";
 import { foldLetters, slugify } from "~/lib/slug";
 import { totalPages } from "~/lib/paging";
 
+// Hand-written SQL: public list pages (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
 export interface CountrySummary {
   country: string;

@@ -41,7 +41,7 @@ export async function startImportJob(
     return { ok: false, status: 400, message: rejection };
   }
   await createUploadJob(env.DB, { ...input, id: input.jobId });
-  await env.IMPORT_QUEUE.send({ kind: "import", jobId: input.jobId });
+  await env.WORK_QUEUE.send({ kind: "import", jobId: input.jobId });
   return { ok: true, jobId: input.jobId, fileName: input.fileName };
 }
 
@@ -156,7 +156,7 @@ export async function completePartUpload(
   const rejection = await checkStoredUpload(env.BUCKET, job.objectKey, job.fileName, job.fileType);
   if (rejection) return refuse(400, rejection);
   if (!(await markUploadJobQueued(env.DB, job.id, object.size))) return { ok: false, status: 409, message: "Yükleme zaten tamamlandı." };
-  await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id });
+  await env.WORK_QUEUE.send({ kind: "import", jobId: job.id });
   return { ok: true, jobId: job.id, fileName: job.fileName };
 }
 

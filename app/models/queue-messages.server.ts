@@ -1,4 +1,4 @@
-/** Messages on the import queue. One queue carries every kind of background work. */
+/** Messages on the work queue (WORK_QUEUE): one queue carries every kind of background work. */
 export type QueueMessage =
   | { kind: "import"; jobId: string }
   | { kind: "sitemaps.rebuild"; reason: string }
@@ -14,21 +14,21 @@ export type QueueMessage =
   | { kind: "edgeCache.warm"; generation: number; directoryGeneration: number };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
-export async function queueSitemapRebuild(env: Pick<Env, "IMPORT_QUEUE">, reason: string): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
+export async function queueSitemapRebuild(env: Pick<Env, "WORK_QUEUE">, reason: string): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "sitemaps.rebuild", reason } satisfies QueueMessage);
 }
 
 /** Asks for the page anchors a directory change deleted to be rebuilt (decision 065). */
-export async function queuePageAnchorRebuild(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
+export async function queuePageAnchorRebuild(env: Pick<Env, "WORK_QUEUE">): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "pageAnchors.rebuild" } satisfies QueueMessage);
 }
 
 /** Asks for the next round of the derived columns' walk (decision 091). */
-export async function queueDerivedColumnsWalk(env: Pick<Env, "IMPORT_QUEUE">): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
+export async function queueDerivedColumnsWalk(env: Pick<Env, "WORK_QUEUE">): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "derivedColumns.walk" } satisfies QueueMessage);
 }
 
 /** Asks for the most visited pages to be rendered into the edge cache right after a bump (decision 113). */
-export async function queueEdgeCacheWarmup(env: Pick<Env, "IMPORT_QUEUE">, generations: { generation: number; directory: { generation: number } }): Promise<void> {
-  await env.IMPORT_QUEUE.send({ kind: "edgeCache.warm", generation: generations.generation, directoryGeneration: generations.directory.generation } satisfies QueueMessage);
+export async function queueEdgeCacheWarmup(env: Pick<Env, "WORK_QUEUE">, generations: { generation: number; directory: { generation: number } }): Promise<void> {
+  await env.WORK_QUEUE.send({ kind: "edgeCache.warm", generation: generations.generation, directoryGeneration: generations.directory.generation } satisfies QueueMessage);
 }

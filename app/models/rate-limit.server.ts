@@ -1,3 +1,6 @@
+import { inArray, lte } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { rateLimits, type SqlRow } from "~/db/schema";
 import { throttleKeyOfAddress } from "~/lib/client-address";
 
 /**
@@ -35,8 +38,8 @@ export interface RateLimitHit {
   limit: RateLimit | GrowingDelay;
 }
 
-type CountedRow = { window_start: number; count: number };
-type WaitRow = { count: number; not_before: number };
+type CountedRow = Pick<SqlRow<typeof rateLimits>, "window_start" | "count">;
+type WaitRow = Pick<SqlRow<typeof rateLimits>, "count"> & { not_before: number };
 
 function isGrowingDelay(limit: RateLimit | GrowingDelay): limit is GrowingDelay {
   return "freeAttempts" in limit;
@@ -71,6 +74,7 @@ function allowedSoFar({ key, limit }: RateLimitHit, now: number): { sql: string;
  * its window_start and count; a growing delay returns its row (count and when the next attempt
  * may come) from a second statement, whether or not it let this attempt through.
  */
+// Hand-written: an INSERT ... SELECT gated on subqueries, with ON CONFLICT ... WHERE and RETURNING, reads as the SQL it is.
 function hitStatements(db: D1Database, hit: RateLimitHit, now: number, before: readonly RateLimitHit[]): D1PreparedStatement[] {
   const gates = before.map((earlier) => allowedSoFar(earlier, now));
   const gate = gates.map((g) => g.sql).join(" AND ") || "true";
@@ -144,8 +148,8 @@ export async function hitRateLimitsInTurn(db: D1Database, hits: readonly [RateLi
 }
 
 /** Forgets the keys' attempts (e.g. after a successful login): a statement for the caller's batch. */
-export function clearRateLimits(db: D1Database, keys: readonly string[]): D1PreparedStatement {
-  return db.prepare(`DELETE FROM rate_limits WHERE key IN (${keys.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...keys);
+export function clearRateLimits(db: D1Database, keys: readonly string[]) {
+  return database(db).delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 }
 
 /**
@@ -153,7 +157,7 @@ export function clearRateLimits(db: D1Database, keys: readonly string[]): D1Prep
  * Every attempt with a new key adds a row, so without this the table only grows.
  */
 export async function deleteExpiredRateLimits(db: D1Database): Promise<void> {
-  await db.prepare(`DELETE FROM rate_limits WHERE expires_at <= ?1`).bind(Math.floor(Date.now() / 1000)).run();
+  await database(db).delete(rateLimits).where(lte(rateLimits.expiresAt, Math.floor(Date.now() / 1000)));
 }
 
 /** The address Cloudflare reports for the visitor ("local" when absent), as the audit log keeps it. */

@@ -1,3 +1,7 @@
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { database, type Database } from "~/db/client.server";
+import { adCodes, siteSettings } from "~/db/schema";
 import { getCacheGeneration } from "./cache.server";
 
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
@@ -8,12 +12,11 @@ export const AD_SLOTS = ["ad1", "ad2", "ad3", "ad4"] as const;
 export type AdSlot = (typeof AD_SLOTS)[number];
 export type AdCodes = Record<AdSlot, string>;
 
-const SETTINGS_SQL = `SELECT key, value FROM site_settings`;
-const AD_CODES_SQL = `SELECT slot, code FROM ad_codes`;
+const storedSettings = (db: Database) => db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+const storedAdCodes = (db: Database) => db.select({ slot: adCodes.slot, code: adCodes.code }).from(adCodes);
 
-export async function getSiteSettings(db: D1Database): Promise<SiteSettings> {
-  const { results } = await db.prepare(SETTINGS_SQL).all<{ key: string; value: string }>();
-  return siteSettingsFrom(results);
+export async function getSiteSettings(d1: D1Database): Promise<SiteSettings> {
+  return siteSettingsFrom(await storedSettings(database(d1)));
 }
 
 function siteSettingsFrom(results: readonly { key: string; value: string }[]): SiteSettings {
@@ -24,9 +27,8 @@ function siteSettingsFrom(results: readonly { key: string; value: string }[]): S
   return settings;
 }
 
-export async function getAdCodes(db: D1Database): Promise<AdCodes> {
-  const { results } = await db.prepare(AD_CODES_SQL).all<{ slot: string; code: string }>();
-  return adCodesFrom(results);
+export async function getAdCodes(d1: D1Database): Promise<AdCodes> {
+  return adCodesFrom(await storedAdCodes(database(d1)));
 }
 
 function adCodesFrom(results: readonly { slot: string; code: string }[]): AdCodes {
@@ -66,12 +68,10 @@ export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode>
   }
 }
 
-async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
-  const [settings, ads] = await db.batch<Record<string, string>>([db.prepare(SETTINGS_SQL), db.prepare(AD_CODES_SQL)]);
-  return {
-    settings: siteSettingsFrom((settings?.results ?? []) as { key: string; value: string }[]),
-    ads: adCodesFrom((ads?.results ?? []) as { slot: string; code: string }[]),
-  };
+async function readPublicSiteCode(d1: D1Database): Promise<PublicSiteCode> {
+  const db = database(d1);
+  const [settings, ads] = await db.batch([storedSettings(db), storedAdCodes(db)]);
+  return { settings: siteSettingsFrom(settings), ads: adCodesFrom(ads) };
 }
 
 /**
@@ -79,29 +79,40 @@ async function readPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
  * in the same batch: a screen saving only what its administrator changed cannot overwrite
  * another session's save of another field.
  */
-export async function saveSiteSettings(db: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
-  const upsert = `INSERT INTO site_settings (key, value, updated_at) VALUES (?1, ?2, unixepoch())
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`;
-  return siteSettingsFrom(await saveChangedThenRead<{ key: string; value: string }>(db, upsert, SITE_SETTING_KEYS, changes, SETTINGS_SQL));
+export async function saveSiteSettings(d1: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
+  const db = database(d1);
+  const writes = SITE_SETTING_KEYS.flatMap((key) => {
+    const value = changes[key];
+    if (value === undefined) return [];
+    return [
+      db
+        .insert(siteSettings)
+        .values({ key, value, updatedAt: sql`unixepoch()` })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`excluded.updated_at` } }),
+    ];
+  });
+  return siteSettingsFrom(await writeThenRead(db, writes, storedSettings(db)));
 }
 
 /** Like saveSiteSettings, for the four ad slots. */
-export async function saveAdCodes(db: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
-  const upsert = `INSERT INTO ad_codes (slot, code, updated_at) VALUES (?1, ?2, unixepoch())
-     ON CONFLICT (slot) DO UPDATE SET code = excluded.code, updated_at = excluded.updated_at`;
-  return adCodesFrom(await saveChangedThenRead<{ slot: string; code: string }>(db, upsert, AD_SLOTS, changes, AD_CODES_SQL));
+export async function saveAdCodes(d1: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
+  const db = database(d1);
+  const writes = AD_SLOTS.flatMap((slot) => {
+    const code = changes[slot];
+    if (code === undefined) return [];
+    return [
+      db
+        .insert(adCodes)
+        .values({ slot, code, updatedAt: sql`unixepoch()` })
+        .onConflictDoUpdate({ target: adCodes.slot, set: { code, updatedAt: sql`excluded.updated_at` } }),
+    ];
+  });
+  return adCodesFrom(await writeThenRead(db, writes, storedAdCodes(db)));
 }
 
-/** `upsert` (?1 the key, ?2 the value) for each key `changes` gives, then `readSql`'s rows, in one batch. */
-async function saveChangedThenRead<Row>(
-  db: D1Database,
-  upsert: string,
-  keys: readonly string[],
-  changes: Partial<Record<string, string>>,
-  readSql: string,
-): Promise<Row[]> {
-  const statement = db.prepare(upsert);
-  const writes = keys.flatMap((key) => (changes[key] === undefined ? [] : [statement.bind(key, changes[key])]));
-  const results = await db.batch([...writes, db.prepare(readSql)]);
-  return results.at(-1)!.results as Row[];
+/** The writes, then the read, in one batch (one transaction); the read's rows. */
+async function writeThenRead<Read extends BatchItem<"sqlite">>(db: Database, writes: BatchItem<"sqlite">[], read: Read): Promise<Awaited<Read>> {
+  const batch: BatchItem<"sqlite">[] = [...writes, read];
+  const results: unknown[] = await db.batch(batch as [BatchItem<"sqlite">]);
+  return results.at(-1) as Awaited<Read>;
 }

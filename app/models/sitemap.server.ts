@@ -11,6 +11,9 @@ import {
   siteLink,
   sitemapIndexXml,
 } from "~/lib/sitemap-xml";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { appState, businesses, categories, cities, countries, type SqlRow } from "~/db/schema";
 import { incrementAppCounter } from "./app-state.server";
 
 export const SITEMAP_CURRENT_KEY = "sitemaps_current";
@@ -81,10 +84,10 @@ export function sitemapObjectKey(generation: number, file: string): string {
 }
 
 export async function readSitemapState(db: D1Database): Promise<SitemapState> {
-  const { results } = await db
-    .prepare(`SELECT key, value FROM app_state WHERE key IN (?1, ?2, ?3)`)
-    .bind(SITEMAP_CURRENT_KEY, BUILD_KEY, REQUESTS_KEY)
-    .all<{ key: string; value: string }>();
+  const results = await database(db)
+    .select({ key: appState.key, value: appState.value })
+    .from(appState)
+    .where(inArray(appState.key, [SITEMAP_CURRENT_KEY, BUILD_KEY, REQUESTS_KEY]));
   const value = (key: string) => results.find((row) => row.key === key)?.value;
   const current = value(SITEMAP_CURRENT_KEY);
   const build = value(BUILD_KEY);
@@ -104,6 +107,7 @@ export function recordSitemapRequest(db: D1Database): Promise<number> {
  * Starts a build with a fresh generation number, unless one is running (its heartbeat is newer
  * than `staleBefore`): then the request is coalesced into it and null comes back. Check and
  * start happen in one transaction, so two simultaneous requests cannot both start.
+ * Hand-written: an INSERT ... SELECT guarded by NOT EXISTS, with ON CONFLICT and RETURNING.
  */
 export async function beginSitemapBuild(
   db: D1Database,
@@ -136,17 +140,24 @@ export async function beginSitemapBuild(
  * superseded step must not fork the chain). Returns whether this step owns the next one.
  */
 export async function advanceSitemapBuild(db: D1Database, fromPage: number, next: SitemapBuild): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE app_state SET value = ?1
-       WHERE key = ?2 AND json_extract(value, '$.generation') = ?3 AND json_extract(value, '$.nextPage') = ?4`,
-    )
-    .bind(JSON.stringify(next), BUILD_KEY, next.generation, fromPage)
-    .run();
+  const result = await database(db)
+    .update(appState)
+    .set({ value: JSON.stringify(next) })
+    .where(buildAt(next.generation, fromPage));
   return result.meta.changes === 1;
 }
 
+/** The running build's row, while it is the build of `generation` about to write `page`. */
+function buildAt(generation: number, page: number) {
+  return and(
+    eq(appState.key, BUILD_KEY),
+    sql`json_extract(${appState.value}, '$.generation') = ${generation}`,
+    sql`json_extract(${appState.value}, '$.nextPage') = ${page}`,
+  );
+}
+
 /** Makes a completed generation the live set and ends its build, atomically; false if the build was superseded. */
+// Hand-written: an INSERT ... SELECT guarded by EXISTS, batched with the delete (drizzle's D1 batch cannot carry a raw statement with parameters).
 export async function switchSitemapSet(db: D1Database, fromPage: number, set: SitemapSet): Promise<boolean> {
   const [switched] = await db.batch([
     db
@@ -168,55 +179,46 @@ export async function switchSitemapSet(db: D1Database, fromPage: number, set: Si
   return (switched?.meta.changes ?? 0) === 1;
 }
 
-export interface SitemapBusinessRow {
-  id: number;
-  slug: string;
-  updated_at: number;
-}
+export type SitemapBusinessRow = Pick<SqlRow<typeof businesses>, "id" | "slug" | "updated_at">;
 
 /** One business file's rows: approved businesses after `afterId` in id order (keyset, reads ≈ limit rows). */
 export async function sitemapBusinessSlice(db: D1Database, afterId: number, limit: number): Promise<SitemapBusinessRow[]> {
-  const { results } = await db
-    .prepare(`SELECT id, slug, updated_at FROM businesses WHERE is_approved = 1 AND id > ?1 ORDER BY id LIMIT ?2`)
-    .bind(afterId, limit)
-    .all<SitemapBusinessRow>();
-  return results;
+  return database(db)
+    .select({ id: businesses.id, slug: businesses.slug, updated_at: businesses.updatedAt })
+    .from(businesses)
+    .where(and(sql`${businesses.isApproved} = 1`, gt(businesses.id, afterId)))
+    .orderBy(businesses.id)
+    .limit(limit);
 }
 
 // The summary tables hold only categories, countries and cities with approved businesses.
 // Each read is a keyset page over the table's primary key.
 
 export async function sitemapCategorySlugs(db: D1Database, afterSlug: string, limit: number): Promise<string[]> {
-  const { results } = await db
+  const results = await database(db)
+    .select({ slug: categories.slug })
+    .from(categories)
     // A one-letter slug a–z is that letter's view of the list, not the category (decision 021).
-    .prepare(`SELECT slug FROM categories WHERE slug > ?1 AND NOT (length(slug) = 1 AND slug GLOB '[a-z]') ORDER BY slug LIMIT ?2`)
-    .bind(afterSlug, limit)
-    .all<{ slug: string }>();
+    .where(and(gt(categories.slug, afterSlug), sql`NOT (length(${categories.slug}) = 1 AND ${categories.slug} GLOB '[a-z]')`))
+    .orderBy(categories.slug)
+    .limit(limit);
   return results.map((row) => row.slug);
 }
 
 export async function sitemapCountryCodes(db: D1Database, afterCode: string, limit: number): Promise<string[]> {
-  const { results } = await db
-    .prepare(`SELECT code FROM countries WHERE code > ?1 ORDER BY code LIMIT ?2`)
-    .bind(afterCode, limit)
-    .all<{ code: string }>();
+  const results = await database(db).select({ code: countries.code }).from(countries).where(gt(countries.code, afterCode)).orderBy(countries.code).limit(limit);
   return results.map((row) => row.code);
 }
 
-export interface SitemapCityRow {
-  country_code: string;
-  slug: string;
-}
+export type SitemapCityRow = Pick<SqlRow<typeof cities>, "country_code" | "slug">;
 
 export async function sitemapCities(db: D1Database, after: SitemapCityRow, limit: number): Promise<SitemapCityRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT country_code, slug FROM cities WHERE (country_code, slug) > (?1, ?2)
-       ORDER BY country_code, slug LIMIT ?3`,
-    )
-    .bind(after.country_code, after.slug, limit)
-    .all<SitemapCityRow>();
-  return results;
+  return database(db)
+    .select({ country_code: cities.countryCode, slug: cities.slug })
+    .from(cities)
+    .where(sql`(${cities.countryCode}, ${cities.slug}) > (${after.country_code}, ${after.slug})`)
+    .orderBy(asc(cities.countryCode), asc(cities.slug))
+    .limit(limit);
 }
 
 export type SitemapFileAnswer =
@@ -232,7 +234,11 @@ XX
  */
 export async function readSitemapFile(env: Env, file: string, conditional?: Headers): Promise<SitemapFileAnswer | null> {
   // Only the generation: the set's value also holds its files' digests (about 20 KB at 2,000,000 businesses).
-  const row = await env.DB.prepare(`SELECT json_extract(value, '$.generation') AS generation FROM app_state WHERE key = ?1`).bind(SITEMAP_CURRENT_KEY).first<{ generation: number }>();
+  const row = await database(env.DB)
+    .select({ generation: sql<number>`json_extract(${appState.value}, '$.generation')` })
+    .from(appState)
+    .where(eq(appState.key, SITEMAP_CURRENT_KEY))
+    .get();
   if (!row) {
     if (file === "sitemap.xml") {
       return { kind: "provisional", body: sitemapIndexXml([{ loc: siteLink(env.SITE_URL, "/sitemaps/main.xml") }]) };

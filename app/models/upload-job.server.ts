@@ -3,6 +3,9 @@
  * cursor and running counts are committed in the same D1 batch as the rows of each step, so a
  * retried or redelivered step either sees its own work committed or none of it.
  */
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { uploadJobs, uploadJobKeys } from "~/db/schema";
 import type { BusinessRow } from "~/lib/business-record";
 import type { SpreadsheetType } from "~/lib/import/file-type";
 import { batchResult, emptyProgress, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
@@ -11,21 +14,15 @@ import { jsonArrayParameters, jsonListParameters } from "./json-parameters.serve
 /** uploading (browser sending parts) → queued → processing → done | failed */
 export type UploadJobStatus = "uploading" | "queued" | "processing" | "done" | "failed";
 
-export interface UploadJob {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  objectKey: string;
+type UploadJobRow = typeof uploadJobs.$inferSelect;
+
+/** A job as the import reads it: its row, with the JSON columns read and the texts typed. */
+export type UploadJob = Pick<UploadJobRow, "id" | "fileName" | "fileSize" | "objectKey" | "batchSize" | "cursor" | "error" | "createdAt" | "finishedAt"> & {
   fileType: SpreadsheetType;
-  batchSize: number;
   status: UploadJobStatus;
-  cursor: string | null;
   progress: ImportProgress | null;
   result: { batchResult: BatchResult; report: UploadReport } | null;
-  error: string | null;
-  createdAt: number;
-  finishedAt: number | null;
-}
+};
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export const DEFAULT_BATCH_SIZE = 500;
@@ -35,50 +32,48 @@ export function uploadObjectKey(jobId: string): string {
   return `uploads/${jobId}`;
 }
 
-function parseJson<T>(text: unknown): T | null {
-  return typeof text === "string" ? (JSON.parse(text) as T) : null;
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
 }
 
-function toJob(row: Record<string, unknown>): UploadJob {
+function toJob(row: UploadJobRow): UploadJob {
   return {
-    id: String(row.id),
-    fileName: String(row.file_name),
-    fileSize: Number(row.file_size),
-    objectKey: String(row.object_key),
-    fileType: row.file_type as SpreadsheetType,
-    batchSize: Number(row.batch_size),
+    id: row.id,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    objectKey: row.objectKey,
+    fileType: row.fileType as SpreadsheetType,
+    batchSize: row.batchSize,
     status: row.status as UploadJobStatus,
-    cursor: (row.cursor as string | null) ?? null,
+    cursor: row.cursor,
     // A job begun before a count existed reads it as 0 rather than undefined.
-    progress: typeof row.progress === "string" ? { ...emptyProgress(), ...(JSON.parse(row.progress) as ImportProgress) } : null,
+    progress: row.progress === null ? null : { ...emptyProgress(), ...(JSON.parse(row.progress) as ImportProgress) },
     result: parseJson(row.result),
-    error: (row.error as string | null) ?? null,
-    createdAt: Number(row.created_at),
-    finishedAt: row.finished_at === null ? null : Number(row.finished_at),
+    error: row.error,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
   };
 }
 
+const running = inArray(uploadJobs.status, ["queued", "processing"] satisfies UploadJobStatus[]);
+
 export async function createUploadJob(
-  db: D1Database,
+  d1: D1Database,
   job: { id: string; fileName: string; fileSize: number; fileType: SpreadsheetType; batchSize: number },
   /** A browser upload's R2 multipart upload: its job starts `uploading`, not `queued`. */
   uploadId?: string,
 ): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO upload_jobs (id, file_name, file_size, object_key, file_type, batch_size, status, upload_id)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-    )
-    .bind(job.id, job.fileName, job.fileSize, uploadObjectKey(job.id), job.fileType, job.batchSize, uploadId ? "uploading" : "queued", uploadId ?? null)
-    .run();
+  await database(d1)
+    .insert(uploadJobs)
+    .values({ ...job, objectKey: uploadObjectKey(job.id), status: uploadId ? "uploading" : "queued", uploadId: uploadId ?? null });
 }
 
 /** A browser upload whose parts are all stored and checked: ready for the consumer. */
-export async function markUploadJobQueued(db: D1Database, id: string, fileSize: number): Promise<boolean> {
-  const result = await db
-    .prepare(`UPDATE upload_jobs SET status = 'queued', file_size = ?2, updated_at = unixepoch() WHERE id = ?1 AND status = 'uploading'`)
-    .bind(id, fileSize)
-    .run();
+export async function markUploadJobQueued(d1: D1Database, id: string, fileSize: number): Promise<boolean> {
+  const result = await database(d1)
+    .update(uploadJobs)
+    .set({ status: "queued", fileSize, updatedAt: sql`unixepoch()` })
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.status, "uploading")));
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -86,15 +81,11 @@ export async function markUploadJobQueued(db: D1Database, id: string, fileSize: 
  * Browser uploads still `uploading` that were opened before `openedBefore` (unix seconds):
  * the page was closed or lost its connection before completing them.
  */
-export async function listAbandonedUploadJobs(
-  db: D1Database,
-  openedBefore: number,
-): Promise<{ id: string; objectKey: string; uploadId: string | null }[]> {
-  const { results } = await db
-    .prepare(`SELECT id, object_key, upload_id FROM upload_jobs WHERE status = 'uploading' AND updated_at < ?1`)
-    .bind(openedBefore)
-    .all<{ id: string; object_key: string; upload_id: string | null }>();
-  return results.map((r) => ({ id: r.id, objectKey: r.object_key, uploadId: r.upload_id }));
+export async function listAbandonedUploadJobs(d1: D1Database, openedBefore: number): Promise<Pick<UploadJobRow, "id" | "objectKey" | "uploadId">[]> {
+  return database(d1)
+    .select({ id: uploadJobs.id, objectKey: uploadJobs.objectKey, uploadId: uploadJobs.uploadId })
+    .from(uploadJobs)
+    .where(and(eq(uploadJobs.status, "uploading"), lt(uploadJobs.updatedAt, openedBefore)));
 }
 
 /**
@@ -102,59 +93,59 @@ export async function listAbandonedUploadJobs(
  * committed batch, and the consumer taking the job, set updated_at, so such a job lost its queue
  * message (a failed send, a delivery that died with its worker) or keeps failing without progress.
  */
-export async function listStalledImportJobs(db: D1Database, quietSince: number): Promise<{ id: string; updatedAt: number }[]> {
-  const { results } = await db
-    .prepare(`SELECT id, updated_at FROM upload_jobs WHERE status IN ('queued', 'processing') AND updated_at < ?1`)
-    .bind(quietSince)
-    .all<{ id: string; updated_at: number }>();
-  return results.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+export async function listStalledImportJobs(d1: D1Database, quietSince: number): Promise<Pick<UploadJobRow, "id" | "updatedAt">[]> {
+  return database(d1)
+    .select({ id: uploadJobs.id, updatedAt: uploadJobs.updatedAt })
+    .from(uploadJobs)
+    .where(and(running, lt(uploadJobs.updatedAt, quietSince)));
 }
 
 /** A job the upload page can follow after a reload: queued or being imported. */
-export interface RunningUploadJob {
-  id: string;
-  fileName: string;
-  fileSize: number;
+export type RunningUploadJob = Pick<UploadJobRow, "id" | "fileName" | "fileSize"> & {
   status: "queued" | "processing";
   processedRows: number;
-}
+};
 
 /** The imports not finished yet, oldest first (the order the queue takes them). */
-export async function listRunningUploadJobs(db: D1Database): Promise<RunningUploadJob[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, file_name, file_size, status, coalesce(json_extract(progress, '$.processedRows'), 0) AS processed_rows
-       FROM upload_jobs WHERE status IN ('queued', 'processing') ORDER BY created_at, rowid`,
-    )
-    .all<{ id: string; file_name: string; file_size: number; status: "queued" | "processing"; processed_rows: number }>();
-  return results.map((r) => ({ id: r.id, fileName: r.file_name, fileSize: r.file_size, status: r.status, processedRows: r.processed_rows }));
+export async function listRunningUploadJobs(d1: D1Database): Promise<RunningUploadJob[]> {
+  const { id, fileName, fileSize, status, progress, createdAt } = uploadJobs;
+  return database(d1)
+    .select({
+      id,
+      fileName,
+      fileSize,
+      status: sql<RunningUploadJob["status"]>`${status}`,
+      processedRows: sql<number>`coalesce(json_extract(${progress}, '$.processedRows'), 0)`,
+    })
+    .from(uploadJobs)
+    .where(running)
+    .orderBy(createdAt, sql`rowid`);
 }
 
 /** A refused or abandoned browser upload leaves no job behind. */
-export async function deleteUploadingJob(db: D1Database, id: string): Promise<void> {
-  await db.prepare(`DELETE FROM upload_jobs WHERE id = ?1 AND status = 'uploading'`).bind(id).run();
+export async function deleteUploadingJob(d1: D1Database, id: string): Promise<void> {
+  await database(d1)
+    .delete(uploadJobs)
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.status, "uploading")));
 }
 
-export async function getUploadJob(db: D1Database, id: string): Promise<UploadJob | null> {
-  const row = await db.prepare(`SELECT * FROM upload_jobs WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
+export async function getUploadJob(d1: D1Database, id: string): Promise<UploadJob | null> {
+  const row = await database(d1).select().from(uploadJobs).where(eq(uploadJobs.id, id)).get();
   return row ? toJob(row) : null;
 }
 
 /** The consumer takes a queued job; its first step also stamps started_at, which later steps keep. */
-export async function markUploadJobProcessing(db: D1Database, id: string): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE upload_jobs SET status = 'processing', started_at = coalesce(started_at, unixepoch()), updated_at = unixepoch()
-       WHERE id = ?1 AND status = 'queued'`,
-    )
-    .bind(id)
-    .run();
+export async function markUploadJobProcessing(d1: D1Database, id: string): Promise<void> {
+  await database(d1)
+    .update(uploadJobs)
+    .set({ status: "processing", startedAt: sql`coalesce(${uploadJobs.startedAt}, unixepoch())`, updatedAt: sql`unixepoch()` })
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.status, "queued")));
 }
 
 /**
  * Which of a step's identities were already read earlier in this file, and which of its rows
  * the directory already holds, as the upsert finds them: by place id, and for rows without one
- * by name and address (businesses_name_address_no_place_id; rowIdentity). Read before the step's
+ * by name and address (businesses_name_address_no_place_id; rowIdentity). Hand-written: INDEXED BY. Read before the step's
  * write batch; that batch is guarded by the cursor, so a concurrent duplicate delivery cannot
  * commit counts twice.
  */
@@ -193,7 +184,8 @@ export async function readKnownIdentities(
  * The statements that commit one step, to run in one db.batch around the step's upserts:
  * the guard first (fails the whole batch when another delivery already moved the cursor or the
  * job was ended — json() of a non-JSON text raises an error, which rolls the batch back), then
- * the step's identities, and last the new cursor and counts.
+ * the step's identities, and last the new cursor and counts. Hand-written: they join the
+ * upsert's prepared statements in one D1 batch, which a query builder's statements cannot.
  */
 export function stepCommitStatements(
   db: D1Database,
@@ -224,7 +216,7 @@ export function stepCommitStatements(
  * ended it reports it.
  */
 export async function finishUploadJob(
-  db: D1Database,
+  d1: D1Database,
   job: UploadJob,
   cursor: string | null,
   progress: ImportProgress,
@@ -234,32 +226,32 @@ export async function finishUploadJob(
   // Processing time counts from the consumer's first step, not from the upload (sending the
   // file and waiting behind another import are not processing). `job` may have been read before
   // that first step stamped it, so it is read again; a job never taken counts 0 s.
-  const stamped = await db.prepare(`SELECT started_at FROM upload_jobs WHERE id = ?1`).bind(job.id).first<{ started_at: number | null }>();
-  const startedAt = stamped?.started_at ?? finishedAt;
+  const db = database(d1);
+  const stamped = await db.select({ startedAt: uploadJobs.startedAt }).from(uploadJobs).where(eq(uploadJobs.id, job.id)).get();
+  const startedAt = stamped?.startedAt ?? finishedAt;
   const failure = importFailure(job.fileName, progress, givenFailure);
   const result = batchResult(job.fileName, progress, failure);
   const report = uploadReport({ fileName: job.fileName, fileSize: job.fileSize, startedAt, finishedAt, result });
   const stored = { batchResult: result, report };
   const status = failure === null ? "done" : "failed";
+  const statusNow = db.select({ status: uploadJobs.status }).from(uploadJobs).where(eq(uploadJobs.id, job.id));
   const [ended] = await db.batch([
     db
-      .prepare(
-        `UPDATE upload_jobs SET status = ?2, progress = ?3, result = ?4, error = ?5, finished_at = ?6, updated_at = ?6
-         WHERE id = ?1 AND status IN ('queued', 'processing') AND cursor IS ?7`,
-      )
-      .bind(job.id, status, JSON.stringify(progress), JSON.stringify(stored), failure, finishedAt, cursor),
-    db.prepare(`DELETE FROM upload_job_keys WHERE job_id = ?1 AND (SELECT status FROM upload_jobs WHERE id = ?1) IN ('done', 'failed')`).bind(job.id),
+      .update(uploadJobs)
+      .set({ status, progress: JSON.stringify(progress), result: JSON.stringify(stored), error: failure, finishedAt, updatedAt: finishedAt })
+      .where(and(eq(uploadJobs.id, job.id), running, sql`${uploadJobs.cursor} IS ${cursor}`)),
+    db.delete(uploadJobKeys).where(and(eq(uploadJobKeys.jobId, job.id), sql`${statusNow} IN ('done', 'failed')`)),
   ]);
-  return (ended!.meta.changes ?? 0) > 0 ? { status, ...stored } : null;
+  return (ended.meta.changes ?? 0) > 0 ? { status, ...stored } : null;
 }
 
 /** The dashboard's latest upload reports, newest first. */
-export async function listUploadReports(db: D1Database, limit = 10): Promise<UploadReport[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT result FROM upload_jobs WHERE result IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT ?1`,
-    )
-    .bind(limit)
-    .all<{ result: string }>();
-  return results.map((r) => (JSON.parse(r.result) as { report: UploadReport }).report);
+export async function listUploadReports(d1: D1Database, limit = 10): Promise<UploadReport[]> {
+  const results = await database(d1)
+    .select({ result: uploadJobs.result })
+    .from(uploadJobs)
+    .where(isNotNull(uploadJobs.result))
+    .orderBy(desc(uploadJobs.createdAt), sql`rowid DESC`)
+    .limit(limit);
+  return results.map((r) => (JSON.parse(r.result!) as { report: UploadReport }).report);
 }

@@ -49,10 +49,10 @@ function featuredCard(business: FeaturedBusiness): BusinessCardData {
     name: business.name,
     slug: business.slug,
     category: business.type ?? business.category,
-    fullAddress: business.full_address,
+    fullAddress: business.fullAddress,
     rating: business.rating,
-    reviews: business.review_count,
-    photo: business.image_url,
+    reviews: business.reviews,
+    photo: business.photo,
   };
 }
 

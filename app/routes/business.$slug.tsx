@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { businessCountry, countryInProse, formatRating, reviewCountText } from "~/lib/format";
+import { businessCountry, countryInProse, formatRating, reviewsText } from "~/lib/format";
 import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -69,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
   const where = place(business.city, businessCountry(business.countryCode, business.country));
   const category = business.type ?? business.category;
   const rating = formatRating(business.rating);
-  const reviews = reviewCountText(business.reviews);
+  const reviews = reviewsText(business.reviews);
   return seoMeta({
     title: `${business.name}${where ? ` – ${where}` : ""} | WorldHotels Directory`,
     description: [
@@ -145,7 +145,7 @@ function BusinessView({
   const photoUrl = httpUrl(business.photo);
   const website = websiteUrl(business.url);
   const rating = formatRating(business.rating);
-  const reviews = reviewCountText(business.reviews);
+  const reviews = reviewsText(business.reviews);
   const country = businessCountry(business.countryCode, business.country);
   const where = place(business.city, country);
   const path = crumbs(business, country);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessCountry, countOf, countryName, formatCount, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
+import { businessCountry, countOf, countryName, formatCount, formatRating, marketShare, plural, reviewsText } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -76,14 +76,14 @@ describe("businessCountry", () => {
   });
 });
 
-describe("reviewCountText", () => {
+describe("reviewsText", () => {
   it("words the count beside a rating, in the singular for one", () => {
-    expect(reviewCountText(1)).toBe("1 review");
-    expect(reviewCountText(1460)).toBe("1,460 reviews");
+    expect(reviewsText(1)).toBe("1 review");
+    expect(reviewsText(1460)).toBe("1,460 reviews");
   });
 
   it("tells no count for 0: an empty review-count cell, not a rating from no reviews", () => {
-    expect(reviewCountText(0)).toBeNull();
+    expect(reviewsText(0)).toBeNull();
   });
 });
 

@@ -100,7 +100,7 @@ describe("CSV text as Excel writes it", () => {
     const jobId = crypto.randomUUID();
     await env.BUCKET.put(uploadObjectKey(jobId), cp1252(["name;city;place_id", ...lines].join("\r\n")));
     const sent: unknown[] = [];
-    const quiet = { ...env, IMPORT_QUEUE: { send: async (message: unknown) => void sent.push(message) } as unknown as Queue } as Env;
+    const quiet = { ...env, WORK_QUEUE: { send: async (message: unknown) => void sent.push(message) } as unknown as Queue } as Env;
     expect((await startImportJob(quiet, { jobId, fileName: "steps.csv", fileSize: 0, fileType: "csv", batchSize: 100 })).ok).toBe(true);
     for (let i = 0; i < 10 && (await getUploadJob(env.DB, jobId))!.status !== "done"; i++) {
       await processImportJob(quiet, jobId, { stepRows: 100, stepMs: 60_000, sendPauseMs: 0 });

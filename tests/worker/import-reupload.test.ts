@@ -143,7 +143,7 @@ describe("a row that breaks a database constraint", () => {
       const lines = ["name,place_id,phone", "Clash Inn A2,clash-a2,", "Clash Inn B2,clash-b2,", "Clash Inn C2,clash-c2,", "Phone Clash,clash-2,+1 555 0199"];
       await env.BUCKET.put(uploadObjectKey(jobId), lines.join("\r\n"));
       const sent: unknown[] = [];
-      const quiet = { ...env, IMPORT_QUEUE: { send: async (m: unknown) => void sent.push(m) } as unknown as Queue } as Env;
+      const quiet = { ...env, WORK_QUEUE: { send: async (m: unknown) => void sent.push(m) } as unknown as Queue } as Env;
       const started = await startImportJob(quiet, { jobId, fileName: "clash.csv", fileSize: 0, fileType: "csv", batchSize: 2 });
       expect(started.ok).toBe(true);
 

@@ -128,7 +128,7 @@ export function recordingEnv(overrides: Partial<Env> = {}) {
       sent.push(message);
     },
   } as unknown as Queue;
-  return { env: { ...env, IMPORT_QUEUE: queue, ...overrides } as Env, sent, state };
+  return { env: { ...env, WORK_QUEUE: queue, ...overrides } as Env, sent, state };
 }
 
 /** A queued CSV job of `rows` businesses (place ids `name-jobId-i`), its upload message recorded, not delivered. */

@@ -46,7 +46,7 @@ describe("the platform bindings", () => {
   });
 
   it("consumes a message sent to the queue", async () => {
-    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
+    await env.WORK_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
     const row = await eventually(() =>
       env.DB.prepare(`SELECT value FROM app_state WHERE key = 'sitemaps_requests'`).first<{ value: string }>(),
     );

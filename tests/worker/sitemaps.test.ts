@@ -57,7 +57,7 @@ async function runHeldSteps(held: ReturnType<typeof heldQueue>, bucket: R2Bucket
     const index = held.sent.findIndex((message) => message.kind === "sitemaps.build");
     if (index < 0) return steps;
     const [message] = held.sent.splice(index, 1) as [Extract<QueueMessage, { kind: "sitemaps.build" }>];
-    await runSitemapBuildStep({ DB: env.DB, BUCKET: bucket, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, message);
+    await runSitemapBuildStep({ DB: env.DB, BUCKET: bucket, WORK_QUEUE: held.queue, SITE_URL: env.SITE_URL }, message);
   }
 }
 
@@ -89,7 +89,7 @@ describe("sitemaps", () => {
     expect(approved.length).toBe(SEEDED - unapproved.length);
 
     const before = (await readSitemapState(env.DB)).current!.generation;
-    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
+    await env.WORK_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
     await eventually(async () => {
       const state = await readSitemapState(env.DB);
       return state.current!.generation > before && state.build === null;
@@ -143,7 +143,7 @@ describe("sitemaps", () => {
     await seed(SEEDED, 9000);
 
     const held = heldQueue();
-    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test");
+    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, WORK_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test");
     expect(held.sent).toHaveLength(1);
     const step = held.sent[0]!;
 
@@ -167,7 +167,7 @@ describe("sitemaps", () => {
     expect(await getSitemapStatus(env)).toMatchObject({ building: true });
 
     // A second request while the build is unfinished joins it instead of starting another.
-    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test again");
+    await rebuildSitemaps({ DB: env.DB, BUCKET: env.BUCKET, WORK_QUEUE: held.queue, SITE_URL: env.SITE_URL }, "test again");
     expect(held.sent).toHaveLength(0);
 
     // The queue redelivers the failed step.
@@ -195,7 +195,7 @@ describe("sitemaps", () => {
   it("spreads a large build over bounded steps and splits a list past the per-file URL limit", async () => {
     // Lowered limits stand in for 2,000,000 businesses: one business file per step, 50 URLs per list file.
     const held = heldQueue();
-    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
+    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, WORK_QUEUE: held.queue, SITE_URL: env.SITE_URL };
     await rebuildSitemaps(heldEnv, "test", { businessesPerFile: 9000, urlsPerFile: 50, filesPerStep: 1 });
     const first = held.sent.shift() as Extract<QueueMessage, { kind: "sitemaps.build" }>;
     await runSitemapBuildStep(heldEnv, first);
@@ -301,7 +301,7 @@ describe("sitemaps", () => {
     await upsertBusinesses(env.DB, [toBusinessRow(inn), toBusinessRow(letter)]);
     await eventually(async () => (await readSitemapState(env.DB)).build === null);
     const before = (await readSitemapState(env.DB)).current!.generation;
-    await env.IMPORT_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
+    await env.WORK_QUEUE.send({ kind: "sitemaps.rebuild", reason: "test" });
     await eventually(async () => {
       const state = await readSitemapState(env.DB);
       return state.current!.generation > before && state.build === null;
@@ -329,7 +329,7 @@ describe("sitemaps", () => {
       env.DB.prepare(`UPDATE app_state SET value = json_remove(value, '$.files') WHERE key = 'sitemaps_current'`),
     ]);
     const held = heldQueue();
-    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, IMPORT_QUEUE: held.queue, SITE_URL: env.SITE_URL };
+    const heldEnv = { DB: env.DB, BUCKET: env.BUCKET, WORK_QUEUE: held.queue, SITE_URL: env.SITE_URL };
     const build = async () => {
       await rebuildSitemaps(heldEnv, "test");
       await runHeldSteps(held);

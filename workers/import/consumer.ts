@@ -274,7 +274,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         if (stepRows >= limits.stepRows || Date.now() - started >= limits.stepMs) {
           await rows.return(undefined);
           await pauseBeforeSend(limits);
-          await env.IMPORT_QUEUE.send({ kind: "import", jobId } satisfies QueueMessage);
+          await env.WORK_QUEUE.send({ kind: "import", jobId } satisfies QueueMessage);
           return;
         }
       }

@@ -23,7 +23,7 @@ export async function resumeStalledImports(env: Env, now = Math.floor(Date.now()
     // Its step is bounded as a delivery's is; should the re-sent message still arrive, the cursor guard lets one of the two commit.
     else if (job.updatedAt < now - RUN_HERE_AFTER_SECONDS) await runStalledStep(env, job.id);
     // A duplicate of a message still waiting is harmless: the cursor guard lets one delivery commit and the other stops.
-    else await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id } satisfies QueueMessage);
+    else await env.WORK_QUEUE.send({ kind: "import", jobId: job.id } satisfies QueueMessage);
   }
   if (stalled.length > 0) console.log(`Resumed or ended ${stalled.length} stalled import(s)`);
 }

@@ -36,8 +36,12 @@ export function measuringDb(db: D1Database): { db: D1Database; rowsRead: () => n
         record(result.meta);
         return result;
       },
-      async raw<T>() {
-        return statement.raw<T>();
+      // The query builder reads rows as arrays: counted like the others (D1's raw() reports no meta).
+      async raw(options?: { columnNames?: boolean }) {
+        const result = await statement.all<Record<string, unknown>>();
+        record(result.meta);
+        const rows = result.results.map((row) => Object.values(row));
+        return options?.columnNames ? [Object.keys(result.results[0] ?? {}), ...rows] : rows;
       },
     };
     return wrapped as unknown as D1PreparedStatement;
