@@ -36,6 +36,7 @@ export interface DemoBusiness {
   placeId: string; // "ChIJ" + 23 base64url characters, unique per index
   timeZone: string | null; // IANA zone of the city
   url: string | null;
+  priceRange: string | null; // "$" to "$$$$", as the import stores an export's `range`
   createdAt: number; // unix seconds
 }
 
@@ -3456,6 +3457,8 @@ export function demoBusiness(index: number): DemoBusiness {
   const verified = rnd() >= 0.15;
   const u = rnd();
   const createdAt = END_TIME - Math.floor(Math.pow(u, 1.4) * SPAN) - ((u32() % 86400) | 0);
+  // Drawn last, so every field before it is what it was before prices existed.
+  const priceRange = rnd() < 0.7 ? "$".repeat(1 + Math.min(3, Math.floor(rnd() * (isHotel ? 4 : 3) + (rating !== null && rating >= 4.5 ? 0.5 : 0)))) : null;
 
   return {
     name,
@@ -3482,6 +3485,7 @@ export function demoBusiness(index: number): DemoBusiness {
     placeId,
     timeZone: city.tz,
     url,
+    priceRange,
     createdAt,
   };
 }

@@ -1,3 +1,4 @@
+import { parseAmenities } from "./amenities";
 import { countryCodeToIndex } from "./country-names";
 import { geoCell } from "./geo-cell";
 import { nameSortKey } from "./name-order";
@@ -34,6 +35,8 @@ export interface BusinessRecord {
   placeId: string | null;
   timeZone: string | null;
   url: string | null;
+  /** The export's price level, "$" to "$$$$" (cleanPriceRange); null when it has none. */
+  priceRange?: string | null;
   /** Unix seconds; defaults to now. */
   createdAt?: number;
 }
@@ -67,6 +70,7 @@ export interface BusinessRow {
   place_id: string | null;
   time_zone: string | null;
   url: string | null;
+  price_range: string | null;
   /** nameInnerWords(name): indexed with the name so a word inside a name written without spaces is found (decisions 090, 094). */
   search_bigrams: string | null;
   /** countryCodeToIndex: indexed after the country text when that text is in a language the site does not know (decision 101). */
@@ -75,6 +79,8 @@ export interface BusinessRow {
   name_sort: string | null;
   /** geoCell(latitude, longitude): the map tile the business lies in, for radius, box and cluster reads. */
   geo_cell: number | null;
+  /** amenityNames(about): the amenities ?amenity= matches. */
+  amenity_names: string | null;
   created_at: number;
 }
 
@@ -97,12 +103,12 @@ export function rowIdentity(row: Pick<BusinessRow, "place_id" | "name" | "full_a
  * The version of derivedColumns: raise it with any change to what derivedColumns returns, and the
  * upkeep cron re-derives every stored business (app/models/derived-columns-walk.server.ts).
  */
-export const DERIVED_COLUMNS_VERSION = 2;
+export const DERIVED_COLUMNS_VERSION = 3;
 
 /** The stored fields derivedColumns reads: the walk reads these to re-derive a stored business. */
-export const DERIVATION_SOURCE_COLUMNS = ["name", "country", "country_code", "latitude", "longitude"] as const satisfies readonly (keyof BusinessRow)[];
+export const DERIVATION_SOURCE_COLUMNS = ["name", "country", "country_code", "latitude", "longitude", "about"] as const satisfies readonly (keyof BusinessRow)[];
 /** The columns derivedColumns writes. */
-export const DERIVED_COLUMN_NAMES = ["search_bigrams", "search_country_code", "name_sort", "geo_cell"] as const satisfies readonly (keyof BusinessRow)[];
+export const DERIVED_COLUMN_NAMES = ["search_bigrams", "search_country_code", "name_sort", "geo_cell", "amenity_names"] as const satisfies readonly (keyof BusinessRow)[];
 
 export type DerivationSource = Pick<BusinessRow, (typeof DERIVATION_SOURCE_COLUMNS)[number]>;
 export type DerivedColumns = Pick<BusinessRow, (typeof DERIVED_COLUMN_NAMES)[number]>;
@@ -117,7 +123,23 @@ export function derivedColumns(source: DerivationSource): DerivedColumns {
     search_country_code: countryCodeToIndex(source.country, source.country_code),
     name_sort: nameSortKey(source.name),
     geo_cell: geoCell(source.latitude, source.longitude),
+    amenity_names: amenityNames(source.about),
   };
+}
+
+/** An amenity name as ?amenity= and the stored list compare it: case does not matter ("free wi-fi"). */
+export function amenityKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/**
+ * Every amenity `about` holds as true (not only the 8 the detail page shows), each as amenityKey
+ * between "|" ("|free wi-fi|pool|"), so one is matched as instr(amenity_names, '|pool|'); null
+ * when there is none. A "|" inside a name becomes "/" (?amenity= refuses "|").
+ */
+export function amenityNames(about: string | null): string | null {
+  const names = [...new Set(parseAmenities(about, Infinity).amenities.map((name) => amenityKey(name).replaceAll("|", "/")))];
+  return names.length ? `|${names.join("|")}|` : null;
 }
 
 export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now() / 1000)): BusinessRow {
@@ -156,7 +178,8 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    ...derivedColumns({ name, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude }),
+    price_range: record.priceRange ?? null,
+    ...derivedColumns({ name, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude, about: orNull(record.about) }),
     created_at: record.createdAt ?? now,
   };
 }

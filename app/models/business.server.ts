@@ -12,7 +12,7 @@ const WRITTEN_COLUMNS = [
   "city_slug", "postal_code", "country", "country_code", "phone", "latitude", "longitude",
   "rating", "reviews", "reviews_link", "photo", "logo", "located_in", "working_hours",
   "verified", "about", "place_id", "time_zone", "url", "search_bigrams", "search_country_code",
-  "name_sort", "geo_cell", "created_at",
+  "name_sort", "geo_cell", "price_range", "amenity_names", "created_at",
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 /** Fields a re-import refreshes; the slug and creation date of a known business never change. */

@@ -118,6 +118,8 @@ interface Written {
   latitude: number | null;
   longitude: number | null;
   geo_cell: number | null;
+  about: string | null;
+  amenity_names: string | null;
 }
 
 const db = () => env.DB;
@@ -496,7 +498,7 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
   const rows = await all<Written>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude, ${DERIVED_COLUMN_NAMES.join(", ")} FROM businesses`,
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude, about, ${DERIVED_COLUMN_NAMES.join(", ")} FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const approved = rows.filter((r) => r.is_approved === 1).sort(byIdDesc);
