@@ -89,11 +89,39 @@ function MissingListPage() {
   );
 }
 
-/** A paged list's error boundary: its page-not-found answer first, every other error as `Boundary` shows it. */
+/** The message of a 400 for a filter the address got wrong (http.server.ts filtersOf), else null. */
+export function filterErrorOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status !== 400) return null;
+  const body = error.data as { filterError?: unknown } | null;
+  return body && typeof body === "object" && typeof body.filterError === "string" ? body.filterError : null;
+}
+
+/** A list asked for with a filter it cannot read: what was wrong, and the list without its filters. */
+export function BadFilterState({ message }: { message: string }) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  // A search keeps its words; every other parameter goes.
+  const kept = pathname === "/search" ? withParams("", { q: params.get("q"), location: params.get("location") }) : "";
+  return (
+    <ErrorState title="These filters cannot be used">
+      <p data-testid="filter-error">{message}</p>
+      <Link to={`${pathname}${kept}`} className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">
+        Show the list without filters
+      </Link>
+    </ErrorState>
+  );
+}
+
+/**
+ * A paged list's error boundary: its page-not-found answer and a filter it cannot read first,
+ * every other error as `Boundary` shows it.
+ */
 export function withMissingListPage(Boundary: () => ReactNode) {
   return function ErrorBoundary() {
     const error = useRouteError();
     if (isRouteErrorResponse(error) && error.status === 404 && error.data === MISSING_LIST_PAGE) return <MissingListPage />;
+    const filterError = filterErrorOf(error);
+    if (filterError) return <BadFilterState message={filterError} />;
     return <Boundary />;
   };
 }

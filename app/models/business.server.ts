@@ -4,7 +4,9 @@ import { mixedCaseNameSql, summaryNameSql } from "~/lib/summary-names";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { utf8Bytes } from "~/lib/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import type { SearchFilters } from "~/lib/search-filters";
 import { jsonArrayParameters, MAX_JSON_PARAMETER_BYTES } from "./json-parameters.server";
+import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 
 /** Columns written from a BusinessRow; the SQL below is generated from this one list. */
 const WRITTEN_COLUMNS = [
@@ -202,6 +204,24 @@ export interface BusinessListItem {
 }
 
 export { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE };
+
+/**
+ * /businesses with filters (readFilteredList over the whole directory), 20 a page: the shape of
+ * listBusinesses, with the count of what the filters keep.
+ */
+export async function listFilteredBusinesses(db: D1Database, page: number, filters: SearchFilters) {
+  const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: ALL_BUSINESSES_PER_PAGE });
+  const businesses: FilteredBusiness[] = list.businesses;
+  return {
+    businesses,
+    currentPage: page,
+    totalPages: list.totalPages,
+    totalCount: list.totalCount,
+    hasNextPage: page < list.totalPages,
+    hasPrevPage: page > 1,
+    filtered: { totalCount: list.totalCount, moreThanCounted: list.moreThanCounted },
+  };
+}
 
 /**
  * /businesses and GET /api/businesses: newest first, 20 a page, at most 100 pages. The total
