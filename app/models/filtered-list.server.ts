@@ -126,11 +126,12 @@ async function newestCandidates(db: D1Database, scope: ListScope, filters: Searc
   const scan = param(FILTERED_CANDIDATES);
   const filter = businessFilterConditions(filters, { alias: "b", firstParam: params.length + 1 });
   params.push(...filter.params);
+  // Joined from a CTE, not read as `id IN (…)`: the IN list is a temporary table read once more.
   const newest = `SELECT b.id FROM businesses AS b${index ? ` INDEXED BY ${index}` : ""}
     WHERE ${[...where, "b.is_approved = 1"].join(" AND ")} ORDER BY b.id DESC LIMIT ${scan}`;
-  const conditions = filter.where.length ? `AND ${filter.where.join(" AND ")}` : "";
+  const conditions = filter.where.length ? `WHERE ${filter.where.join(" AND ")}` : "";
   const [candidates, total] = await db.batch<FilterRow>([
-    db.prepare(`SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL} FROM businesses AS b WHERE b.id IN (${newest}) ${conditions}`).bind(...params),
+    db.prepare(`WITH newest AS (${newest}) SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL} FROM newest AS n JOIN businesses AS b ON b.id = n.id ${conditions}`).bind(...params),
     scopeTotalStatement(db, scope),
   ]);
   return { rows: candidates?.results ?? [], cut: Number(total?.results[0]?.n ?? 0) > FILTERED_CANDIDATES };

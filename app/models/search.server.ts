@@ -115,9 +115,9 @@ export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.search_bigrams
  * 2 × SEARCH_CANDIDATES whatever the table size. The candidates are ranked here
  * (app/lib/search-rank.ts), then the page's 20 are read by id.
  *
- * With `filters` (decision 110), the same candidates also meet the filters' SQL conditions, then
- * the Worker's (exact distance, open now), and are put in the visitor's order: the rows read
- * stay the search's. Filters without any words list the whole directory through them.
+ * With `filters` (decision 110), the same candidates are kept where they meet the filters' SQL
+ * conditions and the Worker's (exact distance, open now), then put in the visitor's order: the
+ * rows read stay the search's. Filters without any words list the whole directory through them.
  */
 export async function searchBusinesses(
   db: D1Database,
@@ -141,16 +141,18 @@ export async function searchBusinesses(
   // The country's code (?3) and the city's slug (?4), each when the location has it.
   const exactCountry = location?.kind === "country" ? location.code : location?.kind === "city" ? (location.country?.code ?? null) : null;
   const exactCity = location?.kind === "city" ? location.slug : null;
-  // The filters SQL decides, from ?5 on; their columns are read only when there are filters.
+  // The filters SQL decides, from ?5 on, answered as a column (`kept`) rather than applied: the
+  // candidates stay the search's, so the words-as-typed shortcut and the rows read are unchanged.
   const filter = businessFilterConditions(filters, { alias: "b", firstParam: 5 });
+  const kept = filter.where.length ? filter.where.join(" AND ") : "1";
   // The newest matches, approved and in the exact location, with the columns they are ranked on.
   const candidateStatement = db.prepare(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${CANDIDATE_ORDER_COLUMNS_SQL}` : ""}
+     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${CANDIDATE_ORDER_COLUMNS_SQL}, (${kept}) AS kept` : ""}
      FROM candidates c JOIN businesses b ON b.id = c.id
-     WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)${filter.where.map((condition) => ` AND ${condition}`).join("")}`,
+     WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)`,
   );
   const bind = (m: string, limit: number) => candidateStatement.bind(m, limit, exactCountry, exactCity, ...filter.params);
   const candidates = async (m: string) => (await bind(m, SEARCH_CANDIDATES + 1).all<SearchCandidate>()).results;
@@ -197,14 +199,15 @@ export async function searchBusinesses(
     };
   }
   // The Worker's filters, then the visitor's order (relevance: the ranking's).
-  const kept = ranked
+  const matching = ranked
     .slice(0, SEARCH_CANDIDATES)
+    .filter((c) => Number((c as Record<string, unknown>).kept) === 1)
     .map((c) => toCandidate(c, filters))
     .filter((c) => passesAfterSql(c.row, c.distanceKm, filters, at));
-  const totalCount = kept.length;
+  const totalCount = matching.length;
   return {
     ...empty,
-    businesses: await candidatePage(db, orderCandidates(kept, filters.sort), { page, perPage: SEARCH_PER_PAGE, at }),
+    businesses: await candidatePage(db, orderCandidates(matching, filters.sort), { page, perPage: SEARCH_PER_PAGE, at }),
     totalCount,
     moreThanCounted,
     someWordsOnly: someWordsOnly && found.length > 0,
