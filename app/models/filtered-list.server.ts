@@ -168,8 +168,8 @@ export async function nearestCandidates(
   const matches: Candidate[] = [];
   let read: CellRange[] = [];
   let rowsRead = 0;
-  // A fortieth of the radius first: a dense centre fills `need` within a few hundred metres.
-  let reach = Math.max(radius / 40, 0.05);
+  // A twentieth of the radius first: a dense centre fills `need` within a few hundred metres.
+  let reach = Math.max(radius / 20, 0.05);
   for (;;) {
     const fresh = subtractRanges(cellRangesWithin(near, reach), read);
     if (fresh.length > 0) {
@@ -184,12 +184,13 @@ export async function nearestCandidates(
     const within = matches.filter((candidate) => candidate.distanceKm! <= reach);
     if (reach >= radius) return { candidates: within, complete: true, rowsRead };
     if (within.length >= need) return { candidates: within, complete: false, rowsRead };
-    // Where `need` matches should be at the density seen so far (three times as far when none
-    // was seen), widening by at least a quarter and at most four times.
-    const wanted = within.length > 0 ? reach * Math.sqrt(need / within.length) * 1.15 : reach * 3;
+    // A little past where `need` matches should be at the density seen so far (each step is a
+    // round trip: better one a little wide than two), four times as far when none was seen, and
+    // at least a quarter and at most eight times further (a few rows say little of a density).
+    const wanted = within.length > 0 ? reach * Math.sqrt(need / within.length) * 1.3 : reach * 4;
     // Rows grow with the area read: the widest circle the budget still affords.
     const affordable = reach * Math.sqrt(NEAR_ROWS_BUDGET / Math.max(1, rowsRead));
-    const next = Math.min(radius, affordable, Math.min(reach * 4, Math.max(reach * 1.25, wanted)));
+    const next = Math.min(radius, affordable, reach * 8, Math.max(reach * 1.25, wanted));
     if (next <= reach * 1.05) return { candidates: within, complete: false, rowsRead };
     reach = next;
   }
