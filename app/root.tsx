@@ -14,7 +14,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useCspNonce } from "~/components/csp-nonce";
-import { BadFilterState, filterErrorOf } from "~/components/list-states";
+import { BadFilterState, filterErrorOf } from "~/components/filter-error";
 import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";

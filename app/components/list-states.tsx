@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator,
 import type { ReactNode } from "react";
 import { withParams } from "~/lib/directory-query";
 import { MISSING_LIST_PAGE } from "~/lib/paging";
+import { BadFilterState, filterErrorOf } from "./filter-error";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -84,29 +85,6 @@ function MissingListPage() {
       </p>
       <Link to={`${pathname}${withParams(search, { page: null, before: null })}`} className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">
         Go to the first page
-      </Link>
-    </ErrorState>
-  );
-}
-
-/** The message of a 400 for a filter the address got wrong (http.server.ts filtersOf), else null. */
-export function filterErrorOf(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || error.status !== 400) return null;
-  const body = error.data as { filterError?: unknown } | null;
-  return body && typeof body === "object" && typeof body.filterError === "string" ? body.filterError : null;
-}
-
-/** A list asked for with a filter it cannot read: what was wrong, and the list without its filters. */
-export function BadFilterState({ message }: { message: string }) {
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  // A search keeps its words; every other parameter goes.
-  const kept = pathname === "/search" ? withParams("", { q: params.get("q"), location: params.get("location") }) : "";
-  return (
-    <ErrorState title="These filters cannot be used">
-      <p data-testid="filter-error">{message}</p>
-      <Link to={`${pathname}${kept}`} className="mt-4 inline-block font-medium text-brand-700 dark:text-sky-300 underline">
-        Show the list without filters
       </Link>
     </ErrorState>
   );
