@@ -123,6 +123,6 @@ export function countOf(count: number, one: string, many: string): string {
 
 /** A distance as a card shows it: "350 m" under a kilometre, "1.2 km" under 10, "12 km" beyond. */
 export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
+  if (km < 1) return `${Math.round(km * 100) * 10} m`;
   return km < 10 ? `${(Math.round(km * 10) / 10).toFixed(1)} km` : `${Math.round(km)} km`;
 }
