@@ -121,8 +121,10 @@ export function countOf(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${plural(count, one, many)}`;
 }
 
-/** A distance as a card shows it: "350 m" under a kilometre, "1.2 km" under 10, "12 km" beyond. */
+/** A distance as a card shows it: "350 m" (tens of metres) under a kilometre, "1.2 km" under 10, "12 km" beyond. */
 export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.round(km * 100) * 10} m`;
-  return km < 10 ? `${(Math.round(km * 10) / 10).toFixed(1)} km` : `${Math.round(km)} km`;
+  const metres = Math.round(km * 100) * 10;
+  if (metres < 1000) return `${metres} m`;
+  const tenths = Math.round(km * 10) / 10;
+  return tenths < 10 ? `${tenths.toFixed(1)} km` : `${Math.round(km)} km`;
 }

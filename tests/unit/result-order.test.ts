@@ -60,6 +60,6 @@ describe("price levels and amenities as the filters read them", () => {
   });
 
   it("writes a distance in metres under a kilometre, one decimal under ten", () => {
-    expect([0, 0.004, 0.35, 0.996, 1.23, 9.96, 12.4].map(formatDistance)).toEqual(["0 m", "0 m", "350 m", "1000 m", "1.2 km", "10.0 km", "12 km"]);
+    expect([0, 0.004, 0.35, 0.996, 1.23, 9.96, 12.4].map(formatDistance)).toEqual(["0 m", "0 m", "350 m", "1.0 km", "1.2 km", "10 km", "12 km"]);
   });
 });
