@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useCspNonce } from "~/components/csp-nonce";
+import { BadFilterState, filterErrorOf } from "~/components/filter-error";
 import { CodeBlock, HeadCode, markDocumentHydrated } from "~/components/site-code";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -117,6 +118,9 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  // /search has no boundary of its own: its filters' 400 says what was wrong here.
+  const filterError = filterErrorOf(error);
+  if (filterError) return <div className="px-4 py-10"><BadFilterState message={filterError} /></div>;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-700 dark:text-sky-300">{status}</p>

@@ -3436,6 +3436,8 @@ export function demoBusiness(index: number): DemoBusiness {
   const verified = rnd() >= 0.15;
   const u = rnd();
   const createdAt = END_TIME - Math.floor(Math.pow(u, 1.4) * SPAN) - ((u32() % 86400) | 0);
+  // Drawn last, so every field before it is what it was before prices existed.
+  const priceRange = rnd() < 0.7 ? "$".repeat(1 + Math.min(3, Math.floor(rnd() * (isHotel ? 4 : 3) + (rating !== null && rating >= 4.5 ? 0.5 : 0)))) : null;
 
   return {
     name,
@@ -3462,6 +3464,7 @@ export function demoBusiness(index: number): DemoBusiness {
     placeId,
     timeZone: city.tz,
     url,
+    priceRange,
     createdAt,
   };
 }

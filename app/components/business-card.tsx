@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatRating, reviewsText } from "~/lib/format";
+import { formatDistance, formatRating, reviewsText } from "~/lib/format";
 
 /** What every business card on the public site shows (lists, category/city pages, search). */
 export interface BusinessCardData {
@@ -17,7 +17,21 @@ export interface BusinessCardData {
   photo?: string | null;
 }
 
-export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
+/**
+ * `distanceKm` (a list read around ?near=) and `openNow` (a filtered list, whose answer is kept a
+ * minute) are shown only where the list says them: a page kept for hours would say "Open now" wrongly.
+ */
+export function BusinessCard({
+  business,
+  layout = "grid",
+  distanceKm = null,
+  openNow = false,
+}: {
+  business: BusinessCardData;
+  layout?: "grid" | "list";
+  distanceKm?: number | null;
+  openNow?: boolean;
+}) {
   const place = business.fullAddress ?? [business.city, business.country].filter(Boolean).join(", ");
   const rating = formatRating(business.rating);
   const reviews = reviewsText(business.reviews);
@@ -50,6 +64,13 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
           </p>
         ) : null}
         {business.phone ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{business.phone}</p> : null}
+        {distanceKm !== null || openNow ? (
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {distanceKm !== null ? <span data-testid="distance">{formatDistance(distanceKm)}<span className="sr-only"> away</span></span> : null}
+            {distanceKm !== null && openNow ? <span aria-hidden="true"> · </span> : null}
+            {openNow ? <span data-testid="open-now" className="font-medium text-emerald-800 dark:text-emerald-300">Open now</span> : null}
+          </p>
+        ) : null}
       </div>
       <Link
         to={`/business/${encodeURIComponent(business.slug)}`}

@@ -1,7 +1,7 @@
+import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
 import { withParams } from "~/lib/directory-query";
-import type { DirectoryBusinessCard } from "~/models/business-card.server";
-import { BusinessCard } from "./business-card";
+import { BusinessCard, type BusinessCardData } from "./business-card";
 import { CardSkeletons, EmptyState, useListPending } from "./list-states";
 import { Pager, useResultsStart } from "./pager";
 import { ViewToggle, useListView } from "./view-toggle";
@@ -14,14 +14,18 @@ export function BusinessGrid({
   totalPages,
   cursors,
   empty,
+  note = null,
 }: {
   heading: string;
-  businesses: DirectoryBusinessCard[];
+  /** With `distanceKm` and `openNow` when the list was read with filters. */
+  businesses: (BusinessCardData & { distanceKm?: number | null; openNow?: boolean })[];
   currentPage: number;
   totalPages: number;
   /** `before` cursors of the neighbouring pages, so that deep pages stay cheap to read. */
   cursors: Record<number, number>;
   empty: string;
+  /** Shown under the heading (a filtered list's count). */
+  note?: ReactNode;
 }) {
   const { pathname, search } = useLocation();
   const view = useListView();
@@ -33,6 +37,7 @@ export function BusinessGrid({
         <h2 ref={resultsStart} tabIndex={-1} id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
         <ViewToggle />
       </div>
+      {note}
       {pending ? (
         <CardSkeletons label="Loading businesses..." />
       ) : businesses.length === 0 ? (
@@ -42,7 +47,7 @@ export function BusinessGrid({
           <ul className={view === "list" ? "mt-4 flex flex-col gap-3" : "mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"}>
             {businesses.map((business) => (
               <li key={business.id}>
-                <BusinessCard business={business} layout={view} />
+                <BusinessCard business={business} layout={view} distanceKm={business.distanceKm} openNow={business.openNow} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator,
 import type { ReactNode } from "react";
 import { withParams } from "~/lib/directory-query";
 import { MISSING_LIST_PAGE } from "~/lib/paging";
+import { BadFilterState, filterErrorOf } from "./filter-error";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -89,11 +90,16 @@ function MissingListPage() {
   );
 }
 
-/** A paged list's error boundary: its page-not-found answer first, every other error as `Boundary` shows it. */
+/**
+ * A paged list's error boundary: its page-not-found answer and a filter it cannot read first,
+ * every other error as `Boundary` shows it.
+ */
 export function withMissingListPage(Boundary: () => ReactNode) {
   return function ErrorBoundary() {
     const error = useRouteError();
     if (isRouteErrorResponse(error) && error.status === 404 && error.data === MISSING_LIST_PAGE) return <MissingListPage />;
+    const filterError = filterErrorOf(error);
+    if (filterError) return <BadFilterState message={filterError} />;
     return <Boundary />;
   };
 }

@@ -91,6 +91,10 @@ export const businesses = sqliteTable(
     nameSort: text("name_sort"),
     /** The map tile the business lies in at zoom 20, as a Morton code (app/lib/geo-cell.ts geoCell). */
     geoCell: integer("geo_cell"),
+    /** The export's price level as "$" to "$$$$" (its `range`, in any currency sign), or null. */
+    priceRange: text("price_range"),
+    /** The amenities of `about`, lower case, each between "|" (app/lib/business-record.ts amenityNames): what ?amenity= matches. */
+    amenityNames: text("amenity_names"),
   },
   // Expression indexes are hand-written in migrations/, since drizzle-kit writes an expression as a
   // column name: name + address without a place id and the two name orders (0001), and the
@@ -118,6 +122,8 @@ export const businesses = sqliteTable(
     index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
     // Radius, box and map reads: a few ranges of cells (app/lib/geo-cell.ts coverBox).
     index("businesses_geo_cell").on(t.geoCell).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
+    // A country's filtered list: its newest businesses (app/models/filtered-list.server.ts).
+    index("businesses_country_page").on(t.countryCode, t.id).where(sql`is_approved = 1`),
   ],
 );
 

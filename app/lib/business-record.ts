@@ -1,4 +1,5 @@
 import type { Business, businesses, SqlRow } from "~/db/schema";
+import { parseAmenities } from "./amenities";
 import { countryCodeToIndex } from "./country-names";
 import { geoCell } from "./geo-cell";
 import { nameSortKey } from "./name-order";
@@ -17,6 +18,8 @@ export type BusinessRecord = Pick<
   | "photo" | "logo" | "locatedIn" | "workingHours" | "verified" | "about" | "placeId"
   | "timeZone" | "url"
 > & {
+  /** The export's price level, "$" to "$$$$" (cleanPriceRange); null or absent when it has none. */
+  priceRange?: string | null;
   /** Unix seconds; defaults to now. */
   createdAt?: number;
 };
@@ -52,13 +55,13 @@ export const DERIVED_COLUMNS_VERSION = 3;
 /** The columns derivedColumns gives, in the order they are written. */
 export const DERIVED_COLUMNS = [
   "name_folded", "name_inner_words", "type_folded", "category_folded", "city_folded", "country_folded",
-  "search_country_code", "name_sort", "geo_cell",
+  "search_country_code", "name_sort", "geo_cell", "amenity_names",
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 export type DerivedColumn = (typeof DERIVED_COLUMNS)[number];
 
 /** A business's own fields its derived columns are computed from. */
-export const DERIVED_FROM = ["name", "type", "category", "city", "country", "country_code", "latitude", "longitude"] as const satisfies readonly (keyof BusinessRow)[];
+export const DERIVED_FROM = ["name", "type", "category", "city", "country", "country_code", "latitude", "longitude", "about"] as const satisfies readonly (keyof BusinessRow)[];
 
 export type DerivedFrom = Pick<BusinessRow, (typeof DERIVED_FROM)[number]>;
 
@@ -83,7 +86,23 @@ export function derivedColumns(business: DerivedFrom): Pick<BusinessRow, Derived
     search_country_code: countryCodeToIndex(business.country, business.country_code),
     name_sort: nameSortKey(business.name),
     geo_cell: geoCell(business.latitude, business.longitude),
+    amenity_names: amenityNames(business.about),
   };
+}
+
+/** An amenity name as ?amenity= and the stored list compare it: case does not matter ("free wi-fi"). */
+export function amenityKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/**
+ * Every amenity `about` holds as true (not only the 8 the detail page shows), each as amenityKey
+ * between "|" ("|free wi-fi|pool|"), so one is matched as instr(amenity_names, '|pool|'); null
+ * when there is none. A "|" inside a name becomes "/" (?amenity= refuses "|").
+ */
+export function amenityNames(about: string | null): string | null {
+  const names = [...new Set(parseAmenities(about, Infinity).amenities.map((name) => amenityKey(name).replaceAll("|", "/")))];
+  return names.length ? `|${names.join("|")}|` : null;
 }
 
 export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now() / 1000)): BusinessRow {
@@ -122,7 +141,8 @@ export function toBusinessRow(record: BusinessRecord, now = Math.floor(Date.now(
     place_id: orNull(record.placeId),
     time_zone: orNull(record.timeZone),
     url: orNull(record.url),
-    ...derivedColumns({ name, type, category, city, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude }),
+    price_range: record.priceRange ?? null,
+    ...derivedColumns({ name, type, category, city, country, country_code: countryCode, latitude: record.latitude, longitude: record.longitude, about: orNull(record.about) }),
     created_at: record.createdAt ?? now,
   };
 }

@@ -7,6 +7,7 @@
  */
 
 import tzLookup from "@photostructure/tz-lookup";
+import { openStatus } from "./opening-hours";
 import { isTimeZone, offsetAt } from "./time-zone";
 
 /**
@@ -138,4 +139,16 @@ function wrapLongitude(longitude: number): number {
 /** A zone's offsets from UTC on the sample days, as one comparable text. */
 function clockOf(zone: string): string {
   return CLOCK_SAMPLES.map((seconds) => offsetAt(seconds, zone)).join(" ");
+}
+
+/**
+ * Whether a business is open at `at`, by the rule of its page's badge: its hours read on its own
+ * clock (businessTimeZone); no clock or unreadable hours is not open (the page shows no badge).
+ */
+export function businessOpenAt(
+  business: { timeZone: string | null; countryCode: string | null; latitude: number | null; longitude: number | null; workingHours: string | null },
+  at: Date,
+): boolean {
+  const timeZone = businessTimeZone(business);
+  return timeZone !== null && openStatus(business.workingHours, at, timeZone) === "open";
 }

@@ -4,6 +4,8 @@ export const CACHE_SECONDS = {
   featured: 30 * 60,
   detail: 10 * 60,
   lists: 2 * 60 * 60,
+  /** A result set that says who is open now (filters, /api/search): a minute, so "open" stays true. */
+  openNow: 60,
 } as const;
 
 /**

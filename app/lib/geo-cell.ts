@@ -212,3 +212,69 @@ export function coverBox(box: BoundingBox, maxTiles = 16): CellRange[] {
 export function coverRadius(center: LatLng, km: number, maxTiles = 16): CellRange[] {
   return coverBox(boxAround(center, km), maxTiles);
 }
+
+const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/** The gap between two longitudes in degrees, the short way round (0 to 180). */
+function longitudeGap(a: number, b: number): number {
+  const gap = Math.abs(a - b) % 360;
+  return gap > 180 ? 360 - gap : gap;
+}
+
+/**
+ * A lower bound of the distance from `center` to any point of a tile, in kilometres (0 inside it):
+ * north-south and east-west gaps measured on the parallel nearest a pole, where degrees of
+ * longitude are shortest, less half a percent for the flat measure. A business in the tile is
+ * never nearer than this, which is what lets a radius be read nearest-first.
+ */
+export function tileDistanceKm(center: LatLng, tile: Tile): number {
+  const northWest = tileCorner(tile.zoom, tile.x, tile.y);
+  const southEast = tileCorner(tile.zoom, tile.x + 1, tile.y + 1);
+  const latitude = clamp(center.latitude, southEast.latitude, northWest.latitude);
+  const inside = tile.x + 1 === 2 ** tile.zoom ? center.longitude >= northWest.longitude : center.longitude >= northWest.longitude && center.longitude < southEast.longitude;
+  const gapDegrees = inside ? 0 : Math.min(longitudeGap(center.longitude, northWest.longitude), longitudeGap(center.longitude, southEast.longitude));
+  const poleward = Math.max(Math.abs(center.latitude), Math.abs(northWest.latitude), Math.abs(southEast.latitude));
+  const northSouth = Math.abs(center.latitude - latitude) * KM_PER_DEGREE;
+  const eastWest = gapDegrees * KM_PER_DEGREE * Math.cos((Math.min(90, poleward) * Math.PI) / 180);
+  return Math.hypot(northSouth, eastWest) * 0.995;
+}
+
+/** Ranges sorted and joined where they touch or overlap. */
+export function mergeRanges(ranges: readonly CellRange[]): CellRange[] {
+  const merged: CellRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.lo - b.lo)) {
+    const last = merged.at(-1);
+    if (last && range.lo <= last.hi + 1) last.hi = Math.max(last.hi, range.hi);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** The cells of `ranges` that are in none of `taken` (both lists merged first). */
+export function subtractRanges(ranges: readonly CellRange[], taken: readonly CellRange[]): CellRange[] {
+  const holes = mergeRanges(taken);
+  const left: CellRange[] = [];
+  for (const range of mergeRanges(ranges)) {
+    let lo = range.lo;
+    for (const hole of holes) {
+      if (hole.hi < lo) continue;
+      if (hole.lo > range.hi) break;
+      if (hole.lo > lo) left.push({ lo, hi: hole.lo - 1 });
+      lo = Math.max(lo, hole.hi + 1);
+      if (lo > range.hi) break;
+    }
+    if (lo <= range.hi) left.push({ lo, hi: range.hi });
+  }
+  return left;
+}
+
+/**
+ * The ranges of stored cells of every tile that comes within `km` of `center`, at the deepest zoom
+ * where the circle's box touches at most `maxTiles` tiles: tighter than coverRadius (the box's
+ * corners are left out), and every business within `km` is in them.
+ */
+export function cellRangesWithin(center: LatLng, km: number, maxTiles = 256): CellRange[] {
+  const box = boxAround(center, km);
+  const zoom = coverZoom(box, maxTiles);
+  return mergeRanges(tilesOfBox(box, zoom).filter((tile) => tileDistanceKm(center, tile) <= km).map(tileCellRange));
+}

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { NO_STORE } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { MISSING_LIST_PAGE, readPageParam } from "~/lib/paging";
+import { parseSearchFilters, type SearchFilters } from "~/lib/search-filters";
 import { bodyTooLargeMessage, readBodyUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
 
 /** Admin answers are never stored by a browser or a shared cache. */
@@ -139,4 +140,24 @@ export function unlessFailed<T>(read: Promise<T>, what: string): Promise<T | nul
     console.error(`${what} failed`, error);
     return null;
   });
+}
+
+/** The body of a page's 400 for a filter it cannot read (shown by BadFilterState). */
+export interface FilterError {
+  parameter: string;
+  filterError: string;
+}
+
+/**
+ * The filters and sort of a page's address (parseSearchFilters), but for the parameters in
+ * `pageOwns`; a bad one throws a 400 whose body names the parameter and says what it takes,
+ * which the page's error boundary shows.
+ */
+export function filtersOf(request: Request, hasQuery: boolean, { pageOwns = [] }: { pageOwns?: readonly string[] } = {}): SearchFilters {
+  // A parameter the page reads itself (a city's ?category=) keeps the page's own rule.
+  const params = new URL(request.url).searchParams;
+  for (const name of pageOwns) params.delete(name);
+  const parsed = parseSearchFilters(params, hasQuery);
+  if (!parsed.ok) throw data({ parameter: parsed.parameter, filterError: parsed.error } satisfies FilterError, { status: 400, headers: NO_STORE });
+  return parsed.filters;
 }

@@ -35,3 +35,8 @@ export function nameSortKey(name: string): string | null {
     .replaceAll("ς", "σ");
   return key === name ? null : key;
 }
+
+/** NAME_ORDER_SQL in JavaScript, for a list sorted in the Worker: the key with ASCII letters in one case (NOCASE). */
+export function nameOrderKey(name: string, nameSort: string | null): string {
+  return (nameSort ?? name).replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}

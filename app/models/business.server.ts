@@ -4,7 +4,9 @@ import { businessSlug } from "~/lib/slug";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
 import { utf8Bytes } from "~/lib/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import type { SearchFilters } from "~/lib/search-filters";
 import { jsonArrayParameters, MAX_JSON_PARAMETER_BYTES } from "./json-parameters.server";
+import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 
 // Hand-written SQL: the import's json_each upsert (ON CONFLICT on an expression index), the
 // deferred summaries' MATERIALIZED CTEs and the public list, a hot path (the builder costs about
@@ -15,7 +17,7 @@ const WRITTEN_COLUMNS = [
   "name", "slug", "category", "type", "category_slug", "full_address", "street", "city",
   "city_slug", "postal_code", "country", "country_code", "phone", "latitude", "longitude",
   "rating", "reviews", "reviews_link", "photo", "logo", "located_in", "working_hours",
-  "verified", "about", "place_id", "time_zone", "url", ...DERIVED_COLUMNS, "created_at",
+  "verified", "about", "place_id", "time_zone", "url", "price_range", ...DERIVED_COLUMNS, "created_at",
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 /** Fields a re-import refreshes; the slug and creation date of a known business never change. */
@@ -123,6 +125,24 @@ export async function upsertBusinesses(db: D1Database, rows: readonly BusinessRo
 export type BusinessListItem = Pick<Business, "id" | "name" | "slug" | "category" | "city" | "country" | "countryCode" | "rating" | "reviews" | "phone">;
 
 export { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE };
+
+/**
+ * /businesses with filters (readFilteredList over the whole directory), 20 a page: the shape of
+ * listBusinesses, with the count of what the filters keep.
+ */
+export async function listFilteredBusinesses(db: D1Database, page: number, filters: SearchFilters) {
+  const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: ALL_BUSINESSES_PER_PAGE });
+  const businesses: FilteredBusiness[] = list.businesses;
+  return {
+    businesses,
+    currentPage: page,
+    totalPages: list.totalPages,
+    totalCount: list.totalCount,
+    hasNextPage: page < list.totalPages,
+    hasPrevPage: page > 1,
+    filtered: { totalCount: list.totalCount, moreThanCounted: list.moreThanCounted },
+  };
+}
 
 /**
  * /businesses and GET /api/businesses: newest first, 20 a page, at most 100 pages. The total

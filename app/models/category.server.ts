@@ -4,7 +4,9 @@ import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { displayCountry } from "~/lib/format";
 import { categoryAnchorScope } from "./page-anchor.server";
+import type { SearchFilters } from "~/lib/search-filters";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 import { sqlParams } from "./sql-params.server";
 
 // Hand-written SQL: public list pages, batched with the card page's statements (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
@@ -92,7 +94,9 @@ export interface CategoryPage {
   businessCount: number;
   countryCount: number;
   topCountries: { country: string; countryCode: string; count: number }[];
-  businesses: DirectoryBusinessCard[];
+  businesses: (DirectoryBusinessCard | FilteredBusiness)[];
+  /** With filters: the businesses they keep (counted up to the candidates) and whether more match. */
+  filtered: { totalCount: number; moreThanCounted: boolean } | null;
   currentPage: number;
   totalPages: number;
   limit: number;
@@ -102,9 +106,10 @@ export interface CategoryPage {
 
 /**
  * Category detail: its counts, its 15 biggest countries and one page of its businesses, newest
- * first. Everything is read through indexes; null when there is no such category.
+ * first. Everything is read through indexes; null when there is no such category. With
+ * `filters`, the page's businesses are those they keep (readFilteredList), paged by number.
  */
-export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest): Promise<CategoryPage | null> {
+export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest, filters: SearchFilters | null = null): Promise<CategoryPage | null> {
   const { page, limit } = request;
   const [category, countries, ...cards] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT slug, name, business_count, country_count FROM categories WHERE slug = ?1`).bind(slug),
@@ -115,11 +120,12 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
          WHERE ccc.category_slug = ?1 ORDER BY ccc.business_count DESC, ccc.rowid DESC LIMIT ?2`,
       )
       .bind(slug, CATEGORY_TOP_COUNTRIES),
-    ...cardPageStatements(db, categoryAnchorScope(slug), request),
+    ...(filters ? [] : cardPageStatements(db, categoryAnchorScope(slug), request)),
   ]);
   const row = category?.results[0];
   if (!row) return null;
   const summary = toCategorySummary(row);
+  const filtered = filters ? await readFilteredList(db, { kind: "category", slug }, filters, { page, perPage: limit }) : null;
   return {
     category: summary.category,
     slug: summary.slug,
@@ -130,9 +136,10 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
       countryCode: String(r.country_code),
       count: Number(r.business_count ?? 0),
     })),
-    ...readCardPage(request, cards),
+    ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
+    filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,
     currentPage: page,
-    totalPages: totalPages(summary.count, limit),
+    totalPages: filtered ? filtered.totalPages : totalPages(summary.count, limit),
     limit,
   };
 }

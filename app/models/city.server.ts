@@ -3,7 +3,9 @@ import { letterRange } from "~/lib/directory-query";
 import { totalPages } from "~/lib/paging";
 import { slugify } from "~/lib/slug";
 import { cityAnchorScope, cityCategoryScope } from "./page-anchor.server";
+import type { SearchFilters } from "~/lib/search-filters";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
+import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 import { displayCountry } from "~/lib/format";
 import { sqlParams } from "./sql-params.server";
 
@@ -125,7 +127,9 @@ export interface CityPage {
   topCategories: { category: string; slug: string; count: number }[];
   /** The category the list is narrowed to (?category=), with its businesses in this city. */
   category: { category: string; slug: string; count: number } | null;
-  businesses: DirectoryBusinessCard[];
+  businesses: (DirectoryBusinessCard | FilteredBusiness)[];
+  /** With filters: the businesses they keep (counted up to the candidates) and whether more match. */
+  filtered: { totalCount: number; moreThanCounted: boolean } | null;
   currentPage: number;
   totalPages: number;
   limit: number;
@@ -136,7 +140,8 @@ export interface CityPage {
 /**
  * City detail: counts, its 15 biggest categories and one page of its businesses, newest first;
  * with `categorySlug`, only that category's (businesses_city_category_page). null for an unknown
- * city, or a category the city has no business of.
+ * city, or a category the city has no business of. With `filters`, the page's businesses are
+ * those they keep (readFilteredList), paged by number.
  */
 export async function getCityPage(
   db: D1Database,
@@ -144,6 +149,7 @@ export async function getCityPage(
   citySlug: string,
   request: CardPageRequest,
   categorySlug: string | null = null,
+  filters: SearchFilters | null = null,
 ): Promise<CityPage | null> {
   const { page, limit } = request;
   const scope = categorySlug ? cityCategoryScope(countryCode, citySlug, categorySlug) : cityAnchorScope(countryCode, citySlug);
@@ -171,13 +177,16 @@ export async function getCityPage(
          WHERE ccc.country_code = ?1 AND ccc.city_slug = ?2 AND ccc.category_slug = ?3`,
       )
       .bind(countryCode, citySlug, categorySlug ?? ""),
-    ...cardPageStatements(db, scope, request),
+    ...(filters ? [] : cardPageStatements(db, scope, request)),
   ]);
   const row = city?.results[0];
   if (!row) return null;
   const chosen = filter?.results[0];
   if (categorySlug && !chosen) return null;
   const summary = toCitySummary(row);
+  const filtered = filters
+    ? await readFilteredList(db, { kind: "city", countryCode, citySlug, categorySlug }, filters, { page, perPage: limit })
+    : null;
   const toCategory = (r: Record<string, unknown>) => ({ category: String(r.name), slug: String(r.category_slug), count: Number(r.business_count) });
   const category = chosen ? toCategory(chosen) : null;
   return {
@@ -189,9 +198,10 @@ export async function getCityPage(
     categoryCount: summary.categoryCount,
     topCategories: (categories?.results ?? []).map(toCategory),
     category,
-    ...readCardPage(request, cards),
+    ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
+    filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,
     currentPage: page,
-    totalPages: totalPages(category ? category.count : summary.businessCount, limit),
+    totalPages: filtered ? filtered.totalPages : totalPages(category ? category.count : summary.businessCount, limit),
     limit,
   };
 }

@@ -1,8 +1,11 @@
 import { countryCodeFromText, countryNames } from "~/lib/country-names";
 import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
+import { hasFilters, NO_FILTERS, type SearchFilters } from "~/lib/search-filters";
+import { orderCandidates } from "~/lib/result-order";
 import { slugify } from "~/lib/slug";
-import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import { businessFilterConditions, passesAfterSql } from "./business-filters.server";
+import { CANDIDATE_ORDER_COLUMNS_SQL, candidatePage, readFilteredList, toCandidate, type FilteredBusiness } from "./filtered-list.server";
 
 // Hand-written SQL: FTS MATCH and the ranking's CTEs, which the builder cannot write, on the hottest path (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -21,20 +24,8 @@ export type SearchLocation =
   | { kind: "city"; slug: string; name: string; country?: { code: string; name: string } }
   | { kind: "text"; text: string };
 
-export interface SearchResultItem {
-  id: number;
-  name: string;
-  slug: string;
-  category: string | null;
-  city: string | null;
-  country: string | null;
-  fullAddress: string | null;
-  phone: string | null;
-  rating: number | null;
-  reviews: number;
-  verified: boolean;
-  photo: string | null;
-}
+/** A result: a business with its distance from `near` (null without it) and whether it is open now. */
+export type SearchResultItem = FilteredBusiness;
 
 export interface SearchResults {
   query: string;
@@ -48,6 +39,8 @@ export interface SearchResults {
   someWordsOnly: boolean;
   currentPage: number;
   totalPages: number;
+  /** The filters and sort the results were read with (NO_FILTERS for a plain search). */
+  filters: SearchFilters;
 }
 
 /**
@@ -123,30 +116,48 @@ export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.name_inner_wor
  * country_code / city_slug exactly. Never scans businesses: rows read stay below about
  * 2 × SEARCH_CANDIDATES whatever the table size. The candidates are ranked here
  * (app/lib/search-rank.ts), then the page's 20 are read by id.
+ *
+ * With `filters` (decision 110), the same candidates are kept where they meet the filters' SQL
+ * conditions and the Worker's (exact distance, open now), then put in the visitor's order: the
+ * rows read stay the search's. Filters without any words list the whole directory through them.
  */
-export async function searchBusinesses(db: D1Database, input: { q: string; location?: string; page: number }): Promise<SearchResults> {
+export async function searchBusinesses(
+  db: D1Database,
+  input: { q: string; location?: string; page: number; filters?: SearchFilters; at?: Date },
+): Promise<SearchResults> {
+  const filters = input.filters ?? NO_FILTERS;
+  const at = input.at ?? new Date();
+  const filtered = hasFilters(filters);
   const location = input.location ? await resolveLocation(db, input.location) : null;
   const where = locationMatch(location);
   const match = searchMatch(input.q, where);
   const wordsAsTyped = searchMatch(input.q, where, { prefixLast: false });
-  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, someWordsOnly: false, currentPage: 1, totalPages: 0 };
-  if (!match) return empty;
   const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
+  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, someWordsOnly: false, currentPage: 1, totalPages: 0, filters };
+  if (!match) {
+    if (!filtered || input.q.trim() || input.location?.trim()) return empty;
+    const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: SEARCH_PER_PAGE, at });
+    return { ...empty, ...list };
+  }
 
   // The country's code (?3) and the city's slug (?4), each when the location has it.
   const exactCountry = location?.kind === "country" ? location.code : location?.kind === "city" ? (location.country?.code ?? null) : null;
   const exactCity = location?.kind === "city" ? location.slug : null;
+  // The filters SQL decides, from ?5 on, answered as a column (`kept`) rather than applied: the
+  // candidates stay the search's, so the words-as-typed shortcut and the rows read are unchanged.
+  const filter = businessFilterConditions(filters, { alias: "b", firstParam: 5 });
+  const kept = filter.where.length ? filter.where.join(" AND ") : "1";
   // The newest matches, approved and in the exact location, with the columns they are ranked on.
   const candidateStatement = db.prepare(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}
+     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${CANDIDATE_ORDER_COLUMNS_SQL}, (${kept}) AS kept` : ""}
      FROM candidates c JOIN businesses b ON b.id = c.id
      WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)`,
   );
-  const candidates = async (m: string) =>
-    (await candidateStatement.bind(m, SEARCH_CANDIDATES + 1, exactCountry, exactCity).all<SearchCandidate>()).results;
+  const bind = (m: string, limit: number) => candidateStatement.bind(m, limit, exactCountry, exactCity, ...filter.params);
+  const candidates = async (m: string) => (await bind(m, SEARCH_CANDIDATES + 1).all<SearchCandidate>()).results;
   // The words as typed first: for a common word ("hotel") they fill the candidates at once, and
   // FTS5 never has to merge the matches of every longer word starting with it (a prefix query
   // reads all of them: about 10x the time at 2,000,000 businesses). Otherwise the last word
@@ -167,45 +178,40 @@ export async function searchBusinesses(db: D1Database, input: { q: string; locat
     const share = Math.ceil(SEARCH_CANDIDATES / words.length);
     // One more than the share tells whether a word has more matches than it brings.
     const perWord = await db.batch<SearchCandidate>(
-      words.map((word, i) => candidateStatement.bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share + 1, exactCountry, exactCity)),
+      words.map((word, i) => bind(searchMatch(word, where, { prefixLast: i === words.length - 1 })!, share + 1)),
     );
     wordsHaveMore = perWord.some((answer) => answer.results.length > share);
     const byId = new Map(perWord.flatMap((answer) => answer.results.slice(0, share)).map((candidate) => [candidate.id, candidate]));
     found = [...byId.values()];
     prefixLast = true;
   }
-  const pageIds = rankCandidates(found, queryWords(input.q, prefixLast))
-    .slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE)
-    .map((c) => c.id);
-  const pageRows: Record<string, unknown>[] = pageIds.length
-    ? (await db
-        .prepare(
-          `SELECT id, name, slug, coalesce(type, category) AS category, city, country, country_code, full_address, phone, rating,
-                  reviews, verified, photo
-           FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(JSON.stringify(pageIds))
-        .all<Record<string, unknown>>()).results
-    : [];
-  const byId = new Map(pageRows.map((r) => [Number(r.id), r]));
-  const results = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-
+  const ranked = rankCandidates(found, queryWords(input.q, prefixLast));
   // Counted from the candidates, so a page past the last still shows the total.
-  const totalCount = Math.min(found.length, SEARCH_CANDIDATES);
+  const moreThanCounted = found.length > SEARCH_CANDIDATES || wordsHaveMore;
+  if (!filtered) {
+    const totalCount = Math.min(found.length, SEARCH_CANDIDATES);
+    return {
+      ...empty,
+      businesses: await candidatePage(db, ranked.map((c) => ({ id: c.id, distanceKm: null })), { page, perPage: SEARCH_PER_PAGE, at }),
+      totalCount,
+      moreThanCounted,
+      someWordsOnly: someWordsOnly && found.length > 0,
+      currentPage: page,
+      totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),
+    };
+  }
+  // The Worker's filters, then the visitor's order (relevance: the ranking's).
+  const matching = ranked
+    .slice(0, SEARCH_CANDIDATES)
+    .filter((c) => Number((c as Record<string, unknown>).kept) === 1)
+    .map((c) => toCandidate(c, filters))
+    .filter((c) => passesAfterSql(c.row, c.distanceKm, filters, at));
+  const totalCount = matching.length;
   return {
-    query: input.q,
-    location,
-    businesses: results.map((r) => ({
-      ...businessBasics(r),
-      category: textColumn(r, "category"),
-      city: textColumn(r, "city"),
-      country: countryColumn(r),
-      fullAddress: textColumn(r, "full_address"),
-      verified: Boolean(r.verified),
-      photo: textColumn(r, "photo"),
-    })),
+    ...empty,
+    businesses: await candidatePage(db, orderCandidates(matching, filters.sort), { page, perPage: SEARCH_PER_PAGE, at }),
     totalCount,
-    moreThanCounted: found.length > SEARCH_CANDIDATES || wordsHaveMore,
+    moreThanCounted,
     someWordsOnly: someWordsOnly && found.length > 0,
     currentPage: page,
     totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),

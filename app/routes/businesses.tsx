@@ -10,8 +10,10 @@ import { withParams } from "~/lib/directory-query";
 import { directoryMeta } from "~/lib/directory-seo";
 import { pagesCapped, showingRange } from "~/lib/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { listBusinesses } from "~/models/business.server";
+import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/http.server";
+import { hasFilters } from "~/lib/search-filters";
+import { FilteredCount } from "~/components/filtered-count";
+import { listBusinesses, listFilteredBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
@@ -22,15 +24,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     title: "All Businesses",
     description: `Browse ${(data?.totalCount ?? 0).toLocaleString("en-US")} hotels and businesses worldwide, newest first.`,
     path: "/businesses",
-    page: data?.currentPage,
+    // A filtered or sorted variant is not indexed, and names the unfiltered list as canonical.
+    page: data?.filtered ? 1 : data?.currentPage,
+    searched: Boolean(data?.filtered),
     empty: data?.totalCount === 0,
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = listPageOf(request, ALL_BUSINESSES_MAX_PAGES);
-  const list = await listBusinesses(context.cloudflare.env.DB, page);
+  const filters = filtersOf(request, false);
+  const db = context.cloudflare.env.DB;
+  if (hasFilters(filters)) {
+    const list = await listFilteredBusinesses(db, page, filters);
+    notFoundPastLastPage(list.currentPage, list.totalPages);
+    return data({ ...list, filters }, { headers: publicCache(CACHE_SECONDS.openNow) });
+  }
+  const list = await listBusinesses(db, page);
   notFoundPastLastPage(list.currentPage, list.totalPages);
-  return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
+  return data({ ...list, filters, filtered: null }, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
 export default function AllBusinesses() {
@@ -45,6 +56,11 @@ export default function AllBusinesses() {
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        {list.filtered ? (
+          <div ref={resultsStart} tabIndex={-1}>
+            <FilteredCount {...list.filtered} page={list.currentPage} perPage={ALL_BUSINESSES_PER_PAGE} />
+          </div>
+        ) : (
         <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
           {list.totalCount > 0 ? (
             <>
@@ -54,6 +70,7 @@ export default function AllBusinesses() {
           ) : null}
           Page {list.currentPage} of {Math.max(1, list.totalPages)}
         </p>
+        )}
         <ViewToggle />
       </div>
       {pending ? (
@@ -66,7 +83,12 @@ export default function AllBusinesses() {
           <ul className={cardsLayout(view)}>
             {list.businesses.map((business) => (
               <li key={business.id}>
-                <BusinessCard business={business} layout={view} />
+                <BusinessCard
+                  business={business}
+                  layout={view}
+                  distanceKm={"distanceKm" in business ? business.distanceKm : null}
+                  openNow={"openNow" in business && business.openNow}
+                />
               </li>
             ))}
           </ul>
@@ -75,7 +97,7 @@ export default function AllBusinesses() {
             totalPages={list.totalPages}
             hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
           />
-          {pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
+          {!list.filtered && pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
         </>
       )}
     </div>

@@ -12,7 +12,9 @@ import { countOf, plural } from "~/lib/format";
 import { parseLetter } from "~/lib/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { hasFilters } from "~/lib/search-filters";
+import { FilteredCount } from "~/components/filtered-count";
 import { categorySlug } from "~/lib/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -47,11 +49,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
   if (respelled && !single) throw respelled;
   const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
-  const category = await getCategoryPage(db, slug, paging);
+  const filters = filtersOf(request, false);
+  const filtered = hasFilters(filters);
+  const category = await getCategoryPage(db, slug, paging, filtered ? filters : null);
   if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });
   if (respelled) throw respelled;
   notFoundPastLastPage(category.currentPage, category.totalPages);
-  return data({ kind: "category" as const, category }, { headers: publicCache(CACHE_SECONDS.lists) });
+  return data({ kind: "category" as const, category, filters }, { headers: publicCache(filtered ? CACHE_SECONDS.openNow : CACHE_SECONDS.lists) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
@@ -64,7 +68,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
     title: `${category.category} – ${listings}${countries}`,
     description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} ${plural(category.businessCount, "listing", "listings")}${countries}: addresses, phone numbers, ratings and opening hours.`,
     path: `/categories/${category.slug}`,
-    page: category.currentPage,
+    // A filtered or sorted variant is not indexed, and names the unfiltered list as canonical.
+    page: category.filtered ? 1 : category.currentPage,
+    searched: category.filtered !== null,
   });
 };
 
@@ -96,6 +102,7 @@ export default function CategoryRoute() {
       >
         <BusinessGrid
           heading={`${category.category} listings`}
+          note={category.filtered ? <FilteredCount {...category.filtered} page={category.currentPage} perPage={category.limit} /> : null}
           businesses={category.businesses}
           currentPage={category.currentPage}
           totalPages={category.totalPages}

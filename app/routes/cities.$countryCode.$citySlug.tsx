@@ -10,7 +10,9 @@ import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/l
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
 import { inCount } from "~/lib/directory-text";
 import { countOf } from "~/lib/format";
-import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { hasFilters } from "~/lib/search-filters";
+import { FilteredCount } from "~/components/filtered-count";
 import { citySlug } from "~/lib/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -29,10 +31,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = searchParamsObject(request.url);
   const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
   const { category } = categoryFilterSchema.parse(query);
-  const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging, category);
+  // ?category= is the city's own narrowing (a page of its own), not a filter.
+  const filters = filtersOf(request, false, { pageOwns: ["category"] });
+  const filtered = hasFilters(filters);
+  const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging, category, filtered ? filters : null);
   if (!city) throw data(category ? CATEGORY_NOT_IN_CITY : "City not found", { status: 404 });
   notFoundPastLastPage(city.currentPage, city.totalPages);
-  return data(city, { headers: publicCache(CACHE_SECONDS.lists) });
+  return data({ ...city, filters }, { headers: publicCache(filtered ? CACHE_SECONDS.openNow : CACHE_SECONDS.lists) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
@@ -43,7 +48,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
           ? `${countOf(data.category.count, "business", "businesses")} of the category ${data.category.category} in ${data.city}, ${data.country}.`
           : `${countOf(data.businessCount, "hotel or business", "hotels and businesses")} in ${data.city}, ${data.country}${inCount(data.categoryCount, "category", "categories", ", in ")}.`,
         path: cityPath(data, data.category?.slug ?? null),
-        page: data.currentPage,
+        // A filtered or sorted variant is not indexed, and names the unfiltered list as canonical.
+        page: data.filtered ? 1 : data.currentPage,
+        searched: data.filtered !== null,
       })
     : notFoundMeta(matches, "City not found", `/cities/${params.countryCode ?? ""}/${params.citySlug ?? ""}`);
 
@@ -94,6 +101,7 @@ export default function CityDetail() {
         ) : null}
         <BusinessGrid
           heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`}
+          note={city.filtered ? <FilteredCount {...city.filtered} page={city.currentPage} perPage={city.limit} /> : null}
           businesses={city.businesses}
           currentPage={city.currentPage}
           totalPages={city.totalPages}

@@ -6,7 +6,11 @@ import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
-import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
+import { hasFilters } from "~/lib/search-filters";
+import { BusinessGrid } from "~/components/business-grid";
+import { FilteredCount } from "~/components/filtered-count";
+import { readFilteredList } from "~/models/filtered-list.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
@@ -24,11 +28,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await resolveCountrySlug(db, params.slug ?? "");
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
-  const country = code ? await getCountryPage(db, code, page) : null;
+  const filters = filtersOf(request, false);
+  const filtered = hasFilters(filters);
+  // With filters the page lists the businesses they keep, and ?page= pages them (its categories show their first page).
+  const country = code ? await getCountryPage(db, code, filtered ? 1 : page) : null;
   if (!country) throw data("Country not found", { status: 404 });
-  notFoundPastLastPage(country.categoriesPage, country.categoriesTotalPages);
-  return data(country, { headers: publicCache(CACHE_SECONDS.lists) });
+  const businesses = filtered ? await readFilteredList(db, { kind: "country", code: country.countryCode }, filters, { page, perPage: COUNTRY_FILTERED_PER_PAGE }) : null;
+  if (businesses) notFoundPastLastPage(businesses.currentPage, businesses.totalPages);
+  else notFoundPastLastPage(country.categoriesPage, country.categoriesTotalPages);
+  return data({ ...country, filters, businesses }, { headers: publicCache(filtered ? CACHE_SECONDS.openNow : CACHE_SECONDS.lists) });
 }
+
+/** Businesses a page of a filtered country list shows: as many as a category or city page. */
+const COUNTRY_FILTERED_PER_PAGE = 12;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
@@ -36,7 +48,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
         title: `Businesses in ${countryInProse(data.country)}`,
         description: countryDescription(data),
         path: `/countries/${data.countryCode.toLowerCase()}`,
-        page: data.categoriesPage,
+        // A filtered or sorted variant is not indexed, and names the unfiltered page as canonical.
+        page: data.businesses ? 1 : data.categoriesPage,
+        searched: data.businesses !== null,
       })
     : notFoundMeta(matches, "Country not found", `/countries/${params.slug ?? ""}`);
 
@@ -62,6 +76,20 @@ export default function CountryDetail() {
         <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
       </StatTiles>
 
+      {country.businesses ? (
+        <div className="mt-10">
+          <BusinessGrid
+            heading={`Businesses in ${countryInProse(country.country)}`}
+            note={<FilteredCount {...country.businesses} page={country.businesses.currentPage} perPage={COUNTRY_FILTERED_PER_PAGE} />}
+            businesses={country.businesses.businesses}
+            currentPage={country.businesses.currentPage}
+            totalPages={country.businesses.totalPages}
+            cursors={{}}
+            empty="No business matches these filters"
+          />
+        </div>
+      ) : null}
+
       {/* No heading over nothing: a country whose businesses have no city (the upload template has none) or no category. */}
       {country.topCities.length > 0 ? (
         <section aria-labelledby="top-cities" className="mt-10">
@@ -86,7 +114,7 @@ export default function CountryDetail() {
           <CountLinkTiles
             links={country.topCategories.map((category) => ({ key: category.slug, to: `/categories/${category.slug}`, label: category.category, count: category.count }))}
           />
-          {country.categoriesTotalPages > 1 ? (
+          {country.categoriesTotalPages > 1 && !country.businesses ? (
             <nav aria-label="Categories pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
               {country.categoriesPage > 1 ? (
                 <Link to={pageLink(country.categoriesPage - 1)} preventScrollReset className="rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">

@@ -5,7 +5,8 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
 import { countryInProse, displayCountry, plural } from "~/lib/format";
-import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
+import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/http.server";
+import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search-filters";
 import { showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
@@ -18,10 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
   const page = listPageOf(request, SEARCH_MAX_PAGES);
-  const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page });
+  const filters = filtersOf(request, q !== "");
+  const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page, filters });
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
   notFoundPastLastPage(results.currentPage, results.totalPages);
-  return data({ ...results, locationText: location }, { headers: publicCache(CACHE_SECONDS.detail) });
+  // Filtered results say who is open now: kept a minute, not ten.
+  return data({ ...results, locationText: location }, { headers: publicCache(hasFilters(filters) ? CACHE_SECONDS.openNow : CACHE_SECONDS.detail) });
 }
 
 /**
@@ -31,6 +34,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 function resultsPath(query: string, location: string, page: number): string {
   return `/search${withParams("", { q: query, location, page })}`;
+}
+
+/** A results page with its filters, as the pager links it (the canonical link names resultsPath). */
+function filteredResultsPath(query: string, location: string, filters: SearchFilters, page: number): string {
+  const params = new URLSearchParams(withParams("", { q: query, location }));
+  for (const [name, value] of filterSearchParams(filters)) params.append(name, value);
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return `/search${text ? `?${text}` : ""}`;
 }
 
 function locationLabel(location: SearchLocation | null, text: string): string {
@@ -66,7 +78,8 @@ export default function SearchPage() {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   const where = locationLabel(results.location, results.locationText);
   const { from, to } = showingRange(results.currentPage, 20, results.totalCount);
-  const hrefFor = (page: number) => resultsPath(results.query, results.locationText, page);
+  const filtered = hasFilters(results.filters);
+  const hrefFor = (page: number) => filteredResultsPath(results.query, results.locationText, results.filters, page);
   const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${plural(results.totalCount, "result", "results")}`;
 
   return (
@@ -82,7 +95,7 @@ export default function SearchPage() {
         <button type="submit" className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900">Search</button>
       </Form>
 
-      {results.query || results.locationText ? (
+      {results.query || results.locationText || filtered ? (
         <p ref={resultsStart} tabIndex={-1} className="mt-6 text-slate-700 dark:text-slate-300" data-testid="result-count">
           {results.totalCount > 0 ? (
             <>Showing {from}–{to} of {countText}</>
@@ -100,11 +113,11 @@ export default function SearchPage() {
       {results.businesses.length > 0 ? <h2 className="sr-only">Results</h2> : null}
       <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
         {results.businesses.map((business) => (
-          <BusinessCard key={business.id} business={business} />
+          <BusinessCard key={business.id} business={business} distanceKm={business.distanceKm} openNow={filtered && business.openNow} />
         ))}
       </div>
 
-      {(results.query || results.locationText) && results.businesses.length === 0 ? (
+      {(results.query || results.locationText || filtered) && results.businesses.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
           <h2 className="text-xl font-semibold">No businesses found</h2>
           <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, check the spelling, or browse the directory instead.</p>
@@ -115,7 +128,7 @@ export default function SearchPage() {
           </div>
         </div>
       ) : null}
-      {!results.query && !results.locationText ? (
+      {!results.query && !results.locationText && !filtered ? (
         <p className="mt-8 text-slate-600 dark:text-slate-300">Type a hotel name, a category, a city or a country to search the directory.</p>
       ) : null}
 

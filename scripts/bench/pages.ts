@@ -15,6 +15,8 @@ export interface Picks {
   businessesDeepPage: number;
   country: string;
   city: { countryCode: string; slug: string; name: string };
+  /** The middle of the biggest city's businesses (their mean position): where near-me is densest. */
+  cityCentre: { latitude: number; longitude: number };
   businessSlug: string;
   commonWord: string;
   rareWord: string;
@@ -41,6 +43,9 @@ export function pickFromDatabase(file: string): Picks {
   const [business] = query<{ slug: string }>(
     file, `SELECT slug FROM businesses WHERE is_approved = 1 AND id >= (SELECT max(id) / 2 FROM businesses) ORDER BY id LIMIT 1`);
   if (!category || !country || !city || !business) throw new Error("the bench database holds no businesses");
+  const [centre] = query<{ latitude: number | null; longitude: number | null }>(
+    file, `SELECT avg(latitude) AS latitude, avg(longitude) AS longitude FROM businesses INDEXED BY businesses_city_page
+       WHERE country_code = '${city.country_code.replace(/'/g, "''")}' AND city_slug = '${city.slug.replace(/'/g, "''")}' AND is_approved = 1 AND latitude IS NOT NULL`);
   const categoryDeepPage = Math.max(2, Math.ceil(category.business_count / CATEGORY_PAGE_SIZE));
   // The same order and index as the category page (newest first among approved businesses).
   const [deepBefore] = query<{ id: number }>(
@@ -63,6 +68,8 @@ export function pickFromDatabase(file: string): Picks {
     businessesDeepPage,
     country: country.code.toLowerCase(),
     city: { countryCode: city.country_code.toLowerCase(), slug: city.slug, name: city.name },
+    // Five decimals, as a shared near-me link carries them.
+    cityCentre: { latitude: Number((centre?.latitude ?? 0).toFixed(5)), longitude: Number((centre?.longitude ?? 0).toFixed(5)) },
     businessSlug: business.slug,
     commonWord: common?.term ?? "hotel",
     rareWord: rare?.term ?? "zzzz",
@@ -74,6 +81,7 @@ export function pageTypes(p: Picks): PageType[] {
   const cat = q(p.category.slug);
   const city = `${q(p.city.countryCode)}/${q(p.city.slug)}`;
   const deep = `page=${p.categoryDeepPage}&before=${p.categoryDeepBefore}`;
+  const nearCentre = `near=${p.cityCentre.latitude},${p.cityCentre.longitude}`;
   return [
     { id: "static", label: "Static file (no Worker code: the floor)", kind: "static", path: "/favicon.svg" },
     { id: "home", label: "Home", kind: "page", path: "/" },
@@ -88,6 +96,13 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "search-common", label: `Search, common word "${p.commonWord}"`, kind: "page", path: `/search?q=${q(p.commonWord)}` },
     { id: "search-rare", label: `Search, rare word "${p.rareWord}"`, kind: "page", path: `/search?q=${q(p.rareWord)}` },
     { id: "search-location", label: `Search "${p.commonWord}" in ${p.city.name}`, kind: "page", path: `/search?q=${q(p.commonWord)}&location=${q(p.city.name)}` },
+    { id: "near-me", label: `Near me, 10 km around ${p.city.name}'s centre, by distance`, kind: "page", path: `/search?${nearCentre}&radius=10&sort=distance` },
+    { id: "near-me-filtered", label: `Near me, 10 km, rating 4+, open now`, kind: "page", path: `/search?${nearCentre}&radius=10&minRating=4&openNow=1` },
+    { id: "search-rating", label: `Search "${p.commonWord}", rating 4+`, kind: "page", path: `/search?q=${q(p.commonWord)}&minRating=4` },
+    { id: "search-open-now", label: `Search "${p.commonWord}", open now`, kind: "page", path: `/search?q=${q(p.commonWord)}&openNow=1` },
+    { id: "search-amenity-price", label: `Search "${p.commonWord}", Free Wi-Fi, $$, verified, by rating`, kind: "page", path: `/search?q=${q(p.commonWord)}&amenity=Free+Wi-Fi&price=%24%24&verified=1&sort=rating` },
+    { id: "search-near", label: `Search "${p.commonWord}" within 10 km, by distance`, kind: "page", path: `/search?q=${q(p.commonWord)}&${nearCentre}&radius=10&sort=distance` },
+    { id: "category-filtered", label: "Category (biggest), rating 4+, by reviews", kind: "page", path: `/categories/${cat}?minRating=4&sort=reviews` },
     { id: "categories", label: "Categories list", kind: "page", path: "/categories" },
     { id: "countries", label: "Countries list", kind: "page", path: "/countries" },
     { id: "cities", label: "Cities list", kind: "page", path: "/cities" },
@@ -103,6 +118,7 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-categories", label: "API categories list", kind: "api", path: "/api/categories" },
     { id: "api-countries", label: "API countries list", kind: "api", path: "/api/countries" },
     { id: "api-cities", label: "API cities list", kind: "api", path: "/api/cities" },
+    { id: "api-search-near", label: "API search, 10 km near me, by distance", kind: "api", path: `/api/search?${nearCentre}&radius=10&sort=distance` },
   ];
 }
 

@@ -67,6 +67,27 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     ["zero errors (non-2xx, socket errors)", String(totalErrors), mark(totalErrors === 0)],
     ["database ≤ ~2 KB per business", `${int(database.bytesPerBusiness)} bytes`, mark(database.bytesPerBusiness <= 2048)],
   ];
+  // Near-me and filters (decision 110), against the category page of the same run.
+  const byId = (id: string) => available.find((p) => p.page.id === id);
+  const coldP95 = (p: (typeof available)[number]) => p.cold.find((r) => r.connections === maxConnections)?.p95 ?? 0;
+  const [nearMe, categoryPage, search] = [byId("near-me"), byId("category"), byId("search-common")];
+  if (nearMe && categoryPage) {
+    const ratio = coldP95(nearMe) / coldP95(categoryPage);
+    targetRows.push([
+      "near me, 10 km in the densest city by distance: rows read ≤ 5,000, cold p95 ≤ 1.5 × the category page's",
+      `${int(nearMe.capture.rowsRead ?? 0)} rows; ${ms(coldP95(nearMe))} ms = ${ratio.toFixed(2)} × ${ms(coldP95(categoryPage))} ms`,
+      mark((nearMe.capture.rowsRead ?? Infinity) <= 5000 && ratio <= 1.5),
+    ]);
+  }
+  const withWords = available.filter((p) => ["search-rating", "search-open-now", "search-amenity-price", "search-near"].includes(p.page.id));
+  if (search && withWords.length) {
+    const most = Math.max(...withWords.map((p) => p.capture.rowsRead ?? Infinity));
+    targetRows.push([
+      "each filter with words keeps the search's rows read",
+      `at most ${int(most)} rows (the search alone: ${int(search.capture.rowsRead ?? 0)})`,
+      mark(most <= (search.capture.rowsRead ?? 0)),
+    ]);
+  }
   if (other) {
     const changed = available.filter((p) => {
       const match = other.pages.find((o) => o.page.id === p.page.id);

@@ -66,6 +66,8 @@ export interface OutscraperRow {
   reviews: number;
   hours: Record<string, string>;
   verified: boolean;
+  /** The price level the import stores for the row's `range`. */
+  priceRange: string;
   values: Record<string, Cell>;
 }
 
@@ -125,7 +127,7 @@ function zurichRow(i: number, prefix: string): OutscraperRow {
     website_has_fb_pixel: "False",
     website_has_google_tag: "True",
   };
-  return { name, placeId, city, countryCode: noPlace ? null : "CH", reviews, hours, verified: i % 3 !== 0, values };
+  return { name, placeId, city, countryCode: noPlace ? null : "CH", reviews, hours, verified: i % 3 !== 0, priceRange: String(values.range), values };
 }
 
 function quezonRow(i: number, prefix: string): OutscraperRow {
@@ -167,7 +169,7 @@ function quezonRow(i: number, prefix: string): OutscraperRow {
     cid: String(2893127450862518682n + BigInt(i)),
     facebook: "https://www.facebook.com/example.ph",
   };
-  return { name, placeId, city: "Quezon City", countryCode: "PH", reviews, hours, verified: i % 4 !== 0, values };
+  return { name, placeId, city: "Quezon City", countryCode: "PH", reviews, hours, verified: i % 4 !== 0, priceRange: "$$", values };
 }
 
 function csvCell(value: Cell): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   boxAround,
   boxContains,
+  cellRangesWithin,
   CELL_ZOOM,
   cellTile,
   coverBox,
@@ -9,8 +10,12 @@ import {
   distanceKm,
   geoCell,
   mortonCode,
+  mergeRanges,
   mortonDecode,
+  subtractRanges,
   tileCellRange,
+  tileCorner,
+  tileDistanceKm,
   tileOf,
 } from "~/lib/geo-cell";
 
@@ -106,5 +111,60 @@ describe("geo cells", () => {
     expect(covered(geoCell(48.8566, 2.3522)!, ranges)).toBe(false);
     // The whole world is one range.
     expect(coverBox({ west: -180, south: -85, east: 180, north: 85 })).toEqual([{ lo: 0, hi: 2 ** 40 - 1 }]);
+  });
+});
+
+describe("reading a radius nearest first", () => {
+  it("never puts a tile nearer than any point in it (a lower bound), and nearly as near as its nearest", () => {
+    const next = random(11);
+    for (let i = 0; i < 300; i++) {
+      const center = { latitude: (next() - 0.5) * 150, longitude: (next() - 0.5) * 360 };
+      const zoom = 10 + Math.floor(next() * 6);
+      const home = tileOf(center, zoom);
+      const tile = { zoom, x: Math.min(2 ** zoom - 1, Math.max(0, home.x + Math.floor(next() * 7) - 3)), y: Math.min(2 ** zoom - 1, Math.max(0, home.y + Math.floor(next() * 7) - 3)) };
+      const bound = tileDistanceKm(center, tile);
+      const northWest = tileCorner(zoom, tile.x, tile.y);
+      const southEast = tileCorner(zoom, tile.x + 1, tile.y + 1);
+      let nearest = Infinity;
+      for (let a = 0; a <= 20; a++) {
+        for (let b = 0; b <= 20; b++) {
+          const point = { latitude: southEast.latitude + ((northWest.latitude - southEast.latitude) * a) / 20, longitude: northWest.longitude + ((southEast.longitude - northWest.longitude) * b) / 20 };
+          nearest = Math.min(nearest, distanceKm(center, point));
+        }
+      }
+      expect(bound, JSON.stringify({ center, tile })).toBeLessThanOrEqual(nearest + 1e-9);
+      // Within the sampling's own step (a twentieth of the tile's diagonal) of the nearest sampled point.
+      expect(bound, JSON.stringify({ center, tile })).toBeGreaterThanOrEqual(nearest * 0.98 - distanceKm(northWest, southEast) / 20);
+    }
+    expect(tileDistanceKm({ latitude: 41, longitude: 29 }, tileOf({ latitude: 41, longitude: 29 }, 14))).toBe(0);
+  });
+
+  it("covers every point within the radius with ranges no wider than the radius's own tiles", () => {
+    const next = random(5);
+    for (let i = 0; i < 40; i++) {
+      const center = { latitude: (next() - 0.5) * 140, longitude: (next() - 0.5) * 360 };
+      const km = [0.3, 1, 5, 10, 50][i % 5]!;
+      const ranges = cellRangesWithin(center, km);
+      for (let j = 0; j < 200; j++) {
+        const bearing = next() * 2 * Math.PI;
+        const reach = km * Math.sqrt(next()) * 0.999;
+        const point = {
+          latitude: center.latitude + ((reach / 111.19) * Math.cos(bearing)),
+          longitude: center.longitude + ((reach / 111.19) * Math.sin(bearing)) / Math.cos((center.latitude * Math.PI) / 180),
+        };
+        if (distanceKm(center, point) > km || Math.abs(point.longitude) > 180) continue;
+        expect(covered(geoCell(point.latitude, point.longitude)!, ranges), JSON.stringify({ center, km, point })).toBe(true);
+      }
+      // Tighter than the box's cover: never more cells than coverRadius at the same tile count.
+      const cells = (list: { lo: number; hi: number }[]) => list.reduce((sum, r) => sum + r.hi - r.lo + 1, 0);
+      expect(cells(ranges)).toBeLessThanOrEqual(cells(coverRadius(center, km, 256)));
+    }
+  });
+
+  it("takes away ranges already read and joins touching ones", () => {
+    expect(mergeRanges([{ lo: 5, hi: 9 }, { lo: 0, hi: 4 }, { lo: 20, hi: 30 }, { lo: 25, hi: 26 }])).toEqual([{ lo: 0, hi: 9 }, { lo: 20, hi: 30 }]);
+    expect(subtractRanges([{ lo: 0, hi: 100 }], [{ lo: 10, hi: 19 }, { lo: 50, hi: 200 }])).toEqual([{ lo: 0, hi: 9 }, { lo: 20, hi: 49 }]);
+    expect(subtractRanges([{ lo: 0, hi: 10 }], [{ lo: 0, hi: 10 }])).toEqual([]);
+    expect(subtractRanges([{ lo: 5, hi: 6 }, { lo: 8, hi: 9 }], [])).toEqual([{ lo: 5, hi: 6 }, { lo: 8, hi: 9 }]);
   });
 });

@@ -38,7 +38,7 @@ function indexedWords(text: string): string[] {
     .filter(Boolean);
 }
 
-const business = (fields: Partial<DerivedFrom>): DerivedFrom => ({ name: "Hotel", type: null, category: null, city: null, country: null, country_code: null, latitude: null, longitude: null, ...fields });
+const business = (fields: Partial<DerivedFrom>): DerivedFrom => ({ name: "Hotel", type: null, category: null, city: null, country: null, country_code: null, latitude: null, longitude: null, about: null, ...fields });
 
 /** Whether a visitor's words all reach the column, each as the query folds it and the tokenizer reads it. */
 const finds = (column: string, q: string) => searchTokens(q).flatMap(indexedWords).every((word) => indexedWords(column).includes(word));
@@ -82,7 +82,7 @@ describe("the search text derivedColumns stores", () => {
     const d = derivedColumns(business({ name: "Grand Hotel", type: "Hotel", category: "Hotels", city: "Zurich", country: "Switzerland", country_code: "CH" }));
     expect(d).toEqual({
       name_folded: null, name_inner_words: null, type_folded: null, category_folded: null, city_folded: null, country_folded: null,
-      search_country_code: null, name_sort: null, geo_cell: null,
+      search_country_code: null, name_sort: null, geo_cell: null, amenity_names: null,
     });
   });
 });

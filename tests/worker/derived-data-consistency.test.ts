@@ -115,6 +115,7 @@ interface Written {
   full_address: string | null;
   latitude: number | null;
   longitude: number | null;
+  about: string | null;
 }
 
 type WrittenWithDerived = Written & Pick<BusinessRow, DerivedColumn>;
@@ -477,7 +478,7 @@ const byIdDesc = (a: Written, b: Written) => b.id - a.id;
 async function checkInvariants(s: Scenario, label: string, previous: Map<number, Written>): Promise<Map<number, Written>> {
   const where = (what: string) => `${label}: ${what}`;
   const rows = await all<WrittenWithDerived>(
-    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude,
+    `SELECT id, name, slug, type, category, category_slug, city, city_slug, country, country_code, is_approved, place_id, full_address, latitude, longitude, about,
             ${DERIVED_COLUMNS.join(", ")} FROM businesses`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -80,6 +80,9 @@ describe("importing generated exports in the Outscraper layouts", () => {
     expect(JSON.parse(String(bistrot!.working_hours))).toMatchObject({ Monday: "Closed", Tuesday: "11:45am-2pm,6-11:45pm" });
     expect(JSON.parse(String(bistrot!.about)).Offerings).toMatchObject({ "Kids' menu": true });
     expect(await business(rows[1]!.name)).toMatchObject({ verified: 1, url: "http://www.example-1.ch/", reviews: 47 });
+    // The export's `range` is the price level ?price= filters on; the amenities of `about` are what ?amenity= matches.
+    for (const row of rows.slice(0, 4)) expect(await business(row.name)).toMatchObject({ price_range: row.priceRange });
+    expect(String((await business(rows[0]!.name))!.amenity_names)).toContain("|kids' menu|");
     expect(await business(rows[5]!.name)).toMatchObject({ city: "Kloten", country_code: "CH" });
     // Rows 49, 99 … have neither country nor address: imported, counted in no country.
     expect(await business(rows[49]!.name)).toMatchObject({ country_code: null, city: null });
@@ -100,6 +103,8 @@ describe("importing generated exports in the Outscraper layouts", () => {
     expect(await business(rows[0]!.name)).toMatchObject({ country_code: "PH", city: "Quezon City", postal_code: null, reviews: 5, rating: 3.5, type: "Restaurant", verified: 0 });
     expect(JSON.parse(String((await business(rows[0]!.name))!.working_hours)).Monday).toBe("Open 24 hours");
     expect(await business(rows[1]!.name)).toMatchObject({ postal_code: "1114", reviews: 58, verified: 1 });
+    // "₱₱" is the same level as "$$": the filter reads one scale in every currency.
+    expect(await business(rows[1]!.name)).toMatchObject({ price_range: rows[1]!.priceRange });
     expect(await business(rows[4]!.name)).toMatchObject({ rating: null, reviews: 0 });
     expect(await business(rows[9]!.name)).toMatchObject({ reviews: 482 });
     const nonePostal = await env.DB.prepare(`SELECT count(*) AS n FROM businesses WHERE postal_code = 'None'`).first<{ n: number }>();

@@ -99,6 +99,19 @@ function isExcelError(value: unknown): value is string {
 /** The longest business name kept: longer text is a broken cell, not a name. */
 const MAX_NAME_LENGTH = 500;
 
+/**
+ * The export's price level (`range`): one to four of the same currency sign ("$$", "€€€", "₱₱"),
+ * stored as as many "$" so that ?price=$$ means the same level in every country; null for an
+ * empty cell or any other text (an amount such as "$10–20" is no level, and no reason to refuse
+ * the business).
+ */
+export function cleanPriceRange(value: unknown): string | null {
+  const text = cleanText(value);
+  if (!text) return null;
+  const signs = [...text];
+  return signs.length <= 4 && /^\p{Sc}$/u.test(signs[0]!) && signs.every((sign) => sign === signs[0]) ? "$".repeat(signs.length) : null;
+}
+
 export function cleanBoolean(value: unknown): boolean {
   if (typeof value === "boolean") return value;
   const text = cleanText(value)?.toLowerCase();
@@ -273,6 +286,7 @@ export function cleanRow(cells: readonly unknown[], mapping: ColumnMapping): Cle
       about: about.value,
       placeId: cleanText(cell("place_id")),
       timeZone: cleanText(cell("time_zone")),
+      priceRange: cleanPriceRange(cell("price_range")),
       url: websiteUrl(cleanText(cell("site"))),
     },
   };

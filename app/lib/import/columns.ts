@@ -12,8 +12,12 @@ export const KNOWN_COLUMNS = [
 ] as const;
 export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
 
-/** Columns read as well but outside the 23 of the figure (the time zone only sharpens opening hours). */
-export type ExtraColumn = "time_zone";
+/**
+ * Columns read as well but outside the 23 of the figure (the time zone only sharpens opening
+ * hours; the price level only feeds the ?price= filter).
+ */
+export const EXTRA_COLUMNS = ["time_zone", "price_range"] as const;
+export type ExtraColumn = (typeof EXTRA_COLUMNS)[number];
 export type MappedColumn = KnownColumn | ExtraColumn;
 
 /** The upload template's columns, shown on the upload screen. */
@@ -40,6 +44,9 @@ const ALIASES: Record<string, MappedColumn> = {
   locatedin: "located_in",
   workinghours: "working_hours",
   timezone: "time_zone",
+  // The exports' price level ("$$", "€€€", "₱₱").
+  range: "price_range",
+  price: "price_range",
 };
 
 /** Lower case, accents and everything but letters and digits removed: "Full Address" → "fulladdress". */
@@ -53,7 +60,7 @@ export function normalizeHeader(header: string): string {
 }
 
 const BY_NORMALIZED = new Map<string, MappedColumn>([
-  ...[...KNOWN_COLUMNS, "time_zone" as const].map((c) => [normalizeHeader(c), c] as const),
+  ...[...KNOWN_COLUMNS, ...EXTRA_COLUMNS].map((c) => [normalizeHeader(c), c] as const),
   ...Object.entries(ALIASES),
 ]);
 

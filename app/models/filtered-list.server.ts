@@ -1,0 +1,280 @@
+/**
+ * A list with the visitor's filters and sort (decision 110): /businesses, a category, a country or
+ * a city narrowed by ?near=, ?minRating=… Such a list is read from a bounded set of candidates,
+ * never from the whole list: the nearest FILTERED_CANDIDATES (cells read ring by ring around
+ * `near`, at most NEAR_ROWS_BUDGET rows), or among the list's newest FILTERED_CANDIDATES. The
+ * SQL keeps what businessFilterConditions decides, the Worker what it cannot (exact distance,
+ * open now), then sorts and pages; the count stops at the candidates ("1,000+"), as search's does.
+ */
+import { cellRangesWithin, mergeRanges, subtractRanges, type CellRange } from "~/lib/geo-cell";
+import { nameOrderKey } from "~/lib/name-order";
+import { totalPages } from "~/lib/paging";
+import { orderCandidates, type OrderedCandidate } from "~/lib/result-order";
+import type { SearchFilters } from "~/lib/search-filters";
+import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, rowOpenNow, type FilterRow } from "./business-filters.server";
+import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import { sqlParams } from "./sql-params.server";
+
+/** Candidates a filtered list is ordered from, as many as a search ranks (decision 010). */
+export const FILTERED_CANDIDATES = 1000;
+
+/**
+ * Rows the nearest-first walk may read: it stops widening its circle when the next ring would
+ * pass this, and answers what the circle it read holds (marked as more than counted).
+ */
+export const NEAR_ROWS_BUDGET = 4000;
+
+/** Which businesses a list holds before the filters. */
+export type ListScope =
+  | { kind: "all" }
+  | { kind: "category"; slug: string }
+  | { kind: "country"; code: string }
+  | { kind: "city"; countryCode: string; citySlug: string; categorySlug?: string | null };
+
+/** A business of a filtered list or search, with what the cards and /api/search show. */
+export interface FilteredBusiness {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  city: string | null;
+  country: string | null;
+  countryCode: string | null;
+  fullAddress: string | null;
+  phone: string | null;
+  rating: number | null;
+  reviews: number;
+  verified: boolean;
+  photo: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Kilometres from `near`; null without it. */
+  distanceKm: number | null;
+  openNow: boolean;
+}
+
+export interface FilteredPage {
+  businesses: FilteredBusiness[];
+  /** Matches counted, at most FILTERED_CANDIDATES. */
+  totalCount: number;
+  /** More businesses match than were counted. */
+  moreThanCounted: boolean;
+  currentPage: number;
+  totalPages: number;
+}
+
+/** A candidate as read with its filter columns: what ordering and the Worker's filters need. */
+export type Candidate = OrderedCandidate & { row: FilterRow };
+
+/** SQL columns a candidate is ordered and filtered on (businesses `b`), beside its b.id. */
+export const CANDIDATE_ORDER_COLUMNS_SQL = `b.name AS order_name, b.name_sort, b.rating, b.reviews, ${filterRowColumnsSql("b")}`;
+
+/** A candidate from its row, with its distance from `near`. */
+export function toCandidate(row: FilterRow, filters: SearchFilters): Candidate {
+  return {
+    id: Number(row.id),
+    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+    reviews: Number(row.reviews ?? 0),
+    nameKey: nameOrderKey(String(row.order_name), (row.name_sort as string | null) ?? null),
+    distanceKm: rowDistanceKm(row, filters.near),
+    row,
+  };
+}
+
+/** The scope's conditions on `b`, the index its newest businesses are walked by, and its size. */
+function scopeSql(scope: ListScope, param: (value: unknown) => string): { where: string[]; index: string | null } {
+  switch (scope.kind) {
+    case "all":
+      return { where: [], index: null };
+    case "category":
+      return { where: [`b.category_slug = ${param(scope.slug)}`], index: "businesses_category_page" };
+    case "country":
+      return { where: [`b.country_code = ${param(scope.code)}`], index: "businesses_country_page" };
+    case "city": {
+      const where = [`b.country_code = ${param(scope.countryCode)}`, `b.city_slug = ${param(scope.citySlug)}`];
+      if (!scope.categorySlug) return { where, index: "businesses_city_page" };
+      return { where: [...where, `b.category_slug = ${param(scope.categorySlug)}`], index: "businesses_city_category_page" };
+    }
+  }
+}
+
+/** The number of approved businesses the scope holds, from the summary tables (one row). */
+function scopeTotalStatement(db: D1Database, scope: ListScope): D1PreparedStatement {
+  switch (scope.kind) {
+    case "all":
+      return db.prepare(`SELECT business_count AS n FROM directory_totals WHERE id = 1`);
+    case "category":
+      return db.prepare(`SELECT business_count AS n FROM categories WHERE slug = ?1`).bind(scope.slug);
+    case "country":
+      return db.prepare(`SELECT business_count AS n FROM countries WHERE code = ?1`).bind(scope.code);
+    case "city":
+      return scope.categorySlug
+        ? db
+            .prepare(`SELECT business_count AS n FROM city_category_counts WHERE country_code = ?1 AND city_slug = ?2 AND category_slug = ?3`)
+            .bind(scope.countryCode, scope.citySlug, scope.categorySlug)
+        : db.prepare(`SELECT business_count AS n FROM cities WHERE country_code = ?1 AND slug = ?2`).bind(scope.countryCode, scope.citySlug);
+  }
+}
+
+/**
+ * Among the scope's newest FILTERED_CANDIDATES businesses (an index walk of that many entries),
+ * those the SQL filters keep. `cut` when the scope holds more than were walked.
+ */
+async function newestCandidates(db: D1Database, scope: ListScope, filters: SearchFilters): Promise<{ rows: FilterRow[]; cut: boolean }> {
+  const { params, param } = sqlParams();
+  const { where, index } = scopeSql(scope, param);
+  const scan = param(FILTERED_CANDIDATES);
+  const filter = businessFilterConditions(filters, { alias: "b", firstParam: params.length + 1 });
+  params.push(...filter.params);
+  // Joined from a CTE, not read as `id IN (…)`: the IN list is a temporary table read once more.
+  const newest = `SELECT b.id FROM businesses AS b${index ? ` INDEXED BY ${index}` : ""}
+    WHERE ${[...where, "b.is_approved = 1"].join(" AND ")} ORDER BY b.id DESC LIMIT ${scan}`;
+  const conditions = filter.where.length ? `WHERE ${filter.where.join(" AND ")}` : "";
+  const [candidates, total] = await db.batch<FilterRow>([
+    db.prepare(`WITH newest AS (${newest}) SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL} FROM newest AS n JOIN businesses AS b ON b.id = n.id ${conditions}`).bind(...params),
+    scopeTotalStatement(db, scope),
+  ]);
+  return { rows: candidates?.results ?? [], cut: Number(total?.results[0]?.n ?? 0) > FILTERED_CANDIDATES };
+}
+
+/**
+ * The nearest `need` businesses of the scope within the radius that pass every filter, read
+ * nearest-first: each step reads the cells of the tiles within a wider circle that earlier
+ * steps did not read (one index range per run of cells, through businesses_geo_cell), so once a
+ * circle is read, every business inside it is known. The circle grows to where the density read
+ * so far says `need` matches will be, and stops short of NEAR_ROWS_BUDGET rows: then `complete`
+ * is false and the matches are those of the circle read (still the nearest, in order).
+ */
+export async function nearestCandidates(
+  db: D1Database,
+  scope: ListScope,
+  filters: SearchFilters,
+  need: number,
+  at: Date,
+): Promise<{ candidates: Candidate[]; complete: boolean; rowsRead: number }> {
+  const near = filters.near!;
+  const radius = filters.radiusKm!;
+  const { params, param } = sqlParams();
+  const ranges = param(null);
+  const { where } = scopeSql(scope, param);
+  const filter = businessFilterConditions(filters, { alias: "b", firstParam: params.length + 1, radius: false });
+  params.push(...filter.params);
+  const statement = db.prepare(
+    `SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL}
+     FROM json_each(${ranges}) AS r JOIN businesses AS b INDEXED BY businesses_geo_cell
+       ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
+     WHERE ${["b.geo_cell IS NOT NULL", "b.is_approved = 1", ...where, ...filter.where].join(" AND ")}`,
+  );
+  const matches: Candidate[] = [];
+  let read: CellRange[] = [];
+  let rowsRead = 0;
+  // A twentieth of the radius first: a dense centre fills `need` within a few hundred metres.
+  let reach = Math.max(radius / 20, 0.05);
+  for (;;) {
+    const fresh = subtractRanges(cellRangesWithin(near, reach), read);
+    if (fresh.length > 0) {
+      const answer = await statement.bind(JSON.stringify(fresh.map((range) => [range.lo, range.hi])), ...params.slice(1)).all<FilterRow>();
+      rowsRead += answer.meta?.rows_read ?? answer.results.length;
+      for (const row of answer.results) {
+        const candidate = toCandidate(row, filters);
+        if (passesAfterSql(row, candidate.distanceKm, filters, at)) matches.push(candidate);
+      }
+      read = mergeRanges([...read, ...fresh]);
+    }
+    const within = matches.filter((candidate) => candidate.distanceKm! <= reach);
+    if (reach >= radius) return { candidates: within, complete: true, rowsRead };
+    if (within.length >= need) return { candidates: within, complete: false, rowsRead };
+    // A little past where `need` matches should be at the density seen so far (each step is a
+    // round trip: better one a little wide than two), four times as far when none was seen, and
+    // at least a quarter and at most eight times further (a few rows say little of a density).
+    const wanted = within.length > 0 ? reach * Math.sqrt(need / within.length) * 1.3 : reach * 4;
+    // Rows grow with the area read: the widest circle the budget still affords.
+    const affordable = reach * Math.sqrt(NEAR_ROWS_BUDGET / Math.max(1, rowsRead));
+    const next = Math.min(radius, affordable, reach * 8, Math.max(reach * 1.25, wanted));
+    if (next <= reach * 1.05) return { candidates: within, complete: false, rowsRead };
+    reach = next;
+  }
+}
+
+const PAGE_ROW_COLUMNS_SQL = `id, name, slug, coalesce(type, category) AS category, city, country, country_code, full_address, phone,
+  rating, reviews, verified, photo, latitude, longitude, working_hours, time_zone`;
+
+/**
+ * One page of `ordered` candidates as businesses, read by id (`perPage` rows), with their
+ * distance and whether each is open at `at`.
+ */
+export async function candidatePage(
+  db: D1Database,
+  ordered: readonly { id: number; distanceKm: number | null }[],
+  { page, perPage, at }: { page: number; perPage: number; at: Date },
+): Promise<FilteredBusiness[]> {
+  const onPage = ordered.slice((page - 1) * perPage, page * perPage);
+  if (onPage.length === 0) return [];
+  const rows = (
+    await db
+      .prepare(`SELECT ${PAGE_ROW_COLUMNS_SQL} FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`)
+      .bind(JSON.stringify(onPage.map((candidate) => candidate.id)))
+      .all<Record<string, unknown>>()
+  ).results;
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return onPage.flatMap((candidate) => {
+    const row = byId.get(candidate.id);
+    return row ? [toFilteredBusiness(row, candidate.distanceKm, at)] : [];
+  });
+}
+
+export function toFilteredBusiness(row: Record<string, unknown>, distance: number | null, at: Date): FilteredBusiness {
+  const coordinate = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    ...businessBasics(row),
+    category: textColumn(row, "category"),
+    city: textColumn(row, "city"),
+    country: countryColumn(row),
+    countryCode: textColumn(row, "country_code"),
+    fullAddress: textColumn(row, "full_address"),
+    verified: Boolean(row.verified),
+    photo: textColumn(row, "photo"),
+    latitude: coordinate(row.latitude),
+    longitude: coordinate(row.longitude),
+    // Metres are noise beside a city's blocks: two decimals, ten metres.
+    distanceKm: distance === null ? null : Math.round(distance * 100) / 100,
+    openNow: rowOpenNow(row, at),
+  };
+}
+
+/**
+ * A list page with filters: its candidates (nearest first with `near`, else its newest), those
+ * every filter keeps, in the visitor's order (by default nearest first with `near`, else
+ * newest first), one page of them.
+ */
+export async function readFilteredList(
+  db: D1Database,
+  scope: ListScope,
+  filters: SearchFilters,
+  { page, perPage, at = new Date() }: { page: number; perPage: number; at?: Date },
+): Promise<FilteredPage> {
+  let matches: Candidate[];
+  let moreThanCounted: boolean;
+  if (filters.near) {
+    const nearest = await nearestCandidates(db, scope, filters, FILTERED_CANDIDATES + 1, at);
+    matches = orderCandidates(nearest.candidates, "distance");
+    moreThanCounted = !nearest.complete || matches.length > FILTERED_CANDIDATES;
+  } else {
+    const newest = await newestCandidates(db, scope, filters);
+    matches = newest.rows
+      .map((row) => toCandidate(row, filters))
+      .filter((candidate) => passesAfterSql(candidate.row, null, filters, at))
+      .sort((a, b) => b.id - a.id);
+    moreThanCounted = newest.cut;
+  }
+  const counted = matches.slice(0, FILTERED_CANDIDATES);
+  const ordered = orderCandidates(counted, filters.sort);
+  const totalCount = counted.length;
+  return {
+    businesses: await candidatePage(db, ordered, { page, perPage, at }),
+    totalCount,
+    moreThanCounted,
+    currentPage: page,
+    totalPages: totalPages(totalCount, perPage),
+  };
+}
