@@ -186,6 +186,36 @@ export const cityCategoryCounts = sqliteTable(
 );
 
 /**
+ * Approved businesses with a map cell per Web Mercator tile at each zoom of MAP_COUNT_ZOOMS
+ * (app/lib/map-clusters.ts), with the sums of their coordinates: a wide map view's clusters
+ * (decision 111). `tile` is geo_cell >> 2 * (20 - zoom). Kept by triggers (migrations/0006).
+ */
+export const mapCellCounts = sqliteTable(
+  "map_cell_counts",
+  {
+    zoom: integer("zoom").notNull(),
+    tile: integer("tile").notNull(),
+    businessCount: integer("business_count").notNull(),
+    latitudeSum: real("latitude_sum").notNull(),
+    longitudeSum: real("longitude_sum").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoom, t.tile] })],
+);
+
+/** Approved businesses with a map cell per city, with the sums of their coordinates: where the basemap labels a city (decision 111). */
+export const cityPositions = sqliteTable(
+  "city_positions",
+  {
+    countryCode: text("country_code").notNull(),
+    citySlug: text("city_slug").notNull(),
+    businessCount: integer("business_count").notNull(),
+    latitudeSum: real("latitude_sum").notNull(),
+    longitudeSum: real("longitude_sum").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.citySlug] })],
+);
+
+/**
  * Present (one row, id = 1) only inside a D1 batch that writes many businesses: the summary
  * triggers skip businesses with an id above `afterId`, and the same batch then applies their
  * counts once per category, country and city (decision 064).

@@ -101,6 +101,25 @@ const BATCH_NAME = summaryNameSql("first_name", "preferred_name", "preferred_nam
 const JOINING_NAME = summaryNameSql("name", "excluded.name", "excluded.business_count > 0");
 
 /**
+ * The map counts of a batch's new businesses (decision 111): what the map_delta trigger adds row
+ * by row, per tile of each counted zoom and per city, once per key. The batch is read once.
+ */
+const APPLY_DEFERRED_MAP_COUNTS = [
+  `WITH batch AS MATERIALIZED (SELECT geo_cell, latitude, longitude ${DEFERRED} AND geo_cell IS NOT NULL)
+   INSERT INTO map_cell_counts (zoom, tile, business_count, latitude_sum, longitude_sum)
+   SELECT z.zoom, batch.geo_cell >> (40 - 2 * z.zoom) AS tile, count(*), sum(batch.latitude), sum(batch.longitude)
+   FROM map_count_zooms z, batch GROUP BY z.zoom, tile
+   ON CONFLICT (zoom, tile) DO UPDATE SET business_count = business_count + excluded.business_count,
+     latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum`,
+  `INSERT INTO city_positions (country_code, city_slug, business_count, latitude_sum, longitude_sum)
+   SELECT country_code, city_slug, count(*), sum(latitude), sum(longitude)
+   ${DEFERRED} AND geo_cell IS NOT NULL AND country_code IS NOT NULL AND city_slug IS NOT NULL
+   GROUP BY country_code, city_slug
+   ON CONFLICT (country_code, city_slug) DO UPDATE SET business_count = business_count + excluded.business_count,
+     latitude_sum = latitude_sum + excluded.latitude_sum, longitude_sum = longitude_sum + excluded.longitude_sum`,
+];
+
+/**
  * The counts of a batch's new businesses, applied once per key (decision 064): the same changes
  * the summary_delta trigger makes row by row, in the same table order, so the triggers of the
  * summary tables (distinct counts, totals) follow. An entry's name is chosen as row by row
@@ -139,6 +158,7 @@ const APPLY_DEFERRED_SUMMARIES = [
   `DELETE FROM page_anchors WHERE scope IN (
      SELECT 'category/' || category_slug ${DEFERRED} AND category_slug IS NOT NULL
      UNION SELECT 'city/' || country_code || '/' || city_slug ${DEFERRED} AND country_code IS NOT NULL AND city_slug IS NOT NULL)`,
+  ...APPLY_DEFERRED_MAP_COUNTS,
   `DELETE FROM summary_deferral WHERE id = 1`,
 ];
 
