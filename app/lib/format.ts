@@ -120,3 +120,10 @@ export function plural(count: number, one: string, many: string): string {
 export function countOf(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${plural(count, one, many)}`;
 }
+
+/** A distance as a list shows it: "350 m" under a kilometre, "1.2 km" under ten, "12 km" from there. */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10).toLocaleString("en-US")} m`;
+  if (km < 10) return `${(Math.round(km * 10) / 10).toFixed(1)} km`;
+  return `${Math.round(km).toLocaleString("en-US")} km`;
+}
