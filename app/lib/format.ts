@@ -123,7 +123,9 @@ export function countOf(count: number, one: string, many: string): string {
 
 /** A distance as a list shows it: "350 m" under a kilometre, "1.2 km" under ten, "12 km" from there. */
 export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10).toLocaleString("en-US")} m`;
-  if (km < 10) return `${(Math.round(km * 10) / 10).toFixed(1)} km`;
+  const metres = Math.max(10, Math.round((km * 1000) / 10) * 10);
+  if (metres < 1000) return `${metres} m`;
+  const tenths = Math.round(km * 10) / 10;
+  if (tenths < 10) return `${tenths.toFixed(1)} km`;
   return `${Math.round(km).toLocaleString("en-US")} km`;
 }

@@ -53,7 +53,6 @@ export function parseMapView(params: URLSearchParams): MapViewParse {
   const [west, south, east, north] = numbers as [number, number, number, number];
   if (Math.abs(south) > 90 || Math.abs(north) > 90) return bad("bbox latitudes must be between -90 and 90");
   if (south > north) return bad("bbox SOUTH must not be above NORTH");
-  if (east < west && Math.abs(west) <= 180 && Math.abs(east) <= 180 && west - east < 1e-9) return bad("bbox WEST and EAST must differ");
   const box: BoundingBox =
     east - west >= 360 ? { west: -180, south, east: 180, north } : { west: wrapLongitude(west), south, east: wrapLongitude(east), north };
 
