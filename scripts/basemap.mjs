@@ -10,7 +10,15 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const flag = process.argv.indexOf("--packages");
 const require = createRequire(flag > 0 ? path.join(path.resolve(process.argv[flag + 1]), "x.js") : path.join(root, "package.json"));
-const { feature, mesh } = require("topojson-client");
+let topojson;
+try {
+  topojson = require("topojson-client");
+  require.resolve("world-atlas/land-50m.json");
+} catch {
+  console.error("scripts/basemap.mjs needs the world-atlas and topojson-client packages (devDependencies), or --packages DIR naming a node_modules that holds them.");
+  process.exit(1);
+}
+const { feature, mesh } = topojson;
 const atlas = (name) => JSON.parse(readFileSync(require.resolve(`world-atlas/${name}`), "utf8"));
 
 const round = (value) => Math.round(value * 1000) / 1000;

@@ -18,6 +18,8 @@ export interface Picks {
   businessSlug: string;
   commonWord: string;
   rareWord: string;
+  /** The biggest city's view on a 1366 × 800 map at zoom 13, round its businesses' mean position. */
+  mapCity: { name: string; bbox: string };
 }
 
 export interface PageType {
@@ -54,6 +56,10 @@ export function pickFromDatabase(file: string): Picks {
   const [totals] = query<{ business_count: number }>(file, `SELECT business_count FROM directory_totals WHERE id = 1`);
   // A page past the last one redirects to page 1: the tiny database of the bench's own test has 50.
   const businessesDeepPage = Math.max(1, Math.min(100, Math.ceil((totals?.business_count ?? 0) / ALL_BUSINESSES_PER_PAGE)));
+  // The biggest city with a position (city_positions, kept by triggers), else the mean of its first businesses.
+  const [centre] = query<{ latitude: number; longitude: number }>(
+    file, `SELECT avg(latitude) AS latitude, avg(longitude) AS longitude FROM (SELECT latitude, longitude FROM businesses
+       WHERE country_code = '${city.country_code.replace(/'/g, "''")}' AND city_slug = '${city.slug.replace(/'/g, "''")}' AND latitude IS NOT NULL LIMIT 200)`);
   const [common] = words("doc DESC, term");
   const [rare] = words("doc ASC, term");
   return {
@@ -66,7 +72,18 @@ export function pickFromDatabase(file: string): Picks {
     businessSlug: business.slug,
     commonWord: common?.term ?? "hotel",
     rareWord: rare?.term ?? "zzzz",
+    mapCity: { name: city.name, bbox: mapViewBox(centre?.latitude ?? 0, centre?.longitude ?? 0, 13, 1366, 800) },
   };
+}
+
+/** WEST,SOUTH,EAST,NORTH of a `width` × `height` pixel map at `zoom` centred on a point (Web Mercator, 256-pixel tiles). */
+export function mapViewBox(latitude: number, longitude: number, zoom: number, width: number, height: number): string {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const halfWidth = (width / 2) * degreesPerPixel;
+  // Near the centre a pixel spans cos(latitude) as many degrees of latitude as of longitude.
+  const halfHeight = (height / 2) * degreesPerPixel * Math.cos((latitude * Math.PI) / 180);
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  return [longitude - halfWidth, latitude - halfHeight, longitude + halfWidth, latitude + halfHeight].map(round).join(",");
 }
 
 export function pageTypes(p: Picks): PageType[] {
@@ -103,6 +120,8 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-categories", label: "API categories list", kind: "api", path: "/api/categories" },
     { id: "api-countries", label: "API countries list", kind: "api", path: "/api/countries" },
     { id: "api-cities", label: "API cities list", kind: "api", path: "/api/cities" },
+    { id: "api-map-world", label: "API map, the world at zoom 2", kind: "api", path: "/api/map?bbox=-180,-85,180,85&zoom=2" },
+    { id: "api-map-city", label: `API map, ${p.mapCity.name} at zoom 13`, kind: "api", path: `/api/map?bbox=${p.mapCity.bbox}&zoom=13` },
   ];
 }
 
