@@ -106,6 +106,10 @@ describe("the offline basemap", () => {
     expect(share.land).toBeGreaterThan(0.5);
     expect(share.water).toBeLessThan(0.1);
     expect(outside).toEqual([]);
+    // The shapes (1.3 MB) are kept a day by the browser, not asked again on every map.
+    const land = await fetch(base + "/basemap/land.json");
+    expect([land.status, land.headers.get("Cache-Control")]).toEqual([200, "public, max-age=86400"]);
+    await land.arrayBuffer();
     expect(asked.some((url) => url.endsWith("/map-style.json"))).toBe(true);
     expect(errors.filter((e) => !/favicon/i.test(e))).toEqual([]);
     await screenshot(page, "business-basemap");

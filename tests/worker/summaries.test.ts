@@ -109,9 +109,11 @@ describe("summary tables kept by triggers", () => {
     const batch = Array.from({ length: 10 }, (_, i) => toBusinessRow(record({ name: `New ${i}`, placeId: `x${i}`, city: `City ${i}` })));
     const statements = upsertBusinessesStatements(env.DB, batch);
     const results = await env.DB.batch(statements);
-    // Everything after the upserts: the grouped counts of the 10 new businesses.
+    // Everything after the upserts: the grouped counts of the 10 new businesses (about 270 rows
+    // for the summary tables, about 190 for the map's tiles at 8 zooms and its cities), far
+    // below the 3,000 the directory holds.
     const applied = results.slice(2).reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
-    expect(applied).toBeLessThan(300);
+    expect(applied).toBeLessThan(600);
     expect((await summary()).totals.businessCount).toBe(3010);
     await env.DB.prepare(`DELETE FROM businesses`).run();
   });
