@@ -176,6 +176,25 @@ describe("GET /api/map", () => {
     expect(body.features[0]!.properties).toEqual({ slug: expect.any(String), name: expect.stringMatching(/^Business /), rating: expect.any(Number) });
   });
 
+  it("counts only the businesses a filter's condition selects, read in the box through one condition", async () => {
+    // The shape the shared filter function hands over: SQL on `b` with its parameters (here minRating=4).
+    const matching = { where: "b.rating >= ?", params: [4] };
+    for (const [box, zoom] of [[WORLD, 2], [ZURICH, 13], [{ west: 2.34, south: 48.85, east: 2.36, north: 48.86 }, 16]] as const) {
+      const answer = await mapFeatures(env.DB, box, zoom, matching);
+      const expected = await env.DB.prepare(
+        `SELECT count(*) AS n FROM businesses WHERE is_approved = 1 AND geo_cell IS NOT NULL AND rating >= 4
+           AND latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4`,
+      )
+        .bind(box.south, box.north, box.west, box.east)
+        .first<{ n: number }>();
+      expect(countOf(answer), JSON.stringify(box)).toBe(expected!.n);
+      expect(answer.features.length).toBeLessThanOrEqual(MAX_MAP_FEATURES);
+      for (const feature of answer.features) if ("rating" in feature.properties) expect(feature.properties.rating).toBeGreaterThanOrEqual(4);
+    }
+    // Until the shared filter function is wired in, a filtered map says so rather than ignoring the filter.
+    expect((await getMap("bbox=0,40,10,50&zoom=3&minRating=4")).status).toBe(501);
+  });
+
   it("refuses a bad view or filter with a 400 naming the parameter", async () => {
     for (const [query, parameter] of [
       ["zoom=3", "bbox"],
