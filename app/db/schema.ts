@@ -201,6 +201,36 @@ export const cityCategoryCounts = sqliteTable(
 );
 
 /**
+ * Approved businesses with a map cell per Web Mercator tile at each zoom of MAP_COUNT_ZOOMS
+ * (app/lib/map-clusters.ts), with the sums of their coordinates: a wide map view's clusters
+ * (decision 111). `tile` is geo_cell >> 2 * (20 - zoom). Kept by triggers (migrations/0005).
+ */
+export const mapCellCounts = sqliteTable(
+  "map_cell_counts",
+  {
+    zoom: integer("zoom").notNull(),
+    tile: integer("tile").notNull(),
+    businessCount: integer("business_count").notNull(),
+    latitudeSum: real("latitude_sum").notNull(),
+    longitudeSum: real("longitude_sum").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoom, t.tile] })],
+);
+
+/** Approved businesses with a map cell per city, with the sums of their coordinates: where the basemap labels a city (decision 111). */
+export const cityPositions = sqliteTable(
+  "city_positions",
+  {
+    countryCode: text("country_code").notNull(),
+    citySlug: text("city_slug").notNull(),
+    businessCount: integer("business_count").notNull(),
+    latitudeSum: real("latitude_sum").notNull(),
+    longitudeSum: real("longitude_sum").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.citySlug] })],
+);
+
+/**
  * Page anchors of big categories and cities (decision 065): the id of every PAGE_ANCHOR_STEP-th
  * approved business, newest first, so that a page asked for by number skips fewer than
  * PAGE_ANCHOR_STEP index entries however deep it is. `scope` is "category/<slug>" or

@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/amenities";
 import { businessJsonLd } from "~/lib/business-jsonld";
 import { businessTimeZone } from "~/lib/business-time-zone";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { businessCountry, countryInProse, formatRating, reviewsText } from "~/lib/format";
+import { businessCountry, countryInProse, formatDistance, formatRating, reviewsText } from "~/lib/format";
 import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/seo";
 import { redirectToCanonicalPath } from "~/lib/http.server";
@@ -21,7 +21,7 @@ import { indefiniteArticle } from "~/lib/indefinite-article";
 import { initial } from "~/lib/initial";
 import { telHref } from "~/lib/phone";
 import { httpUrl, websiteUrl } from "~/lib/web-url";
-import { getBusinessBySlug, type BusinessDetail } from "~/models/business-detail.server";
+import { getBusinessPage, type BusinessDetail, type NearbyBusiness } from "~/models/business-detail.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
@@ -30,14 +30,45 @@ export const headers = loaderHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404 });
+  const [found, { ads }] = await Promise.all([getBusinessPage(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
+  if (!found) return data({ business: null, nearby: [], ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404 });
+  const { business, nearby } = found;
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, nearby, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
+}
+
+/** The other businesses nearest to this one, nearest first, each with how far it is. */
+function NearbySection({ nearby }: { nearby: NearbyBusiness[] }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="nearby-heading" data-testid="nearby">
+      <h2 id="nearby-heading" className="text-xl font-semibold">Nearby</h2>
+      <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
+        {nearby.map((other) => {
+          const rating = formatRating(other.rating);
+          return (
+            <li key={other.slug} className="flex items-baseline justify-between gap-4 py-3">
+              <div className="min-w-0">
+                <Link to={`/business/${other.slug}`} dir="auto" className="font-medium text-brand-700 dark:text-sky-300 underline underline-offset-2">
+                  {other.name}
+                </Link>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {other.category ? <bdi>{other.category}</bdi> : null}
+                  {other.category && other.city ? " · " : null}
+                  {other.city ? <bdi>{other.city}</bdi> : null}
+                  {rating ? <> {other.category || other.city ? " · " : null}<span className="text-amber-500" aria-hidden="true">★</span> {rating}</> : null}
+                </p>
+              </div>
+              <span className="shrink-0 text-sm font-medium text-slate-700 dark:text-slate-300" data-testid="nearby-distance">{formatDistance(other.distanceKm)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 /** "City, Country", either alone, or "" (the country as businessCountry names it, worked out once). */
@@ -85,19 +116,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
+  const { business, nearby, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
+  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
 }
 
 function BusinessView({
   business,
+  nearby,
   ads,
   mapStyleUrl,
   timeZone,
 }: {
   business: BusinessDetail;
+  nearby: NearbyBusiness[];
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
   mapStyleUrl: string;
   timeZone: string | null;
@@ -294,6 +327,7 @@ function BusinessView({
               <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} styleUrl={mapStyleUrl} />
             </div>
           </section>
+          {nearby.length ? <NearbySection nearby={nearby} /> : null}
         </div>
 
         <aside className="space-y-8" aria-label="Business information">

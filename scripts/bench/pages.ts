@@ -20,6 +20,8 @@ export interface Picks {
   businessSlug: string;
   commonWord: string;
   rareWord: string;
+  /** The biggest city's view on a 1366 × 800 map at zoom 13, round its businesses' mean position. */
+  mapCity: { name: string; bbox: string };
 }
 
 export interface PageType {
@@ -73,7 +75,18 @@ export function pickFromDatabase(file: string): Picks {
     businessSlug: business.slug,
     commonWord: common?.term ?? "hotel",
     rareWord: rare?.term ?? "zzzz",
+    mapCity: { name: city.name, bbox: mapViewBox(centre?.latitude ?? 0, centre?.longitude ?? 0, 13, 1366, 800) },
   };
+}
+
+/** WEST,SOUTH,EAST,NORTH of a `width` × `height` pixel map at `zoom` centred on a point (Web Mercator, 256-pixel tiles). */
+export function mapViewBox(latitude: number, longitude: number, zoom: number, width: number, height: number): string {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const halfWidth = (width / 2) * degreesPerPixel;
+  // Near the centre a pixel spans cos(latitude) as many degrees of latitude as of longitude.
+  const halfHeight = (height / 2) * degreesPerPixel * Math.cos((latitude * Math.PI) / 180);
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  return [longitude - halfWidth, latitude - halfHeight, longitude + halfWidth, latitude + halfHeight].map(round).join(",");
 }
 
 export function pageTypes(p: Picks): PageType[] {
@@ -119,6 +132,8 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-countries", label: "API countries list", kind: "api", path: "/api/countries" },
     { id: "api-cities", label: "API cities list", kind: "api", path: "/api/cities" },
     { id: "api-search-near", label: "API search, 10 km near me, by distance", kind: "api", path: `/api/search?${nearCentre}&radius=10&sort=distance` },
+    { id: "api-map-world", label: "API map, the world at zoom 2", kind: "api", path: "/api/map?bbox=-180,-85,180,85&zoom=2" },
+    { id: "api-map-city", label: `API map, ${p.mapCity.name} at zoom 13`, kind: "api", path: `/api/map?bbox=${p.mapCity.bbox}&zoom=13` },
   ];
 }
 

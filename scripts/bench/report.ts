@@ -88,6 +88,20 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
       mark(most <= (search.capture.rowsRead ?? 0)),
     ]);
   }
+  // The map's answers (issue 35): rows read, size, and cold p95 against the category page's in the same run.
+  const categoryCold = available.find((p) => p.page.id === "category")?.cold.find((r) => r.connections === maxConnections)?.p95;
+  const maps = available.filter((p) => p.page.id.startsWith("api-map-"));
+  if (maps.length && categoryCold) {
+    const figures = maps.map((p) => {
+      const p95 = p.cold.find((r) => r.connections === maxConnections)?.p95 ?? Infinity;
+      return { label: p.page.label, rows: p.capture.rowsRead ?? Infinity, bytes: p.capture.bytes, ratio: p95 / categoryCold };
+    });
+    targetRows.push([
+      "`/api/map`, world at zoom 2 and a city at zoom 13: rows read ≤ 10,000, answer ≤ 100 KB, cold p95 ≤ 2× the category page's",
+      figures.map((f) => `${f.label}: ${int(f.rows)} rows, ${kb(f.bytes)} KB, ${f.ratio.toFixed(2)}×`).join("; ") + `; load average ${machine.loadAverage.map((l) => l.toFixed(1)).join(" / ")}`,
+      mark(figures.every((f) => f.rows <= 10_000 && f.bytes <= 100 * 1024 && f.ratio <= 2)),
+    ]);
+  }
   if (other) {
     const changed = available.filter((p) => {
       const match = other.pages.find((o) => o.page.id === p.page.id);

@@ -46,6 +46,12 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
     }
   }
   expect(results.frontend.find((f) => f.path === "/")!.assets.jsGzip).toBeGreaterThan(10_000);
+  // The map's two views were measured: answered, within their rows-read and size figures, and reported.
+  for (const id of ["api-map-world", "api-map-city"]) {
+    const map = results.pages.find((p) => p.page.id === id)!;
+    expect([map.capture.status, map.capture.rowsRead! <= 10_000, map.capture.bytes <= 100 * 1024], id).toEqual([200, true, true]);
+  }
+  expect(report).toMatch(/`\/api\/map`, world at zoom 2 and a city at zoom 13.*\| API map, the world at zoom 2: [\d,]+ rows, [\d.]+ KB, [\d.]+×; API map, .+ at zoom 13: [\d,]+ rows, [\d.]+ KB, [\d.]+×; load average [\d.]+ \/ [\d.]+ \/ [\d.]+ \|/);
 
   // Import and export went through the real endpoints, and the parser fitted in its 64 MB heap.
   if (results.import === "skipped" || results.export === "skipped") throw new Error("import or export was skipped");

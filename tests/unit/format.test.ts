@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessCountry, countOf, countryName, formatCount, formatRating, marketShare, plural, reviewsText } from "~/lib/format";
+import { businessCountry, countOf, countryName, formatCount, formatDistance, formatRating, marketShare, plural, reviewsText } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -111,5 +111,17 @@ describe("formatRating", () => {
     expect(`2 ${plural(2, "category", "categories")}`).toBe("2 categories");
     expect(countOf(1, "country", "countries")).toBe("1 country");
     expect(countOf(2981, "listing", "listings")).toBe("2,981 listings");
+  });
+});
+
+describe("formatDistance", () => {
+  it("says metres under a kilometre, one decimal under ten, whole kilometres beyond", () => {
+    expect(formatDistance(0.004)).toBe("10 m");
+    expect(formatDistance(0.347)).toBe("350 m");
+    expect(formatDistance(1.234)).toBe("1.2 km");
+    expect(formatDistance(0.998)).toBe("1.0 km");
+    expect(formatDistance(9.96)).toBe("10 km");
+    expect(formatDistance(12.4)).toBe("12 km");
+    expect(formatDistance(1234.5)).toBe("1,235 km");
   });
 });

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
+import { onlyMethods } from "~/lib/http.server";
+import { parseMapView } from "~/lib/map-clusters";
+import { hasFilters, parseSearchFilters } from "~/lib/search-filters";
+import { mapFeatures } from "~/models/map.server";
+
+/**
+ * GET /api/map?bbox=WEST,SOUTH,EAST,NORTH&zoom=Z (plus the list filters): a GeoJSON
+ * FeatureCollection of at most 500 points, the businesses in the box or clusters counting them.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const view = parseMapView(params);
+  if (!view.ok) return Response.json({ error: view.error }, { status: 400 });
+  const q = params.get("q")?.trim() ?? "";
+  const parsed = parseSearchFilters(params, q !== "");
+  if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
+  // A sort orders a list; a map shows the same businesses whatever their order.
+  const narrowed = q !== "" || hasFilters({ ...parsed.filters, sort: null });
+  if (narrowed) {
+    // The conditions come from the shared filter function (app/models/business-filters.server.ts) once it lands.
+    return Response.json({ error: "q and filters on /api/map are not available yet" }, { status: 501 });
+  }
+  const features = await mapFeatures(context.cloudflare.env.DB, view.box, view.zoom, null);
+  return Response.json(features, { headers: publicCache(CACHE_SECONDS.lists) });
+}
+
+export const action = onlyMethods("GET", "HEAD");
