@@ -3,6 +3,9 @@
  * basemap labels. A view without filters is counted from map_cell_counts (ClusterAssembly plans
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
+import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, type FilterRow } from "./business-filters.server";
+import { visitorMatchExpression } from "~/lib/search-query";
+import type { SearchFilters } from "~/lib/search-filters";
 import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/geo-cell";
 import {
   ClusterAssembly,
@@ -16,13 +19,12 @@ import {
   type MapRead,
 } from "~/lib/map-clusters";
 
-/**
- * A condition on the businesses a filtered view shows: SQL over the alias `b` (businesses) with
- * anonymous `?` parameters, and their values in order. The shared filter function writes it.
- */
-export interface MatchingBusinesses {
-  where: string;
-  params: unknown[];
+/** What narrows a map view: the visitor's words and the list filters (their sort aside). */
+export interface MapNarrowing {
+  q: string;
+  filters: SearchFilters;
+  /** The moment "open now" is judged at. */
+  at: Date;
 }
 
 /** Rows of one counted zoom in ranges of tile codes. Each range is walked on the primary key. */
@@ -66,7 +68,7 @@ function inBoxSql(box: BoundingBox): { sql: string; params: unknown[] } {
   };
 }
 
-interface BoxBusinessRow {
+interface BoxBusinessRow extends FilterRow {
   slug: string;
   name: string;
   rating: number | null;
@@ -75,14 +77,23 @@ interface BoxBusinessRow {
   geo_cell: number;
 }
 
-async function businessesInBox(db: D1Database, box: BoundingBox, matching: MatchingBusinesses | null): Promise<BoxBusinessRow[]> {
+async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapNarrowing | null): Promise<BoxBusinessRow[]> {
   const inBox = inBoxSql(box);
-  const sql = `SELECT b.slug, b.name, b.rating, b.latitude, b.longitude, b.geo_cell ${inBox.sql}${matching ? ` AND (${matching.where})` : ""}`;
+  // The box's five parameters are anonymous (?1–?5); the filters' are numbered after them.
+  const conditions = narrowing ? businessFilterConditions(narrowing.filters, { firstParam: inBox.params.length + 1 }) : { where: [], params: [] };
+  const match = narrowing ? visitorMatchExpression(narrowing.q) : null;
+  if (match) {
+    conditions.params.push(match);
+    conditions.where.push(`b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${inBox.params.length + conditions.params.length})`);
+  }
+  const sql = `SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b")} ${inBox.sql}${conditions.where.map((condition) => ` AND ${condition}`).join("")}`;
   const { results } = await db
     .prepare(sql)
-    .bind(...inBox.params, ...(matching?.params ?? []))
+    .bind(...inBox.params, ...conditions.params)
     .all<BoxBusinessRow>();
-  return results;
+  if (!narrowing) return results;
+  // The exact radius and "open now" are decided here, as on every filtered list.
+  return results.filter((row) => passesAfterSql(row, rowDistanceKm(row, narrowing.filters.near), narrowing.filters, narrowing.at));
 }
 
 function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
@@ -91,14 +102,14 @@ function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
 
 /**
  * The features of a map view: the businesses in the box when at most MAX_MAP_FEATURES match,
- * else clusters whose counts add up to the matching businesses in the box. `matching` null: every
- * approved business (counted from map_cell_counts); else the businesses it selects, read one by
- * one in the box and clustered here.
+ * else clusters whose counts add up to the matching businesses in the box. `narrowing` null: every
+ * approved business (counted from map_cell_counts); else the businesses the words and filters
+ * select, read one by one in the box and clustered here.
  */
-export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: number, matching: MatchingBusinesses | null): Promise<MapFeatureCollection> {
+export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: number, narrowing: MapNarrowing | null): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
-  if (matching) {
-    const rows = await businessesInBox(db, box, matching);
+  if (narrowing) {
+    const rows = await businessesInBox(db, box, narrowing);
     if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
     return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
   }

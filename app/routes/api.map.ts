@@ -18,11 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
   // A sort orders a list; a map shows the same businesses whatever their order.
   const narrowed = q !== "" || hasFilters({ ...parsed.filters, sort: null });
-  if (narrowed) {
-    // The conditions come from the shared filter function (app/models/business-filters.server.ts) once it lands.
-    return Response.json({ error: "q and filters on /api/map are not available yet" }, { status: 501 });
-  }
-  const features = await mapFeatures(context.cloudflare.env.DB, view.box, view.zoom, null);
+  const narrowing = narrowed ? { q, filters: parsed.filters, at: new Date() } : null;
+  const features = await mapFeatures(context.cloudflare.env.DB, view.box, view.zoom, narrowing);
   return Response.json(features, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

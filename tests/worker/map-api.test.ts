@@ -1,3 +1,4 @@
+import { parseSearchFilters } from "~/lib/search-filters";
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business-record";
@@ -176,11 +177,12 @@ describe("GET /api/map", () => {
     expect(body.features[0]!.properties).toEqual({ slug: expect.any(String), name: expect.stringMatching(/^Business /), rating: expect.any(Number) });
   });
 
-  it("counts only the businesses a filter's condition selects, read in the box through one condition", async () => {
-    // The shape the shared filter function hands over: SQL on `b` with its parameters (here minRating=4).
-    const matching = { where: "b.rating >= ?", params: [4] };
+  it("counts only the businesses a filter selects, through the lists' one filter translation", async () => {
+    const parsed = parseSearchFilters(new URLSearchParams("minRating=4"), false);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const narrowing = { q: "", filters: parsed.filters, at: new Date() };
     for (const [box, zoom] of [[WORLD, 2], [ZURICH, 13], [{ west: 2.34, south: 48.85, east: 2.36, north: 48.86 }, 16]] as const) {
-      const answer = await mapFeatures(env.DB, box, zoom, matching);
+      const answer = await mapFeatures(env.DB, box, zoom, narrowing);
       const expected = await env.DB.prepare(
         `SELECT count(*) AS n FROM businesses WHERE is_approved = 1 AND geo_cell IS NOT NULL AND rating >= 4
            AND latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4`,
@@ -191,8 +193,10 @@ describe("GET /api/map", () => {
       expect(answer.features.length).toBeLessThanOrEqual(MAX_MAP_FEATURES);
       for (const feature of answer.features) if ("rating" in feature.properties) expect(feature.properties.rating).toBeGreaterThanOrEqual(4);
     }
-    // Until the shared filter function is wired in, a filtered map says so rather than ignoring the filter.
-    expect((await getMap("bbox=0,40,10,50&zoom=3&minRating=4")).status).toBe(501);
+    // The API answers the same count for the same filter.
+    const viaApi = await getMap(`bbox=${WORLD.west},${WORLD.south},${WORLD.east},${WORLD.north}&zoom=2&minRating=4`);
+    expect(viaApi.status).toBe(200);
+    expect(countOf(viaApi.body)).toBe(countOf(await mapFeatures(env.DB, WORLD, 2, narrowing)));
   });
 
   it("refuses a bad view or filter with a 400 naming the parameter", async () => {
