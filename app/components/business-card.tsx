@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatRating, reviewCountText } from "~/lib/format";
+import { formatDistance, formatRating, reviewCountText } from "~/lib/format";
 
 /** What every business card on the public site shows (lists, category/city pages, search). */
 export interface BusinessCardData {
@@ -15,6 +15,8 @@ export interface BusinessCardData {
   reviews: number;
   verified?: boolean;
   photo?: string | null;
+  /** From the place a list is near (?near=), when it has one. */
+  distanceKm?: number | null;
 }
 
 export function BusinessCard({ business, layout = "grid" }: { business: BusinessCardData; layout?: "grid" | "list" }) {
@@ -48,6 +50,9 @@ export function BusinessCard({ business, layout = "grid" }: { business: Business
             <span aria-hidden="true" className="text-amber-500">★</span> {rating}
             {reviews ? <> <span className="text-slate-500 dark:text-slate-400">({reviews})</span></> : null}
           </p>
+        ) : null}
+        {typeof business.distanceKm === "number" ? (
+          <p className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300" data-testid="distance">{formatDistance(business.distanceKm)} away</p>
         ) : null}
         {business.phone ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{business.phone}</p> : null}
       </div>

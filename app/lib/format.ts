@@ -120,3 +120,9 @@ export function plural(count: number, one: string, many: string): string {
 export function countOf(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${plural(count, one, many)}`;
 }
+
+/** A distance as a card shows it: "350 m" under a kilometre, "2.4 km" under 100, "130 km" beyond. */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
+  return km < 100 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString("en-US")} km`;
+}

@@ -31,13 +31,13 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [business, { ads }] = await Promise.all([getBusinessBySlug(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!business) return data({ business: null, ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404 });
+  if (!business) return data({ business: null, ads: null, timeZone: null }, { status: 404 });
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, ads, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /** "City, Country", either alone, or "" (the country as businessCountry names it, worked out once). */
@@ -85,21 +85,19 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
+  const { business, ads, timeZone } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
+  return <BusinessView key={business.id} business={business} ads={ads} timeZone={timeZone} />;
 }
 
 function BusinessView({
   business,
   ads,
-  mapStyleUrl,
   timeZone,
 }: {
   business: BusinessDetail;
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
-  mapStyleUrl: string;
   timeZone: string | null;
 }) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
@@ -291,7 +289,7 @@ function BusinessView({
           <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-xl font-semibold">Location</h2>
             <div className="mt-4">
-              <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} styleUrl={mapStyleUrl} />
+              <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} />
             </div>
           </section>
         </div>

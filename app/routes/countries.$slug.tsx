@@ -1,8 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { CountLinkTiles } from "~/components/count-links";
+import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
@@ -45,6 +48,8 @@ export default function CountryDetail() {
   const { pathname, search } = useLocation();
   const code = country.countryCode.toLowerCase();
   const pageLink = (page: number) => `${pathname}${withParams(search, { page })}`;
+  // The businesses of a filtered country page, when its loader lists them.
+  const listed = (country as { businesses?: (BusinessCardData & ResultPoint)[] }).businesses ?? null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs
@@ -61,6 +66,27 @@ export default function CountryDetail() {
         <StatTile label="Cities" value={country.cityCount.toLocaleString("en-US")} />
         <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
       </StatTiles>
+
+      <section aria-labelledby="find-in-country" className="mt-10">
+        <h2 id="find-in-country" className="mb-4 text-xl font-semibold">Find a place in {countryInProse(country.country)}</h2>
+        <FilterBar categories={country.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
+        {/* The map asks for the country by name, as a search's location does. */}
+        <ResultsWithMap points={listed ?? []} scope={[["location", country.country]]}>
+          {listed ? (
+            listed.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-300">No business matches these filters.</p>
+            ) : (
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                {listed.map((business) => (
+                  <li key={business.id}>
+                    <BusinessCard business={business} />
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </ResultsWithMap>
+      </section>
 
       {/* No heading over nothing: a country whose businesses have no city (the upload template has none) or no category. */}
       {country.topCities.length > 0 ? (
