@@ -28,6 +28,8 @@ export interface ResultPoint {
 
 type MapBusiness = Extract<MapFeature, { kind: "business" }>;
 
+const LOADING = "Loading the businesses in this area…";
+
 /** Map moves settle for this long before the businesses of the new view are asked for. */
 const REFRESH_DELAY_MS = 250;
 
@@ -148,7 +150,6 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
         const bounds = instance.getBounds();
         const view = viewBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
         const { search: list, scope: listScope } = current.current;
-        setStatus("Loading the businesses in this area…");
         fetch(`/api/map?${mapQuery(list, listScope, view, instance.getZoom())}`, { signal: controller.signal, headers: { Accept: "application/geo+json, application/json" } })
           .then(async (response) => {
             if (!response.ok) throw new Error(`/api/map answered ${response.status}`);
@@ -157,11 +158,15 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             draw(features);
             const count = businessesShown(features);
             setStatus(count === 0 ? "No business in this area matches." : `${count.toLocaleString("en-US")} ${count === 1 ? "business" : "businesses"} in this area.`);
-            const answerBox = fitToAnswer ? boundsOfPoints(features) : null;
-            fitToAnswer = false;
-            if (answerBox) {
-              refitting.current = true;
-              instance.fitBounds(lngLatBounds(answerBox), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
+            if (!fitToAnswer || features.length === 0) return;
+            const [only] = features;
+            refitting.current = true;
+            if (features.length === 1 && only?.kind === "cluster" && instance.getZoom() < FIT_MAX_ZOOM) {
+              // All of it is one cluster: closer, until it splits.
+              instance.jumpTo({ center: [only.longitude, only.latitude], zoom: clusterClickZoom(instance.getZoom(), FIT_MAX_ZOOM) });
+            } else {
+              fitToAnswer = false;
+              instance.fitBounds(lngLatBounds(boundsOfPoints(features)!), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
             }
           })
           .catch((error: unknown) => {
@@ -170,11 +175,15 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             setStatus("The businesses of this area could not be loaded. Move the map to try again.");
           });
       };
-      instance.on("load", () => refresh.current());
+      instance.on("load", () => {
+        setStatus(LOADING);
+        refresh.current();
+      });
       instance.on("moveend", () => {
         // The map's own refit to a new list is no move of the visitor's.
         if (refitting.current) refitting.current = false;
         else setMoved(true);
+        setStatus(LOADING);
         clearTimeout(timer);
         timer = setTimeout(() => refresh.current(), REFRESH_DELAY_MS);
       });
@@ -205,6 +214,7 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
       refitting.current = true;
       instance.fitBounds(lngLatBounds(box), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
     } else {
+      setStatus(LOADING);
       refresh.current();
     }
   }, [search, placeKey]);

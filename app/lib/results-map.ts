@@ -24,7 +24,7 @@ export function clusterClickZoom(zoom: number, maxZoom = RESULTS_MAP_MAX_ZOOM): 
   return Math.min(maxZoom, Math.floor(zoom) + CLUSTER_ZOOM_STEP);
 }
 
-const wrapLongitude = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
+const wrapLongitude = (longitude: number) => (Math.abs(longitude) <= 180 ? longitude : ((((longitude + 180) % 360) + 360) % 360) - 180);
 const clampLatitude = (latitude: number) => Math.max(-90, Math.min(90, latitude));
 
 /**
@@ -34,9 +34,7 @@ const clampLatitude = (latitude: number) => Math.max(-90, Math.min(90, latitude)
 export function viewBox(west: number, south: number, east: number, north: number): BoundingBox {
   const box = { south: clampLatitude(south), north: clampLatitude(north) };
   if (east - west >= 360) return { west: -180, east: 180, ...box };
-  const wrappedEast = wrapLongitude(east);
-  // 180 wraps to -180; as an east edge it is the world's east edge.
-  return { west: wrapLongitude(west), east: wrappedEast === -180 && east > west ? 180 : wrappedEast, ...box };
+  return { west: wrapLongitude(west), east: wrapLongitude(east), ...box };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessCountry, countOf, countryName, formatCount, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
+import { businessCountry, countOf, countryName, formatCount, formatDistance, formatRating, marketShare, plural, reviewCountText } from "~/lib/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {
@@ -111,5 +111,14 @@ describe("formatRating", () => {
     expect(`2 ${plural(2, "category", "categories")}`).toBe("2 categories");
     expect(countOf(1, "country", "countries")).toBe("1 country");
     expect(countOf(2981, "listing", "listings")).toBe("2,981 listings");
+  });
+});
+
+describe("formatDistance", () => {
+  it("says metres under a kilometre, one decimal under 100 km, whole kilometres beyond", () => {
+    expect(formatDistance(0.347)).toBe("350 m");
+    expect(formatDistance(0.001)).toBe("10 m");
+    expect(formatDistance(2.44)).toBe("2.4 km");
+    expect(formatDistance(1234.4)).toBe("1,234 km");
   });
 });
