@@ -86,7 +86,6 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
   // Read by the map's event handlers, which outlive a render.
   const current = useRef({ search, points, scope });
   current.current = { search, points, scope };
-  const refitting = useRef(false);
   const openedFrom = useRef<HTMLElement | null>(null);
   const [failed, setFailed] = useState(false);
   const [moved, setMoved] = useState(false);
@@ -160,7 +159,6 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             setStatus(count === 0 ? "No business in this area matches." : `${count.toLocaleString("en-US")} ${count === 1 ? "business" : "businesses"} in this area.`);
             if (!fitToAnswer || features.length === 0) return;
             const [only] = features;
-            refitting.current = true;
             if (features.length === 1 && only?.kind === "cluster" && instance.getZoom() < FIT_MAX_ZOOM) {
               // All of it is one cluster: closer, until it splits.
               instance.jumpTo({ center: [only.longitude, only.latitude], zoom: clusterClickZoom(instance.getZoom(), FIT_MAX_ZOOM) });
@@ -179,10 +177,10 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
         setStatus(LOADING);
         refresh.current();
       });
-      instance.on("moveend", () => {
-        // The map's own refit to a new list is no move of the visitor's.
-        if (refitting.current) refitting.current = false;
-        else setMoved(true);
+      instance.on("moveend", (event) => {
+        // Only the visitor's own moves (drag, wheel, keys, the zoom buttons) carry their event:
+        // a refit to a new list or a resize of the box is no reason to offer a new search.
+        if (event.originalEvent) setMoved(true);
         setStatus(LOADING);
         clearTimeout(timer);
         timer = setTimeout(() => refresh.current(), REFRESH_DELAY_MS);
@@ -211,7 +209,6 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
     setMoved(false);
     const box = placeChanged ? initialBox(search, []) : null;
     if (box) {
-      refitting.current = true;
       instance.fitBounds(lngLatBounds(box), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
     } else {
       setStatus(LOADING);
