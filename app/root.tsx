@@ -44,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const head = splitHeadSnippet(settings.head_tags);
   return {
     siteUrl,
+    // The basemap every public map draws (the business page's and the results map).
+    mapStyleUrl: context.cloudflare.env.MAP_STYLE_URL,
     // Site-wide code injection (admin spec): head, start of body, end of body.
     siteCode: {
       head: head.head,

@@ -44,7 +44,7 @@ export function BusinessGrid({
         <EmptyState title={empty} />
       ) : (
         <>
-          <ul className={view === "list" ? "mt-4 flex flex-col gap-3" : "mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"}>
+          <ul className={view === "list" ? "mt-4 flex flex-col gap-3" : "mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2"}>
             {businesses.map((business) => (
               <li key={business.id}>
                 <BusinessCard business={business} layout={view} distanceKm={business.distanceKm} openNow={business.openNow} />

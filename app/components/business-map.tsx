@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-// Only URLs: the stylesheet and the worker script are fetched when a map is drawn.
-import maplibreStylesUrl from "maplibre-gl/dist/maplibre-gl.css?url";
-import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { loadMaplibre, nearViewport, useMapStyleUrl } from "./map-loading";
 import { NewTabNote } from "./new-tab-note";
 
 export const MAP_DEFAULT_ZOOM = 15;
-const MAP_LOAD_ATTEMPTS = 10;
-const MAP_RETRY_MS = 100;
 
 export function validCoordinates(latitude: number | null, longitude: number | null): boolean {
   return (
@@ -15,47 +11,13 @@ export function validCoordinates(latitude: number | null, longitude: number | nu
   );
 }
 
-/** Resolves once the container is on screen or within 300 px of it. */
-function nearViewport(element: Element): { ready: Promise<void>; cancel(): void } {
-  if (typeof IntersectionObserver === "undefined") return { ready: Promise.resolve(), cancel() {} };
-  let observer: IntersectionObserver | null = null;
-  const ready = new Promise<void>((resolve) => {
-    observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer?.disconnect();
-          resolve();
-        }
-      },
-      { rootMargin: "300px" },
-    );
-    observer.observe(element);
-  });
-  return { ready, cancel: () => observer?.disconnect() };
-}
-
-/** Adds maplibre's stylesheet once; resolves when it has loaded (or failed: the map still works unstyled). */
-function loadMapStyles(): Promise<void> {
-  const existing = document.querySelector<HTMLLinkElement>("link[data-maplibre-styles]");
-  if (existing) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = maplibreStylesUrl;
-    link.dataset.maplibreStyles = "";
-    link.onload = link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-}
-
 /**
- * The location map. maplibre-gl (about 200 kB of script and its stylesheet) is loaded in the
- * browser only when the map comes near the screen: a visitor who never scrolls to it never pays
- * for it, and the page is interactive sooner. Missing coordinates say "Location not available";
- * invalid ones are logged and no map is drawn. Without JavaScript the box gives the coordinates
+ * The location map, loaded only when it comes near the screen (map-loading.ts). Missing
+ * coordinates say "Location not available"; invalid ones are logged and no map is drawn. Without JavaScript the box gives the coordinates
  * as a link to Google Maps.
  */
-export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude: number | null; longitude: number | null; name: string; styleUrl: string }) {
+export function BusinessMap({ latitude, longitude, name }: { latitude: number | null; longitude: number | null; name: string }) {
+  const styleUrl = useMapStyleUrl();
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const missing = latitude === null || longitude === null;
@@ -72,35 +34,24 @@ export function BusinessMap({ latitude, longitude, name, styleUrl }: { latitude:
     const visible = container.current ? nearViewport(container.current) : null;
     void (async () => {
       await visible?.ready;
-      if (cancelled) return;
-      await loadMapStyles();
-      // The spec's map load: up to 10 attempts, 100 ms apart (a chunk fetch can fail transiently).
-      for (let attempt = 1; attempt <= MAP_LOAD_ATTEMPTS && !cancelled; attempt++) {
-        try {
-          const maplibre = await import("maplibre-gl");
-          if (cancelled || !container.current) return;
-          maplibre.setWorkerUrl(maplibreWorkerUrl);
-          const center: [number, number] = [longitude!, latitude!];
-          const instance = new maplibre.Map({
-            container: container.current,
-            style: styleUrl,
-            center,
-            zoom: MAP_DEFAULT_ZOOM,
-            attributionControl: { compact: true },
-            // The canvas is what the keyboard reaches (Tab, then arrows pan): its own name says whose map it is.
-            locale: { "Map.Title": `Map showing ${name}` },
-          });
-          new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);
-          map = instance;
-          return;
-        } catch (error) {
-          if (attempt === MAP_LOAD_ATTEMPTS) {
-            console.error("map failed to load", error);
-            setFailed(true);
-          } else {
-            await new Promise((resolve) => setTimeout(resolve, MAP_RETRY_MS));
-          }
-        }
+      try {
+        const maplibre = await loadMaplibre(() => cancelled);
+        if (!maplibre || cancelled || !container.current) return;
+        const center: [number, number] = [longitude!, latitude!];
+        const instance = new maplibre.Map({
+          container: container.current,
+          style: styleUrl,
+          center,
+          zoom: MAP_DEFAULT_ZOOM,
+          attributionControl: { compact: true },
+          // The canvas is what the keyboard reaches (Tab, then arrows pan): its own name says whose map it is.
+          locale: { "Map.Title": `Map showing ${name}` },
+        });
+        new maplibre.Marker({ color: "#1e40af" }).setLngLat(center).addTo(instance);
+        map = instance;
+      } catch (error) {
+        console.error("map failed to load", error);
+        setFailed(true);
       }
     })();
     return () => {

@@ -123,8 +123,9 @@ export function countOf(count: number, one: string, many: string): string {
 
 /** A distance as a card shows it: "350 m" (tens of metres) under a kilometre, "1.2 km" under 10, "12 km" beyond. */
 export function formatDistance(km: number): string {
-  const metres = Math.round(km * 100) * 10;
+  const metres = Math.max(10, Math.round((km * 1000) / 10) * 10);
   if (metres < 1000) return `${metres} m`;
   const tenths = Math.round(km * 10) / 10;
-  return tenths < 10 ? `${tenths.toFixed(1)} km` : `${Math.round(km)} km`;
+  if (tenths < 10) return `${tenths.toFixed(1)} km`;
+  return `${Math.round(km).toLocaleString("en-US")} km`;
 }

@@ -31,14 +31,14 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [found, { ads }] = await Promise.all([getBusinessPage(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!found) return data({ business: null, nearby: [], ads: null, mapStyleUrl: env.MAP_STYLE_URL, timeZone: null }, { status: 404 });
+  if (!found) return data({ business: null, nearby: [], ads: null, timeZone: null }, { status: 404 });
   const { business, nearby } = found;
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, nearby, ads, mapStyleUrl: env.MAP_STYLE_URL, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, nearby, ads, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /** The other businesses nearest to this one, nearest first, each with how far it is. */
@@ -116,23 +116,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, nearby, ads, mapStyleUrl, timeZone } = useLoaderData<typeof loader>();
+  const { business, nearby, ads, timeZone } = useLoaderData<typeof loader>();
   if (!business || !ads) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads} mapStyleUrl={mapStyleUrl} timeZone={timeZone} />;
+  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads} timeZone={timeZone} />;
 }
 
 function BusinessView({
   business,
   nearby,
   ads,
-  mapStyleUrl,
   timeZone,
 }: {
   business: BusinessDetail;
   nearby: NearbyBusiness[];
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
-  mapStyleUrl: string;
   timeZone: string | null;
 }) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
@@ -324,7 +322,7 @@ function BusinessView({
           <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-xl font-semibold">Location</h2>
             <div className="mt-4">
-              <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} styleUrl={mapStyleUrl} />
+              <BusinessMap latitude={business.latitude} longitude={business.longitude} name={business.name} />
             </div>
           </section>
           {nearby.length ? <NearbySection nearby={nearby} /> : null}

@@ -2,8 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
+import { FilterBar } from "~/components/filter-bar";
 import { EmptyState, ErrorState, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -55,51 +57,56 @@ export default function AllBusinesses() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "All Businesses", path: "/businesses" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">All Businesses</h1>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        {list.filtered ? (
-          <div ref={resultsStart} tabIndex={-1}>
-            <FilteredCount {...list.filtered} page={list.currentPage} perPage={ALL_BUSINESSES_PER_PAGE} />
-          </div>
-        ) : (
-        <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
-          {list.totalCount > 0 ? (
-            <>
-              Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
-              <span aria-hidden="true"> · </span>
-            </>
-          ) : null}
-          Page {list.currentPage} of {Math.max(1, list.totalPages)}
-        </p>
-        )}
-        <ViewToggle />
+      <div className="mt-6">
+        <FilterBar />
       </div>
-      {pending ? (
-        <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-300">Loading businesses...</p>
-      ) : list.businesses.length === 0 ? (
-        <EmptyState title="No businesses found" />
-      ) : (
-        <>
-          <h2 className="sr-only">Businesses on this page</h2>
-          <ul className={cardsLayout(view)}>
-            {list.businesses.map((business) => (
-              <li key={business.id}>
-                <BusinessCard
-                  business={business}
-                  layout={view}
-                  distanceKm={"distanceKm" in business ? business.distanceKm : null}
-                  openNow={"openNow" in business && business.openNow}
-                />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            currentPage={list.currentPage}
-            totalPages={list.totalPages}
-            hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
-          />
-          {!list.filtered && pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
-        </>
-      )}
+      <ResultsWithMap points={list.businesses as readonly ResultPoint[]}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {list.filtered ? (
+            <div ref={resultsStart} tabIndex={-1}>
+              <FilteredCount {...list.filtered} page={list.currentPage} perPage={ALL_BUSINESSES_PER_PAGE} />
+            </div>
+          ) : (
+            <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
+              {list.totalCount > 0 ? (
+                <>
+                  Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
+                  <span aria-hidden="true"> · </span>
+                </>
+              ) : null}
+              Page {list.currentPage} of {Math.max(1, list.totalPages)}
+            </p>
+          )}
+          <ViewToggle />
+        </div>
+        {pending ? (
+          <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-300">Loading businesses...</p>
+        ) : list.businesses.length === 0 ? (
+          <EmptyState title="No businesses found" />
+        ) : (
+          <>
+            <h2 className="sr-only">Businesses on this page</h2>
+            <ul className={view === "list" ? cardsLayout(view) : "mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2"}>
+              {list.businesses.map((business) => (
+                <li key={business.id}>
+                  <BusinessCard
+                    business={business}
+                    layout={view}
+                    distanceKm={"distanceKm" in business ? business.distanceKm : null}
+                    openNow={"openNow" in business && business.openNow}
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              currentPage={list.currentPage}
+              totalPages={list.totalPages}
+              hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
+            />
+            {!list.filtered && pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
+          </>
+        )}
+      </ResultsWithMap>
     </div>
   );
 }

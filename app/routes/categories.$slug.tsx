@@ -4,7 +4,9 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessGrid } from "~/components/business-grid";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
 import { ListingsWithTopLinks } from "~/components/count-links";
+import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { inCount } from "~/lib/directory-text";
@@ -100,15 +102,21 @@ export default function CategoryRoute() {
         title="Top Countries"
         links={category.topCountries.map((c) => ({ key: c.countryCode, to: `/countries/${c.countryCode.toLowerCase()}`, label: c.country, count: c.count }))}
       >
-        <BusinessGrid
-          heading={`${category.category} listings`}
-          note={category.filtered ? <FilteredCount {...category.filtered} page={category.currentPage} perPage={category.limit} /> : null}
-          businesses={category.businesses}
-          currentPage={category.currentPage}
-          totalPages={category.totalPages}
-          cursors={category.cursors}
-          empty="No businesses found in this category."
-        />
+        <div className="min-w-0">
+          {/* The page is one category: no category choice, and the map shows that category. */}
+          <FilterBar />
+          <ResultsWithMap points={category.businesses as readonly ResultPoint[]} scope={[["category", category.slug]]}>
+            <BusinessGrid
+              heading={`${category.category} listings`}
+              note={category.filtered ? <FilteredCount {...category.filtered} page={category.currentPage} perPage={category.limit} /> : null}
+              businesses={category.businesses}
+              currentPage={category.currentPage}
+              totalPages={category.totalPages}
+              cursors={category.cursors}
+              empty="No businesses found in this category."
+            />
+          </ResultsWithMap>
+        </div>
       </ListingsWithTopLinks>
     </div>
   );

@@ -3,7 +3,9 @@ import { Link, isRouteErrorResponse, useLoaderData, useParams, useRouteError } f
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessGrid } from "~/components/business-grid";
 import { ListingsWithTopLinks } from "~/components/count-links";
+import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
@@ -89,25 +91,31 @@ export default function CityDetail() {
         // A category here is this city's list narrowed to it; the worldwide category is a link on that list.
         links={city.topCategories.map((c) => ({ key: c.slug, to: cityPath(city, c.slug), label: c.category, count: c.count, current: c.slug === chosen?.slug }))}
       >
-        {chosen ? (
-          <p className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-            <Link to={cityPath(city, null)} className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300">
-              All categories in <bdi>{city.city}</bdi>
-            </Link>
-            <Link to={`/categories/${chosen.slug}`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300">
-              <bdi>{chosen.category}</bdi> worldwide
-            </Link>
-          </p>
-        ) : null}
-        <BusinessGrid
-          heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`}
-          note={city.filtered ? <FilteredCount {...city.filtered} page={city.currentPage} perPage={city.limit} /> : null}
-          businesses={city.businesses}
-          currentPage={city.currentPage}
-          totalPages={city.totalPages}
-          cursors={city.cursors}
-          empty="No businesses found"
-        />
+        <div className="min-w-0">
+          {chosen ? (
+            <p className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <Link to={cityPath(city, null)} className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300">
+                All categories in <bdi>{city.city}</bdi>
+              </Link>
+              <Link to={`/categories/${chosen.slug}`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300">
+                <bdi>{chosen.category}</bdi> worldwide
+              </Link>
+            </p>
+          ) : null}
+          <FilterBar categories={city.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
+          {/* The map asks for the city by name, as a search's location does. */}
+          <ResultsWithMap points={city.businesses as readonly ResultPoint[]} scope={[["location", `${city.city}, ${city.country}`]]}>
+            <BusinessGrid
+              heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`}
+              note={city.filtered ? <FilteredCount {...city.filtered} page={city.currentPage} perPage={city.limit} /> : null}
+              businesses={city.businesses}
+              currentPage={city.currentPage}
+              totalPages={city.totalPages}
+              cursors={city.cursors}
+              empty="No businesses found"
+            />
+          </ResultsWithMap>
+        </div>
       </ListingsWithTopLinks>
     </div>
   );

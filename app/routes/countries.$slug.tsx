@@ -2,7 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
+import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory-text";
 import { countryInProse } from "~/lib/format";
@@ -59,6 +61,7 @@ export default function CountryDetail() {
   const { pathname, search } = useLocation();
   const code = country.countryCode.toLowerCase();
   const pageLink = (page: number) => `${pathname}${withParams(search, { page })}`;
+  // The businesses of a filtered country page, when its loader lists them.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs
@@ -76,19 +79,24 @@ export default function CountryDetail() {
         <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
       </StatTiles>
 
-      {country.businesses ? (
-        <div className="mt-10">
-          <BusinessGrid
-            heading={`Businesses in ${countryInProse(country.country)}`}
-            note={<FilteredCount {...country.businesses} page={country.businesses.currentPage} perPage={COUNTRY_FILTERED_PER_PAGE} />}
-            businesses={country.businesses.businesses}
-            currentPage={country.businesses.currentPage}
-            totalPages={country.businesses.totalPages}
-            cursors={{}}
-            empty="No business matches these filters"
-          />
-        </div>
-      ) : null}
+      <section aria-labelledby="find-in-country" className="mt-10">
+        <h2 id="find-in-country" className="mb-4 text-xl font-semibold">Find a place in {countryInProse(country.country)}</h2>
+        <FilterBar categories={country.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
+        {/* The map asks for the country by name, as a search's location does. */}
+        <ResultsWithMap points={(country.businesses?.businesses ?? []) as readonly ResultPoint[]} scope={[["location", country.country]]}>
+          {country.businesses ? (
+            <BusinessGrid
+              heading={`Businesses in ${countryInProse(country.country)}`}
+              note={<FilteredCount {...country.businesses} page={country.businesses.currentPage} perPage={COUNTRY_FILTERED_PER_PAGE} />}
+              businesses={country.businesses.businesses}
+              currentPage={country.businesses.currentPage}
+              totalPages={country.businesses.totalPages}
+              cursors={{}}
+              empty="No business matches these filters"
+            />
+          ) : null}
+        </ResultsWithMap>
+      </section>
 
       {/* No heading over nothing: a country whose businesses have no city (the upload template has none) or no category. */}
       {country.topCities.length > 0 ? (

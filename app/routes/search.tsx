@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { BusinessCard } from "~/components/business-card";
+import { FilterBar } from "~/components/filter-bar";
+import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
 import { withParams } from "~/lib/directory-query";
@@ -9,10 +11,14 @@ import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/http.server";
 import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search-filters";
 import { showingRange } from "~/lib/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { listCategories } from "~/models/category.server";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
 export const headers = loaderHeaders;
+
+/** Categories offered in the filter bar's choice. */
+const FILTER_CATEGORY_CHOICES = 30;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -20,17 +26,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
   const page = listPageOf(request, SEARCH_MAX_PAGES);
   const filters = filtersOf(request, q !== "");
-  const results = await searchBusinesses(context.cloudflare.env.DB, { q, location, page, filters });
+  const db = context.cloudflare.env.DB;
+  // The filter bar's category choices: the most popular, from the summary table.
+  const [results, popular] = await Promise.all([
+    searchBusinesses(db, { q, location, page, filters }),
+    listCategories(db, { letter: null, q: "", page: 1, perPage: FILTER_CATEGORY_CHOICES }),
+  ]);
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
   notFoundPastLastPage(results.currentPage, results.totalPages);
+  const categoryChoices = popular.categories.map(({ slug, category }) => ({ slug, name: category }));
   // Filtered results say who is open now: kept a minute, not ten.
-  return data({ ...results, locationText: location }, { headers: publicCache(hasFilters(filters) ? CACHE_SECONDS.openNow : CACHE_SECONDS.detail) });
+  return data({ ...results, locationText: location, categoryChoices }, { headers: publicCache(hasFilters(filters) ? CACHE_SECONDS.openNow : CACHE_SECONDS.detail) });
 }
 
 /**
  * The address of a results page: the search text and location when given, the page past 1,
- * nothing else. The pager links to it and the canonical link names it, so a results page
- * reached with other parameters (?utm_source=…, ?view=list) names its clean address.
+ * nothing else. The canonical link names it, so a results page reached with other parameters
+ * (?utm_source=…, ?view=list, filters) names its clean address.
  */
 function resultsPath(query: string, location: string, page: number): string {
   return `/search${withParams("", { q: query, location, page })}`;
@@ -73,6 +85,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const navigation = useNavigation();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
@@ -80,6 +93,8 @@ export default function SearchPage() {
   const { from, to } = showingRange(results.currentPage, 20, results.totalCount);
   const filtered = hasFilters(results.filters);
   const hrefFor = (page: number) => filteredResultsPath(results.query, results.locationText, results.filters, page);
+  // Near me and the other filters make a result set of their own, with or without search text.
+  const searched = Boolean(results.query || results.locationText || filtered);
   const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${plural(results.totalCount, "result", "results")}`;
 
   return (
@@ -95,44 +110,48 @@ export default function SearchPage() {
         <button type="submit" className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900">Search</button>
       </Form>
 
-      {results.query || results.locationText || filtered ? (
-        <p ref={resultsStart} tabIndex={-1} className="mt-6 text-slate-700 dark:text-slate-300" data-testid="result-count">
-          {results.totalCount > 0 ? (
-            <>Showing {from}–{to} of {countText}</>
-          ) : (
-            "0 results"
-          )}
-        </p>
-      ) : null}
-      {results.someWordsOnly ? (
-        <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="some-words-only">
-          No business matches all of “{results.query}”; these match some of the words, the most matching first.
-        </p>
-      ) : null}
-
-      {results.businesses.length > 0 ? <h2 className="sr-only">Results</h2> : null}
-      <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
-        {results.businesses.map((business) => (
-          <BusinessCard key={business.id} business={business} distanceKm={business.distanceKm} openNow={filtered && business.openNow} />
-        ))}
+      <div className="mt-6">
+        <FilterBar categories={results.categoryChoices} />
       </div>
 
-      {(results.query || results.locationText || filtered) && results.businesses.length === 0 ? (
-        <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
-          <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, check the spelling, or browse the directory instead.</p>
-          <div className="mt-4 flex justify-center gap-4 text-brand-700 dark:text-sky-300">
-            <Link to="/categories" className="hover:underline">Categories</Link>
-            <Link to="/countries" className="hover:underline">Countries</Link>
-            <Link to="/cities" className="hover:underline">Cities</Link>
-          </div>
-        </div>
-      ) : null}
-      {!results.query && !results.locationText && !filtered ? (
-        <p className="mt-8 text-slate-600 dark:text-slate-300">Type a hotel name, a category, a city or a country to search the directory.</p>
-      ) : null}
+      {searched ? (
+        <ResultsWithMap points={results.businesses as readonly ResultPoint[]}>
+          <p ref={resultsStart} tabIndex={-1} className="text-slate-700 dark:text-slate-300" data-testid="result-count">
+            {results.totalCount > 0 ? (
+              <>Showing {from}–{to} of {countText}</>
+            ) : (
+              "0 results"
+            )}
+          </p>
+          {results.someWordsOnly ? (
+            <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="some-words-only">
+              No business matches all of “{results.query}”; these match some of the words, the most matching first.
+            </p>
+          ) : null}
 
-      <Pager currentPage={results.currentPage} totalPages={results.totalPages} hrefFor={hrefFor} />
+          {results.businesses.length > 0 ? <h2 className="sr-only">Results</h2> : null}
+          <div className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 ${searching ? "opacity-50" : ""}`} aria-busy={searching}>
+            {results.businesses.map((business) => (
+              <BusinessCard key={business.id} business={business} distanceKm={business.distanceKm} openNow={filtered && business.openNow} />
+            ))}
+          </div>
+
+          {results.businesses.length === 0 ? (
+            <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
+              <h2 className="text-xl font-semibold">No businesses found</h2>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, check the spelling, or browse the directory instead.</p>
+              <div className="mt-4 flex justify-center gap-4 text-brand-700 dark:text-sky-300">
+                <Link to="/categories" className="hover:underline">Categories</Link>
+                <Link to="/countries" className="hover:underline">Countries</Link>
+                <Link to="/cities" className="hover:underline">Cities</Link>
+              </div>
+            </div>
+          ) : null}
+          <Pager currentPage={results.currentPage} totalPages={results.totalPages} hrefFor={hrefFor} />
+        </ResultsWithMap>
+      ) : (
+        <p className="mt-8 text-slate-600 dark:text-slate-300">Type a hotel name, a category, a city or a country to search the directory.</p>
+      )}
     </div>
   );
 }

@@ -121,6 +121,8 @@ describe("the public site with the keyboard and a screen reader", () => {
     await open("/cities");
     await tabTo(page, box);
     await page.keyboard.type("a");
+    // The search itself, not the count of the list it started from (said as soon as one types).
+    await page.waitForURL(/q=a/);
     await expect.poll(() => status.textContent()).toMatch(/^\d+ cities found$/);
     const said = await status.textContent();
     await status.evaluate((element) => {
