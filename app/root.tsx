@@ -20,8 +20,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageLoadingBar } from "~/components/page-loading-bar";
 import { ToastProvider } from "~/components/toast";
-import { isAdminPath } from "~/lib/admin-path";
-import { splitHeadSnippet } from "~/lib/site-code";
+import { isAdminPath } from "~/lib/admin/admin-path";
+import { splitHeadSnippet } from "~/lib/admin/site-code";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import stylesheet from "~/tailwind.css?url";
 

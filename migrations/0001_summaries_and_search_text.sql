@@ -154,7 +154,7 @@ BEGIN
 END;
 
 -- The search index holds each column's text followed by the forms its writer stored beside it
--- (derivedColumns in app/lib/business-record.ts: folded copies, the name's inner words, the
+-- (derivedColumns in app/lib/business/business-record.ts: folded copies, the name's inner words, the
 -- country code): the triggers only copy them, so a derivation changes in JavaScript alone.
 CREATE TRIGGER businesses_ai_search AFTER INSERT ON businesses
 BEGIN

@@ -2,7 +2,7 @@
 -- real audit log replaces the sample activity list; admin_users keeps when each admin last opened
 -- the notifications, so failed imports and sign-ins after it show as new. The upkeep cron keeps
 -- the log bounded (app/models/audit-log.server.ts pruneAuditLog).
--- Featured Hotels order places to stay first (app/lib/lodging.ts), then a Bayesian rating with a
+-- Featured Hotels order places to stay first (app/lib/business/lodging.ts), then a Bayesian rating with a
 -- fixed prior of 50 reviews of 4.0 (featuredScore), with the rating beside it for the star chips:
 -- an index on expressions (hand-written at the end, drizzle-kit cannot write one), so no column
 -- and no writer keeps a score. Its text must stay the one app/db/schema.ts builds

@@ -1,5 +1,5 @@
 -- Map counts (decision 111): approved businesses with a map cell counted per Web Mercator tile at
--- the zooms of map_count_zooms (app/lib/map-clusters.ts MAP_COUNT_ZOOMS holds the same list), each
+-- the zooms of map_count_zooms (app/lib/map/map-clusters.ts MAP_COUNT_ZOOMS holds the same list), each
 -- tile with the sums of its businesses' coordinates, so /api/map answers a wide view from a few
 -- hundred tile rows and puts each cluster at its businesses' mean position; and the sums per city,
 -- so the basemap's place labels sit where a city's businesses are. Kept exact like the summary

@@ -11,7 +11,7 @@
  * Rare adversarial names (index 7, 50 007, 100 007, …) exercise escaping downstream.
  */
 
-import type { BusinessRecord } from "../app/lib/business-record";
+import type { BusinessRecord } from "../app/lib/business/business-record";
 
 /** A demo business: a cleaned import record (the schema's fields) that always has its place id and date. */
 export type DemoBusiness = BusinessRecord & {

@@ -158,7 +158,7 @@ async function measure(dir: string, key: string, type: "csv" | "xlsx") {
   const { sheetRows } = await import("../workers/import/sources");
   const { mapColumns } = await import("../app/lib/import/columns");
   const { cleanRow } = await import("../app/lib/import/clean");
-  const { toBusinessRow } = await import("../app/lib/business-record");
+  const { toBusinessRow } = await import("../app/lib/business/business-record");
   const bucket = fileBucket(dir);
   const size = statSync(path.join(dir, key)).size;
   let peak = 0;

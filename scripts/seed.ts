@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { toBusinessRow, type BusinessRow } from "../app/lib/business-record";
+import { toBusinessRow, type BusinessRow } from "../app/lib/business/business-record";
 import { upsertBusinessesStatements } from "../app/models/business.server";
 import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "../app/models/derived-columns-walk.server";

@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { isAdminPath } from "~/lib/admin-path";
-import { canonicalTopLevelPath } from "~/lib/canonical-path";
+import { isAdminPath } from "~/lib/admin/admin-path";
+import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
 import { clearAbandonedUploads } from "~/models/import-upload.server";

@@ -1,7 +1,7 @@
-import { isAdminApiPath, isAdminPath, routedPath } from "~/lib/admin-path";
-import { NO_STORE } from "~/lib/cache-policy";
-import { slugWithoutSuffix } from "~/lib/slug";
-import { dropTrackingParams } from "~/lib/tracking-params";
+import { isAdminApiPath, isAdminPath, routedPath } from "~/lib/admin/admin-path";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { slugWithoutSuffix } from "~/lib/business/slug";
+import { dropTrackingParams } from "~/lib/web/tracking-params";
 import { getCacheGenerations, mostVisitedPages, type CacheGenerations, type DirectoryChange } from "~/models/cache.server";
 import { withEditedHeaders } from "./response-headers";
 

@@ -1,5 +1,5 @@
-import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
-import { isProduction } from "~/lib/environment";
+import { isAdminApiPath, isAdminPath } from "~/lib/admin/admin-path";
+import { isProduction } from "~/lib/web/environment";
 import { withEditedHeaders } from "./response-headers";
 
 /**

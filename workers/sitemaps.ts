@@ -25,7 +25,7 @@ import {
   urlsetXml,
   type ListSitemap,
   type SitemapEntry,
-} from "~/lib/sitemap-xml";
+} from "~/lib/directory/sitemap-xml";
 import {
   SITEMAP_BUILD_STALE_MS,
   advanceSitemapBuild,

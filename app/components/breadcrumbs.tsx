@@ -1,5 +1,5 @@
 import { Link, useMatches } from "@remix-run/react";
-import { breadcrumbJsonLd, siteUrlFrom, type Crumb } from "~/lib/seo";
+import { breadcrumbJsonLd, siteUrlFrom, type Crumb } from "~/lib/directory/seo";
 import { JsonLd } from "./json-ld";
 
 /** Visible breadcrumbs plus the same trail as schema.org BreadcrumbList. */

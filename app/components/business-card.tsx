@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDistance, formatRating, reviewsText } from "~/lib/format";
+import { formatDistance, formatRating, reviewsText } from "~/lib/directory/format";
 
 /** What every business card on the public site shows (lists, category/city pages, search). */
 export interface BusinessCardData {

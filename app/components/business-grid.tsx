@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
-import { withParams } from "~/lib/directory-query";
+import { withParams } from "~/lib/directory/directory-query";
 import { BusinessCard, type BusinessCardData } from "./business-card";
 import { CardSkeletons, EmptyState, useListPending } from "./list-states";
 import { Pager, useResultsStart } from "./pager";

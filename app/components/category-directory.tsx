@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { averagePer, withParams } from "~/lib/directory-query";
-import { countOf, formatCount, plural } from "~/lib/format";
-import { initial } from "~/lib/initial";
-import { CATEGORIES_PER_PAGE } from "~/lib/directory-limits";
-import { showingRange } from "~/lib/paging";
+import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { countOf, formatCount, plural } from "~/lib/directory/format";
+import { initial } from "~/lib/directory/initial";
+import { CATEGORIES_PER_PAGE } from "~/lib/directory/directory-limits";
+import { showingRange } from "~/lib/directory/paging";
 import type { CategoryList } from "~/models/category.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";

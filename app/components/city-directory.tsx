@@ -1,9 +1,9 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import type { Crumb } from "~/lib/seo";
-import { averagePer, withParams } from "~/lib/directory-query";
-import { countOf, formatCount, marketShare, plural } from "~/lib/format";
-import { showingRange } from "~/lib/paging";
-import { CITIES_PER_PAGE } from "~/lib/directory-limits";
+import type { Crumb } from "~/lib/directory/seo";
+import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { countOf, formatCount, marketShare, plural } from "~/lib/directory/format";
+import { showingRange } from "~/lib/directory/paging";
+import { CITIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";

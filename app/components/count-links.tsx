@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/lib/directory/format";
 
 /** A link to a category, city or country with its business count beside the name. */
 export interface CountLink {

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { filtersOf, hasSearchText, keptParams, withFilters, withoutNear } from "~/lib/filter-links";
-import { DEFAULT_RADIUS_KM, PRICE_CHOICES, RADIUS_CHOICES_KM, hasFilters } from "~/lib/search-filters";
+import { filtersOf, hasSearchText, keptParams, withFilters, withoutNear } from "~/lib/search/filter-links";
+import { DEFAULT_RADIUS_KM, PRICE_CHOICES, RADIUS_CHOICES_KM, hasFilters } from "~/lib/search/search-filters";
 import { NearMeButton } from "./near-me-button";
 import { useHydrated } from "./use-hydrated";
 

@@ -3,7 +3,7 @@
  * free of the list components: the root's error boundary shows it for /search, on every page's bundle.
  */
 import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
-import { withParams } from "~/lib/directory-query";
+import { withParams } from "~/lib/directory/directory-query";
 
 /** The message of a 400 for a filter the address got wrong (http.server.ts filtersOf), else null. */
 export function filterErrorOf(error: unknown): string | null {

@@ -1,5 +1,5 @@
-import { showingRange } from "~/lib/paging";
-import { plural } from "~/lib/format";
+import { showingRange } from "~/lib/directory/paging";
+import { plural } from "~/lib/directory/format";
 
 /** "Showing 1–12 of 1,000+ matching businesses" above a list read with filters (its count stops at the candidates). */
 export function FilteredCount({ totalCount, moreThanCounted, page, perPage }: { totalCount: number; moreThanCounted: boolean; page: number; perPage: number }) {

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from "~/lib/seo";
+import { serializeJsonLd } from "~/lib/directory/seo";
 
 /** Structured data block; the content is escaped by serializeJsonLd (untrusted names). */
 export function JsonLd({ data }: { data: unknown }) {

@@ -1,7 +1,7 @@
 import { data, type MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 
 export const LEGAL_LAST_UPDATED = "December 12, 2025";
 

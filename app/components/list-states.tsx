@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { withParams } from "~/lib/directory-query";
-import { MISSING_LIST_PAGE } from "~/lib/paging";
+import { withParams } from "~/lib/directory/directory-query";
+import { MISSING_LIST_PAGE } from "~/lib/directory/paging";
 import { BadFilterState, filterErrorOf } from "./filter-error";
 import { SearchBox } from "./search-box";
 

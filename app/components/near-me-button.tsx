@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { nearMeSearch } from "~/lib/filter-links";
+import { nearMeSearch } from "~/lib/search/filter-links";
 import { useHydrated } from "./use-hydrated";
 
 /** A position up to five minutes old will do, and the browser gets ten seconds to find one. */

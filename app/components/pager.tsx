@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigationType, type Location } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { pagerItems } from "~/lib/paging";
+import { pagerItems } from "~/lib/directory/paging";
 
 /** The history state of a pager link, so the page it opens knows it was paged to. */
 const PAGED = { paged: true };

@@ -1,9 +1,9 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import type { Map as MaplibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { filtersOf, withFilters } from "~/lib/filter-links";
-import { formatRating } from "~/lib/format";
-import type { BoundingBox } from "~/lib/geo-cell";
+import { filtersOf, withFilters } from "~/lib/search/filter-links";
+import { formatRating } from "~/lib/directory/format";
+import type { BoundingBox } from "~/lib/map/geo-cell";
 import {
   FIT_MAX_ZOOM,
   RESULTS_MAP_MAX_ZOOM,
@@ -16,7 +16,7 @@ import {
   searchArea,
   viewBox,
   type MapFeature,
-} from "~/lib/results-map";
+} from "~/lib/map/results-map";
 import { loadMaplibre, nearViewport, useMapStyleUrl } from "./map-loading";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,5 +1,5 @@
 import { createElement, useEffect, useRef } from "react";
-import { asyncExternalScripts, reactProps, type HeadElement } from "~/lib/site-code";
+import { asyncExternalScripts, reactProps, type HeadElement } from "~/lib/admin/site-code";
 
 /**
  * Injected third-party code (site settings, ad codes). The server renders it into the HTML, so

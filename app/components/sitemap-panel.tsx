@@ -2,8 +2,8 @@ import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { BusyButton, Card, MiniFigure } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
-import { apiRequest, plainErrorMessage } from "~/lib/api-client";
-import { formatCount } from "~/lib/format";
+import { apiRequest, plainErrorMessage } from "~/lib/admin/api-client";
+import { formatCount } from "~/lib/directory/format";
 import type { SitemapStatus } from "~/models/sitemap.server";
 
 // Server and browser may sit in different time zones: a fixed zone keeps hydration stable.

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { withParams } from "~/lib/directory-query";
+import { withParams } from "~/lib/directory/directory-query";
 
 export type ListView = "grid" | "list";
 

@@ -17,8 +17,8 @@ import {
   uniqueIndex,
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
-import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/featured-filters";
-import { LODGING_CATEGORY_SLUGS } from "../lib/lodging";
+import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/directory/featured-filters";
+import { LODGING_CATEGORY_SLUGS } from "../lib/business/lodging";
 
 const unixNow = sql`(unixepoch())`;
 
@@ -76,10 +76,10 @@ export const businesses = sqliteTable(
     createdAt: integer("created_at").notNull().default(unixNow),
     updatedAt: integer("updated_at").notNull().default(unixNow),
     // What the search index holds beside a column's text, derived by derivedColumns
-    // (app/lib/business-record.ts): the text folded as visitors type it (foldedCopy), null when
+    // (app/lib/business/business-record.ts): the text folded as visitors type it (foldedCopy), null when
     // folding changes nothing, and the name's inner words.
     nameFolded: text("name_folded"),
-    /** Words inside the name its script writes without spaces: CJK bigrams, Thai/Lao/Burmese words, Khmer clusters (app/lib/search-inner-words.ts). */
+    /** Words inside the name its script writes without spaces: CJK bigrams, Thai/Lao/Burmese words, Khmer clusters (app/lib/search/search-inner-words.ts). */
     nameInnerWords: text("name_inner_words"),
     typeFolded: text("type_folded"),
     categoryFolded: text("category_folded"),
@@ -87,13 +87,13 @@ export const businesses = sqliteTable(
     countryFolded: text("country_folded"),
     /** The country code, indexed after the country text when there is none or the site does not know its language (countryCodeToIndex). */
     searchCountryCode: text("search_country_code"),
-    /** The name's sort key where it differs from the name (app/lib/name-order.ts nameSortKey). */
+    /** The name's sort key where it differs from the name (app/lib/business/name-order.ts nameSortKey). */
     nameSort: text("name_sort"),
-    /** The map tile the business lies in at zoom 20, as a Morton code (app/lib/geo-cell.ts geoCell). */
+    /** The map tile the business lies in at zoom 20, as a Morton code (app/lib/map/geo-cell.ts geoCell). */
     geoCell: integer("geo_cell"),
     /** The export's price level as "$" to "$$$$" (its `range`, in any currency sign), or null. */
     priceRange: text("price_range"),
-    /** The amenities of `about`, lower case, each between "|" (app/lib/business-record.ts amenityNames): what ?amenity= matches. */
+    /** The amenities of `about`, lower case, each between "|" (app/lib/business/business-record.ts amenityNames): what ?amenity= matches. */
     amenityNames: text("amenity_names"),
   },
   // Expression indexes are hand-written in migrations/, since drizzle-kit writes an expression as a
@@ -120,7 +120,7 @@ export const businesses = sqliteTable(
     // The admin's category and country lists reach unapproved businesses through these.
     index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),
     index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
-    // Radius, box and map reads: a few ranges of cells (app/lib/geo-cell.ts coverBox).
+    // Radius, box and map reads: a few ranges of cells (app/lib/map/geo-cell.ts coverBox).
     index("businesses_geo_cell").on(t.geoCell).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
     // A country's filtered list: its newest businesses (app/models/filtered-list.server.ts).
     index("businesses_country_page").on(t.countryCode, t.id).where(sql`is_approved = 1`),
@@ -202,7 +202,7 @@ export const cityCategoryCounts = sqliteTable(
 
 /**
  * Approved businesses with a map cell per Web Mercator tile at each zoom of MAP_COUNT_ZOOMS
- * (app/lib/map-clusters.ts), with the sums of their coordinates: a wide map view's clusters
+ * (app/lib/map/map-clusters.ts), with the sums of their coordinates: a wide map view's clusters
  * (decision 111). `tile` is geo_cell >> 2 * (20 - zoom). Kept by triggers (migrations/0005).
  */
 export const mapCellCounts = sqliteTable(
@@ -349,7 +349,7 @@ export const auditLog = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     createdAt: integer("created_at").notNull().default(unixNow),
-    /** One of AUDIT_ACTIONS (app/lib/audit-actions.ts). */
+    /** One of AUDIT_ACTIONS (app/lib/admin/audit-actions.ts). */
     action: text("action").notNull(),
     actor: text("actor"),
     address: text("address"),

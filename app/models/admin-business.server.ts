@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { appState, businesses, categories, directoryTotals, type Business } from "~/db/schema";
-import { businessIdentity } from "~/lib/business-record";
-import { NAME_ORDER_SQL, nameSortKey } from "~/lib/name-order";
-import { nameWordsMatch } from "~/lib/search-query";
-import { businessSlug, categorySlug, citySlug } from "~/lib/slug";
-import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES, TEST_WORD } from "~/lib/test-data";
+import { businessIdentity } from "~/lib/business/business-record";
+import { NAME_ORDER_SQL, nameSortKey } from "~/lib/business/name-order";
+import { nameWordsMatch } from "~/lib/search/search-query";
+import { businessSlug, categorySlug, citySlug } from "~/lib/business/slug";
+import { prefixUpperBound, TEST_NAME_PREFIXES, TEST_NAMES, TEST_PLACE_ID_PREFIXES, TEST_WORD } from "~/lib/business/test-data";
 import { sqlParams } from "./sql-params.server";
 
 /** Admin business list: 20 a page, at most 100 pages deep (docs/decisions/031). */
@@ -219,7 +219,7 @@ export function deleteAllBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_
   return deleteInSteps(db, undefined, true, budgetMs);
 }
 
-/** Deletes test data (app/lib/test-data.ts says what that is), within the time budget. */
+/** Deletes test data (app/lib/business/test-data.ts says what that is), within the time budget. */
 export function deleteTestBusinesses(db: D1Database, budgetMs = BULK_TIME_BUDGET_MS): Promise<BulkDeleteProgress> {
   // One WHERE of OR-ed index ranges (SQLite's OR optimisation reads each range from its index;
   // D1 refuses a UNION of this many SELECTs). Names are read from the range of the word in name
@@ -286,7 +286,7 @@ function expectedSlugs(row: SlugSource): Pick<Business, "slug" | "categorySlug" 
 }
 
 /**
- * Recomputes slug, category_slug and city_slug with the app/lib/slug rules, in id order, in
+ * Recomputes slug, category_slug and city_slug with the app/lib/business/slug rules, in id order, in
  * steps of FIX_SLUGS_STEP, until the time budget is spent; the checkpoint lets the next call go
  * on where this one stopped (a 2,000,000-row table takes several calls). A slug that would
  * collide with another business's is left as it is (UPDATE OR IGNORE) rather than failing the step.

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
-import type { AdminNotifications } from "~/lib/admin-notifications";
+import type { AdminNotifications } from "~/lib/admin/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { countAuditEventsSinceSeen } from "~/models/audit-log.server";
 import { countUnreadContactMessages } from "~/models/contact.server";

@@ -1,4 +1,4 @@
-import { parseAdminBusinessQuery } from "~/lib/admin-query";
+import { parseAdminBusinessQuery } from "~/lib/admin/admin-query";
 import { listAdminBusinesses } from "~/models/admin-business.server";
 import { getAdminStats, listAdminCategories } from "~/models/admin-stats.server";
 

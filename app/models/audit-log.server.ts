@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminUsers, auditLog, type AuditLogEntry } from "~/db/schema";
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "~/lib/audit-actions";
-import { createdBetween } from "~/lib/export-options";
-import { timeZoneOrUtc } from "~/lib/time-zone";
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "~/lib/admin/audit-actions";
+import { createdBetween } from "~/lib/admin/export-options";
+import { timeZoneOrUtc } from "~/lib/business/time-zone";
 import { clientAddress } from "./rate-limit.server";
 
 /**

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { eq, lt, or } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminSessions, adminUsers } from "~/db/schema";
-import { isProduction } from "~/lib/environment";
+import { isProduction } from "~/lib/web/environment";
 
 /**
  * Admin authentication, enforced on the server. Passwords: PBKDF2-SHA256 through WebCrypto at

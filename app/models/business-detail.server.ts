@@ -1,5 +1,5 @@
-import { distanceKm } from "~/lib/geo-cell";
-import { slugify, slugWithoutSuffix } from "~/lib/slug";
+import { distanceKm } from "~/lib/map/geo-cell";
+import { slugify, slugWithoutSuffix } from "~/lib/business/slug";
 
 // Hand-written SQL: the detail page is a public hot path (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 

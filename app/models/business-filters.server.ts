@@ -1,14 +1,14 @@
 /**
- * The one translation of a visitor's filters (app/lib/search-filters.ts) into a business list's
+ * The one translation of a visitor's filters (app/lib/search/search-filters.ts) into a business list's
  * SQL, shared by every list that takes them (/search, /api/search, the list pages, /api/map):
  * what SQL can decide is a condition on the row; what it cannot (the exact distance, and whether
  * the business is open at this moment on its own clock) is decided in the Worker over the bounded
  * candidates the SQL answers (businessAfterSql).
  */
-import { amenityKey } from "~/lib/business-record";
-import { businessOpenAt } from "~/lib/business-time-zone";
-import { coverRadius, distanceKm, type CellRange } from "~/lib/geo-cell";
-import type { SearchFilters } from "~/lib/search-filters";
+import { amenityKey } from "~/lib/business/business-record";
+import { businessOpenAt } from "~/lib/business/business-time-zone";
+import { coverRadius, distanceKm, type CellRange } from "~/lib/map/geo-cell";
+import type { SearchFilters } from "~/lib/search/search-filters";
 
 export interface FilterConditions {
   /** Conditions to AND into the list's WHERE, on the columns of `alias`. */

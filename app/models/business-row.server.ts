@@ -1,5 +1,5 @@
 import type { Business, businesses, SqlRow } from "~/db/schema";
-import { businessCountry } from "~/lib/format";
+import { businessCountry } from "~/lib/directory/format";
 
 /**
  * The columns every business list shape carries (list item, search result, category/city card),

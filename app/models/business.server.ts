@@ -1,10 +1,10 @@
 import type { Business } from "~/db/schema";
-import { DERIVED_COLUMNS, rowIdentity, type BusinessRow } from "~/lib/business-record";
-import { businessSlug } from "~/lib/slug";
-import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { utf8Bytes } from "~/lib/code-limits";
+import { DERIVED_COLUMNS, rowIdentity, type BusinessRow } from "~/lib/business/business-record";
+import { businessSlug } from "~/lib/business/slug";
+import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory/directory-limits";
+import { utf8Bytes } from "~/lib/admin/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
-import type { SearchFilters } from "~/lib/search-filters";
+import type { SearchFilters } from "~/lib/search/search-filters";
 import { jsonArrayParameters, MAX_JSON_PARAMETER_BYTES } from "./json-parameters.server";
 import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 

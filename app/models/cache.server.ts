@@ -1,4 +1,4 @@
-import { categoryPath, cityPath, countryPath } from "~/lib/sitemap-xml";
+import { categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
 import { incrementAppCounter } from "./app-state.server";
 import { getHomepageData } from "./home.server";
 

@@ -1,10 +1,10 @@
-import { CATEGORIES_PER_PAGE, CATEGORY_TOP_COUNTRIES } from "~/lib/directory-limits";
-import { letterRange } from "~/lib/directory-query";
-import { totalPages } from "~/lib/paging";
-import { slugify } from "~/lib/slug";
-import { displayCountry } from "~/lib/format";
+import { CATEGORIES_PER_PAGE, CATEGORY_TOP_COUNTRIES } from "~/lib/directory/directory-limits";
+import { letterRange } from "~/lib/directory/directory-query";
+import { totalPages } from "~/lib/directory/paging";
+import { slugify } from "~/lib/business/slug";
+import { displayCountry } from "~/lib/directory/format";
 import { categoryAnchorScope } from "./page-anchor.server";
-import type { SearchFilters } from "~/lib/search-filters";
+import type { SearchFilters } from "~/lib/search/search-filters";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
 import { sqlParams } from "./sql-params.server";

@@ -1,12 +1,12 @@
-import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory-limits";
-import { letterRange } from "~/lib/directory-query";
-import { totalPages } from "~/lib/paging";
-import { slugify } from "~/lib/slug";
+import { CITIES_PER_PAGE, CITY_TOP_CATEGORIES } from "~/lib/directory/directory-limits";
+import { letterRange } from "~/lib/directory/directory-query";
+import { totalPages } from "~/lib/directory/paging";
+import { slugify } from "~/lib/business/slug";
 import { cityAnchorScope, cityCategoryScope } from "./page-anchor.server";
-import type { SearchFilters } from "~/lib/search-filters";
+import type { SearchFilters } from "~/lib/search/search-filters";
 import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
 import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
-import { displayCountry } from "~/lib/format";
+import { displayCountry } from "~/lib/directory/format";
 import { sqlParams } from "./sql-params.server";
 
 // Hand-written SQL: public list pages, batched with the card page's statements (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).

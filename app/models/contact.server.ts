@@ -1,8 +1,8 @@
-import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/contact-form";
+import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactFieldErrors, type ContactInput } from "~/lib/directory/contact-form";
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
-import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/inbox-query";
+import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/lib/admin/inbox-query";
 import { clientKey, hitRateLimit } from "./rate-limit.server";
 
 /** Visitor messages from /contact, kept for the team to answer. */

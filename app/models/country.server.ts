@@ -1,8 +1,8 @@
-import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
-import { countryCodeFromName, countryCodeFromText } from "~/lib/country-names";
-import { displayCountry } from "~/lib/format";
-import { foldLetters, slugify } from "~/lib/slug";
-import { totalPages } from "~/lib/paging";
+import { COUNTRIES_PER_PAGE, COUNTRY_CATEGORIES_PER_PAGE, COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
+import { countryCodeFromName, countryCodeFromText } from "~/lib/directory/country-names";
+import { displayCountry } from "~/lib/directory/format";
+import { foldLetters, slugify } from "~/lib/business/slug";
+import { totalPages } from "~/lib/directory/paging";
 
 // Hand-written SQL: public list pages (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 

@@ -7,7 +7,7 @@
  * each row lacks (the update trigger re-indexes the row when a search column changes) and drops
  * the cursor at the end. Changing a derivation is one code change: no migration, no new cursor.
  */
-import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, DERIVED_FROM, derivedColumns, type BusinessRow, type DerivedColumn, type DerivedFrom } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION, DERIVED_FROM, derivedColumns, type BusinessRow, type DerivedColumn, type DerivedFrom } from "~/lib/business/business-record";
 import { sqlParams } from "./sql-params.server";
 
 const CURSOR_KEY = "derived_columns_walk_after";

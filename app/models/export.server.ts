@@ -1,5 +1,5 @@
-import { csvRow, UTF8_BOM, type CsvValue } from "~/lib/csv";
-import { EXPORT_COLUMNS, type CreatedBetween, type ExportColumn } from "~/lib/export-options";
+import { csvRow, UTF8_BOM, type CsvValue } from "~/lib/admin/csv";
+import { EXPORT_COLUMNS, type CreatedBetween, type ExportColumn } from "~/lib/admin/export-options";
 import { sqlParams } from "./sql-params.server";
 
 // Hand-written SQL: INDEXED BY, `+column` terms and json_each joins that keep each export statement's rows read bounded; the builder writes none of them.

@@ -6,11 +6,11 @@
  * SQL keeps what businessFilterConditions decides, the Worker what it cannot (exact distance,
  * open now), then sorts and pages; the count stops at the candidates ("1,000+"), as search's does.
  */
-import { cellRangesWithin, mergeRanges, subtractRanges, type CellRange } from "~/lib/geo-cell";
-import { nameOrderKey } from "~/lib/name-order";
-import { totalPages } from "~/lib/paging";
-import { orderCandidates, type OrderedCandidate } from "~/lib/result-order";
-import type { SearchFilters } from "~/lib/search-filters";
+import { cellRangesWithin, mergeRanges, subtractRanges, type CellRange } from "~/lib/map/geo-cell";
+import { nameOrderKey } from "~/lib/business/name-order";
+import { totalPages } from "~/lib/directory/paging";
+import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
+import type { SearchFilters } from "~/lib/search/search-filters";
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, rowOpenNow, type FilterRow } from "./business-filters.server";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
 import { sqlParams } from "./sql-params.server";

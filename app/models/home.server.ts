@@ -1,6 +1,6 @@
-import { ratingBand, type FeaturedFilter } from "~/lib/featured-filters";
-import { displayCountry } from "~/lib/format";
-import { matchExpression } from "~/lib/search-query";
+import { ratingBand, type FeaturedFilter } from "~/lib/directory/featured-filters";
+import { displayCountry } from "~/lib/directory/format";
+import { matchExpression } from "~/lib/search/search-query";
 import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL, type Business } from "~/db/schema";
 import { countryColumn } from "./business-row.server";
 
@@ -50,7 +50,7 @@ const FEATURED_COLUMNS = `b.id, b.slug, b.name, b.photo, b.rating, b.type, b.ful
 const FEATURED_ORDER = `${FEATURED_LODGING_SQL} DESC, ${FEATURED_SCORE_SQL} DESC, b.rating DESC, b.id DESC`;
 
 /**
- * The home page's featured businesses, 9 at most: places to stay first (app/lib/lodging.ts), each
+ * The home page's featured businesses, 9 at most: places to stay first (app/lib/business/lodging.ts), each
  * group by its Bayesian rating (featuredScore), so a handful of 5.0 reviews does not outrank
  * 4.7 from 1,200. "All" and the star chips read the businesses_featured_rank index in its own
  * order and stop after 9 matches (a star chip skips, in the index, the places rated outside its

@@ -4,9 +4,9 @@
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, type FilterRow } from "./business-filters.server";
-import { visitorMatchExpression } from "~/lib/search-query";
-import type { SearchFilters } from "~/lib/search-filters";
-import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/geo-cell";
+import { visitorMatchExpression } from "~/lib/search/search-query";
+import type { SearchFilters } from "~/lib/search/search-filters";
+import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/map/geo-cell";
 import {
   ClusterAssembly,
   clusterZoom,
@@ -17,7 +17,7 @@ import {
   type MapBusiness,
   type MapFeatureCollection,
   type MapRead,
-} from "~/lib/map-clusters";
+} from "~/lib/map/map-clusters";
 
 /** What narrows a map view: the visitor's words and the list filters (their sort aside). */
 export interface MapNarrowing {

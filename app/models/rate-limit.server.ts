@@ -1,7 +1,7 @@
 import { inArray, lte } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { rateLimits, type SqlRow } from "~/db/schema";
-import { throttleKeyOfAddress } from "~/lib/client-address";
+import { throttleKeyOfAddress } from "~/lib/web/client-address";
 
 /**
  * Counters in D1 (table rate_limits). One statement counts the attempt and answers whether it is

@@ -1,9 +1,9 @@
-import { countryCodeFromText, countryNames } from "~/lib/country-names";
-import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search-query";
-import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
-import { hasFilters, NO_FILTERS, type SearchFilters } from "~/lib/search-filters";
-import { orderCandidates } from "~/lib/result-order";
-import { slugify } from "~/lib/slug";
+import { countryCodeFromText, countryNames } from "~/lib/directory/country-names";
+import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search/search-query";
+import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search/search-rank";
+import { hasFilters, NO_FILTERS, type SearchFilters } from "~/lib/search/search-filters";
+import { orderCandidates } from "~/lib/search/result-order";
+import { slugify } from "~/lib/business/slug";
 import { businessFilterConditions, passesAfterSql } from "./business-filters.server";
 import { CANDIDATE_ORDER_COLUMNS_SQL, candidatePage, readFilteredList, toCandidate, type FilteredBusiness } from "./filtered-list.server";
 
@@ -103,7 +103,7 @@ function locationMatch(location: SearchLocation | null): LocationWords[] {
 
 /**
  * A candidate's columns (of businesses `b`) as businesses_fts indexes them before their folded
- * copies, which ranking adds itself (app/lib/search-rank.ts documentWords): the name with its
+ * copies, which ranking adds itself (app/lib/search/search-rank.ts documentWords): the name with its
  * inner words, the country text (if any) with the code stored beside it (search_country_code). The
  * derived-data worker test holds these words to the index's, so the two cannot drift apart.
  */
@@ -115,7 +115,7 @@ export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.name_inner_wor
  * businesses only, name weighted most, 20 a page. A resolved country or city also narrows by
  * country_code / city_slug exactly. Never scans businesses: rows read stay below about
  * 2 × SEARCH_CANDIDATES whatever the table size. The candidates are ranked here
- * (app/lib/search-rank.ts), then the page's 20 are read by id.
+ * (app/lib/search/search-rank.ts), then the page's 20 are read by id.
  *
  * With `filters` (decision 110), the same candidates are kept where they meet the filters' SQL
  * conditions and the Worker's (exact distance, open now), then put in the visitor's order: the

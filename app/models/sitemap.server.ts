@@ -10,7 +10,7 @@ import {
   mainSitemapXml,
   siteLink,
   sitemapIndexXml,
-} from "~/lib/sitemap-xml";
+} from "~/lib/directory/sitemap-xml";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { appState, businesses, categories, cities, countries, type SqlRow } from "~/db/schema";

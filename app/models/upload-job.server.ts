@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { uploadJobs, uploadJobKeys } from "~/db/schema";
-import type { BusinessRow } from "~/lib/business-record";
+import type { BusinessRow } from "~/lib/business/business-record";
 import type { SpreadsheetType } from "~/lib/import/file-type";
 import { batchResult, emptyProgress, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
 import { jsonArrayParameters, jsonListParameters } from "./json-parameters.server";

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AdSlot } from "~/components/ad-slot";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { getPublicSiteCode } from "~/models/site-settings.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 export const headers = loaderHeaders;
 

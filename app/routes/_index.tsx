@@ -5,14 +5,14 @@ import { AnimatedCounter } from "~/components/animated-counter";
 import { useHydrated, useTextTypedBeforeScript } from "~/components/use-hydrated";
 import { BusinessCard, type BusinessCardData } from "~/components/business-card";
 import { NON_BLANK_PATTERN, searchHref } from "~/components/find-something";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { formatCount, plural } from "~/lib/format";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
+import { formatCount, plural } from "~/lib/directory/format";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { getDirectoryTotals } from "~/models/directory.server";
-import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/featured-filters";
+import { FEATURED_FILTER_LABELS, FEATURED_FILTERS, isFeaturedFilter, type FeaturedFilter } from "~/lib/directory/featured-filters";
 import { getFeaturedBusinesses, getHomepageData, type FeaturedBusiness } from "~/models/home.server";
-import { loaderHeaders } from "~/lib/route-headers";
-import { unlessFailed } from "~/lib/http.server";
+import { loaderHeaders } from "~/lib/web/route-headers";
+import { unlessFailed } from "~/lib/web/http.server";
 
 export const headers = loaderHeaders;
 

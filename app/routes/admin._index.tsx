@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminHome } from "~/components/admin/admin-home";
-import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
-import { LATEST_AUDIT_ENTRIES } from "~/lib/audit-actions";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin/admin-data-cache";
+import { LATEST_AUDIT_ENTRIES } from "~/lib/admin/audit-actions";
 import { getAdminStats } from "~/models/admin-stats.server";
 import { latestAuditEntries } from "~/models/audit-log.server";
 import { getAdminUser } from "~/models/auth.server";

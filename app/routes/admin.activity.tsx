@@ -4,7 +4,7 @@ import { AdminPager } from "~/components/admin/admin-pager";
 import { AuditEntries } from "~/components/admin/audit-log-list";
 import { buttonClass, Card, inputClass, PageHeader } from "~/components/admin/ui";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, parseAuditQuery } from "~/lib/audit-actions";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, parseAuditQuery } from "~/lib/admin/audit-actions";
 import { AUDIT_LOG_MAX_DAYS, listAuditLog } from "~/models/audit-log.server";
 import { requireAdminPage } from "~/models/auth.server";
 

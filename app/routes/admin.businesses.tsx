@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { BusinessManager } from "~/components/admin/business-manager";
 import { PageHeader } from "~/components/admin/ui";
-import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin/admin-data-cache";
 import { loadBusinessManager } from "~/models/admin-pages.server";
 import { requireAdminPage } from "~/models/auth.server";
 

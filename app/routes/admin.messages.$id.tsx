@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { InboxMessageView } from "~/components/admin/inbox";
 import { PageHeader } from "~/components/admin/ui";
-import { MessageIdParam } from "~/lib/inbox-query";
+import { MessageIdParam } from "~/lib/admin/inbox-query";
 import { requireAdminPage } from "~/models/auth.server";
 import { openContactMessage } from "~/models/contact.server";
 

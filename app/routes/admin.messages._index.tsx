@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { InboxList } from "~/components/admin/inbox";
 import { PageHeader } from "~/components/admin/ui";
-import { parseInboxQuery } from "~/lib/inbox-query";
+import { parseInboxQuery } from "~/lib/admin/inbox-query";
 import { requireAdminPage } from "~/models/auth.server";
 import { listContactMessages } from "~/models/contact.server";
 

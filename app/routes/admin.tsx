@@ -5,10 +5,10 @@ import { useEffect } from "react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { InlineLoginPanel } from "~/components/admin/login-forms";
 import { AdminLayoutError } from "~/components/admin/route-error";
-import { layoutReloads, useRememberArrivalData } from "~/lib/admin-data-cache";
-import { prefersDarkMode } from "~/lib/admin-theme";
-import { NO_STORE } from "~/lib/cache-policy";
-import { adminMeta } from "~/lib/seo";
+import { layoutReloads, useRememberArrivalData } from "~/lib/admin/admin-data-cache";
+import { prefersDarkMode } from "~/lib/admin/admin-theme";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { adminMeta } from "~/lib/directory/seo";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
 import { getAdminUser } from "~/models/auth.server";
 

@@ -7,12 +7,12 @@ import { fileEntry, FileProgress, followEntry, formatSize, inFlight, runningEntr
 import { runningUploadJobs } from "~/components/upload/upload-client";
 import { UploadReport } from "~/components/upload/upload-report";
 import { useToast } from "~/components/toast";
-import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin-data-cache";
-import { isLeavingForLogin } from "~/lib/api-client";
-import { NO_STORE } from "~/lib/cache-policy";
+import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin/admin-data-cache";
+import { isLeavingForLogin } from "~/lib/admin/api-client";
+import { NO_STORE } from "~/lib/web/cache-policy";
 import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
 import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/directory/seo";
 import type { BatchResult } from "~/lib/import/report";
 import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
 import { requireAdminPage } from "~/models/auth.server";

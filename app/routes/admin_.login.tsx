@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { LoginScreen, StandaloneLoginForm } from "~/components/admin/login-forms";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/directory/seo";
 import { getAdminUser } from "~/models/auth.server";
 
 export const meta: MetaFunction = () => adminMeta("Yönetici Girişi");

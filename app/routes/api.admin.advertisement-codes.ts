@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { AD_CODE_MAX_BYTES, CODE_SAVE_MAX_BYTES, codeField } from "~/lib/code-limits";
-import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { z } from "~/lib/web/zod";
+import { AD_CODE_MAX_BYTES, CODE_SAVE_MAX_BYTES, codeField } from "~/lib/admin/code-limits";
+import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/web/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAuditQuery } from "~/lib/audit-actions";
-import { adminJson, onlyMethods } from "~/lib/http.server";
+import { parseAuditQuery } from "~/lib/admin/audit-actions";
+import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { listAuditLog } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { BusinessIdParam } from "~/lib/admin-query";
-import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { z } from "~/lib/web/zod";
+import { BusinessIdParam } from "~/lib/admin/admin-query";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
 import { setBusinessApproval } from "~/models/admin-business.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAdminBusinessQuery } from "~/lib/admin-query";
-import { bulkStepDetail } from "~/lib/audit-actions";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { parseAdminBusinessQuery } from "~/lib/admin/admin-query";
+import { bulkStepDetail } from "~/lib/admin/audit-actions";
+import { adminJson, methodNotAllowed } from "~/lib/web/http.server";
 import { deleteAllBusinesses, listAdminBusinesses } from "~/models/admin-business.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";

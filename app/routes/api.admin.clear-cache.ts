@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration, getCacheGenerations } from "~/models/cache.server";

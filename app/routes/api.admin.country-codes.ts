@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, onlyMethods } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { listCountryCodes } from "~/models/admin-stats.server";
 import { requireAdminApi } from "~/models/auth.server";
 

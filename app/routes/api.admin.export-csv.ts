@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { adminJson, firstIssue, onlyMethods } from "~/lib/http.server";
-import { createdBetween, DATE_RANGES, distinctFields, EXPORT_COLUMNS, exportFileName, parseDay } from "~/lib/export-options";
-import { categorySlug } from "~/lib/slug";
-import { timeZoneOrUtc } from "~/lib/time-zone";
+import { z } from "~/lib/web/zod";
+import { adminJson, firstIssue, onlyMethods } from "~/lib/web/http.server";
+import { createdBetween, DATE_RANGES, distinctFields, EXPORT_COLUMNS, exportFileName, parseDay } from "~/lib/admin/export-options";
+import { categorySlug } from "~/lib/business/slug";
+import { timeZoneOrUtc } from "~/lib/business/time-zone";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";
-import { csvDownload } from "~/lib/csv-download.server";
+import { csvDownload } from "~/lib/admin/csv-download.server";
 
 const commaList = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 /** A custom range's day: absent (the range then covers every day) or a real YYYY-MM-DD day. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { loginWaitMessage } from "~/lib/login-wait";
-import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { z } from "~/lib/web/zod";
+import { loginWaitMessage } from "~/lib/admin/login-wait";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
 import { loginAdmin } from "~/models/admin-login.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 

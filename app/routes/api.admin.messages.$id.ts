@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
-import { MessageIdParam } from "~/lib/inbox-query";
+import { z } from "~/lib/web/zod";
+import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/web/http.server";
+import { MessageIdParam } from "~/lib/admin/inbox-query";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { deleteContactMessage, openContactMessage, setContactMessageHandled } from "~/models/contact.server";

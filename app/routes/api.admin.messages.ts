@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, onlyMethods } from "~/lib/http.server";
-import { parseInboxQuery } from "~/lib/inbox-query";
+import { adminJson, onlyMethods } from "~/lib/web/http.server";
+import { parseInboxQuery } from "~/lib/admin/inbox-query";
 import { requireAdminApi } from "~/models/auth.server";
 import { listContactMessages } from "~/models/contact.server";
 

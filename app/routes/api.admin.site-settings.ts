@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
-import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/code-limits";
+import { z } from "~/lib/web/zod";
+import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/web/http.server";
+import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/admin/code-limits";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { bumpCacheGeneration } from "~/models/cache.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { bulkStepDetail } from "~/lib/audit-actions";
-import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/http.server";
+import { bulkStepDetail } from "~/lib/admin/audit-actions";
+import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
 import { deleteTestBusinesses } from "~/models/admin-business.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
@@ -8,7 +8,7 @@ import { directoryChanged } from "~/models/directory-change.server";
 
 export const loader = onlyMethods("DELETE");
 
-/** DELETE: removes test data (defined in app/lib/test-data.ts), bounded like delete-all. */
+/** DELETE: removes test data (defined in app/lib/business/test-data.ts), bounded like delete-all. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const env = context.cloudflare.env;

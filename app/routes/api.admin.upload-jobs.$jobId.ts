@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminJson, onlyMethods } from "~/lib/http.server";
+import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
 import { UPLOAD_MESSAGES } from "~/lib/import/upload-messages";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
+import { z } from "~/lib/web/zod";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { completePartUpload } from "~/models/import-upload.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { BusinessIdParam } from "~/lib/admin-query";
-import { textError } from "~/lib/http";
-import { adminJson, methodNotAllowed } from "~/lib/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { BusinessIdParam } from "~/lib/admin/admin-query";
+import { textError } from "~/lib/web/http";
+import { adminJson, methodNotAllowed } from "~/lib/web/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";

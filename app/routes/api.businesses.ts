@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { parsePageParam } from "~/lib/paging";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { parsePageParam } from "~/lib/directory/paging";
 import { ALL_BUSINESSES_MAX_PAGES, listBusinesses } from "~/models/business.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods } from "~/lib/web/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"), ALL_BUSINESSES_MAX_PAGES);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
-import { detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
-import { categorySlug } from "~/lib/slug";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { textError } from "~/lib/web/http";
+import { detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { categorySlug } from "~/lib/business/slug";
 import { getCategoryPage } from "~/models/category.server";
 
 /** GET /api/categories/{slug}?page=&limit=12[&before=id]: category page data; 404 for an unknown category; another spelling of a slug redirects to it. */

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
-import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
-import { citySlug } from "~/lib/slug";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { textError } from "~/lib/web/http";
+import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { SPEC_LIST_LIMIT } from "~/lib/directory/directory-limits";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { listCities } from "~/models/city.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods } from "~/lib/web/http.server";
 
 /**
  * GET /api/cities[?letter=L][&q=text][&country=CC]: the spec's list of city summaries, at most

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { NO_STORE } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
-import { readJsonObject } from "~/lib/http.server";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { textError } from "~/lib/web/http";
+import { readJsonObject } from "~/lib/web/http.server";
 import { receiveContactMessage } from "~/models/contact.server";
 
 /**

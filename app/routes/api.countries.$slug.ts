@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { textError } from "~/lib/web/http";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
-import { onlyMethods, redirectToCanonicalPath } from "~/lib/http.server";
+import { onlyMethods, redirectToCanonicalPath } from "~/lib/web/http.server";
 
 /**
  * GET /api/countries/{code}[?page=N]: country page data (page = popular categories page). A

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { SPEC_LIST_LIMIT } from "~/lib/directory-limits";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { SPEC_LIST_LIMIT } from "~/lib/directory/directory-limits";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { listCountries } from "~/models/country.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods } from "~/lib/web/http.server";
 
 /**
  * GET /api/countries[?q=text]: the spec's list of country summaries, biggest first; with

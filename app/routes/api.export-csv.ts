@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { csvDownload } from "~/lib/csv-download.server";
-import { distinctFields, SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/export-options";
-import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/http.server";
-import { timeZoneOrUtc } from "~/lib/time-zone";
+import { z } from "~/lib/web/zod";
+import { csvDownload } from "~/lib/admin/csv-download.server";
+import { distinctFields, SIMPLE_EXPORT_FIELDS, simpleExportFileName, type SimpleExportField } from "~/lib/admin/export-options";
+import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
+import { timeZoneOrUtc } from "~/lib/business/time-zone";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { exportBusinessesCsv } from "~/models/export.server";

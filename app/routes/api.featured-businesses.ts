@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { textError } from "~/lib/http";
-import { FEATURED_FILTERS, isFeaturedFilter } from "~/lib/featured-filters";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { textError } from "~/lib/web/http";
+import { FEATURED_FILTERS, isFeaturedFilter } from "~/lib/directory/featured-filters";
 import { getFeaturedBusinesses, type FeaturedBusiness } from "~/models/home.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods } from "~/lib/web/http.server";
 
 /** A featured business under the public spec's field names: the one place they differ from the schema's. */
 function featuredBusinessJson(business: FeaturedBusiness) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { onlyMethods } from "~/lib/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { onlyMethods } from "~/lib/web/http.server";
 import { mapPlaces } from "~/models/map.server";
 
 /** GET /api/map-places: the basemap's place labels, the biggest cities of the directory as GeoJSON points. */

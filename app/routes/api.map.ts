@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { onlyMethods } from "~/lib/http.server";
-import { parseMapView } from "~/lib/map-clusters";
-import { hasFilters, parseSearchFilters } from "~/lib/search-filters";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { onlyMethods } from "~/lib/web/http.server";
+import { parseMapView } from "~/lib/map/map-clusters";
+import { hasFilters, parseSearchFilters } from "~/lib/search/search-filters";
 import { mapFeatures } from "~/models/map.server";
 
 /**

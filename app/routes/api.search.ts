@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { readPageParam } from "~/lib/paging";
-import { parseSearchFilters } from "~/lib/search-filters";
-import { onlyMethods } from "~/lib/http.server";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
+import { readPageParam } from "~/lib/directory/paging";
+import { parseSearchFilters } from "~/lib/search/search-filters";
+import { onlyMethods } from "~/lib/web/http.server";
 import { SEARCH_MAX_PAGES, searchBusinesses } from "~/models/search.server";
 
 /**

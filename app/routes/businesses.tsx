@@ -7,16 +7,16 @@ import { EmptyState, ErrorState, useListPending, withMissingListPage } from "~/c
 import { Pager, useResultsStart } from "~/components/pager";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { withParams } from "~/lib/directory-query";
-import { directoryMeta } from "~/lib/directory-seo";
-import { pagesCapped, showingRange } from "~/lib/paging";
-import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory-limits";
-import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { hasFilters } from "~/lib/search-filters";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { withParams } from "~/lib/directory/directory-query";
+import { directoryMeta } from "~/lib/directory/directory-seo";
+import { pagesCapped, showingRange } from "~/lib/directory/paging";
+import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory/directory-limits";
+import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
 import { listBusinesses, listFilteredBusinesses } from "~/models/business.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

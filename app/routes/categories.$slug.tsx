@@ -8,18 +8,18 @@ import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile } from "~/components/stat-tile";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { inCount } from "~/lib/directory-text";
-import { countOf, plural } from "~/lib/format";
-import { parseLetter } from "~/lib/directory-query";
-import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { hasFilters } from "~/lib/search-filters";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { inCount } from "~/lib/directory/directory-text";
+import { countOf, plural } from "~/lib/directory/format";
+import { parseLetter } from "~/lib/directory/directory-query";
+import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
-import { categorySlug } from "~/lib/slug";
+import { categorySlug } from "~/lib/business/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

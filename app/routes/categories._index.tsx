@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { CategoriesError, CategoryDirectory } from "~/components/category-directory";
 import { withMissingListPage } from "~/components/list-states";
-import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { categoriesMeta } from "~/lib/directory-seo";
+import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { categoriesMeta } from "~/lib/directory/directory-seo";
 import { listCategories } from "~/models/category.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => categoriesMeta(data ?? null, matches);
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(list, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
-export { loaderHeaders as headers } from "~/lib/route-headers";
+export { loaderHeaders as headers } from "~/lib/web/route-headers";
 
 export default function Categories() {
   return <CategoryDirectory list={useLoaderData<typeof loader>()} />;

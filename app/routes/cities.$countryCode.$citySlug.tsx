@@ -7,17 +7,17 @@ import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile } from "~/components/stat-tile";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { inCount } from "~/lib/directory-text";
-import { countOf } from "~/lib/format";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { hasFilters } from "~/lib/search-filters";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { inCount } from "~/lib/directory/directory-text";
+import { countOf } from "~/lib/directory/format";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
-import { citySlug } from "~/lib/slug";
+import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 /** The 404 of ?category= naming no category of the city's businesses. */
 const CATEGORY_NOT_IN_CITY = "Category not found in this city";

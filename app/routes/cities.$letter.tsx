@@ -2,14 +2,14 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
 import { withMissingListPage } from "~/components/list-states";
-import { listPageOf, notFoundPastLastPage, permanentRedirect, redirectToCanonicalPath } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { parseLetter } from "~/lib/directory-query";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { citiesMeta, notFoundMeta } from "~/lib/directory-seo";
+import { listPageOf, notFoundPastLastPage, permanentRedirect, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { parseLetter } from "~/lib/directory/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { citiesMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { listCities } from "~/models/city.server";
 import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { CitiesError, CityDirectory } from "~/components/city-directory";
 import { withMissingListPage } from "~/components/list-states";
-import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { citiesMeta } from "~/lib/directory-seo";
+import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { citiesMeta } from "~/lib/directory/directory-seo";
 import { listCities } from "~/models/city.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

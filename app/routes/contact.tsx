@@ -3,16 +3,16 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useToast } from "~/components/toast";
 import { useTextTypedBeforeScript } from "~/components/use-hydrated";
-import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/cache-policy";
-import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/contact-form";
-import { formatCount } from "~/lib/format";
-import { responseErrorMessage } from "~/lib/http";
-import { methodNotAllowed, unlessFailed } from "~/lib/http.server";
-import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
+import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from "~/lib/directory/contact-form";
+import { formatCount } from "~/lib/directory/format";
+import { responseErrorMessage } from "~/lib/web/http";
+import { methodNotAllowed, unlessFailed } from "~/lib/web/http.server";
+import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { receiveContactMessage } from "~/models/contact.server";
 import { getDirectoryTotals } from "~/models/directory.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // A posted form's answer holds the visitor's own words: it is never cached.
 export const headers: HeadersFunction = (args) => (args.actionHeaders.has("Cache-Control") ? args.actionHeaders : loaderHeaders(args));

@@ -6,19 +6,19 @@ import { FilterBar } from "~/components/filter-bar";
 import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { countryDescription, countryIntro } from "~/lib/directory-text";
-import { countryInProse } from "~/lib/format";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { hasFilters } from "~/lib/search-filters";
+import { countryDescription, countryIntro } from "~/lib/directory/directory-text";
+import { countryInProse } from "~/lib/directory/format";
+import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
 import { FilteredCount } from "~/components/filtered-count";
 import { readFilteredList } from "~/models/filtered-list.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { withParams } from "~/lib/directory-query";
-import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
-import { COUNTRY_TOP_CITIES } from "~/lib/directory-limits";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { withParams } from "~/lib/directory/directory-query";
+import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

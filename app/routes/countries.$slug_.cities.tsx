@@ -2,15 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { CityDirectory, CountryCitiesError } from "~/components/city-directory";
 import { withMissingListPage } from "~/components/list-states";
-import { countryInProse } from "~/lib/format";
-import { countryCitiesDescription } from "~/lib/directory-text";
-import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { directoryMeta, notFoundMeta } from "~/lib/directory-seo";
+import { countryInProse } from "~/lib/directory/format";
+import { countryCitiesDescription } from "~/lib/directory/directory-text";
+import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { listCities } from "~/models/city.server";
 import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

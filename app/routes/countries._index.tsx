@@ -5,16 +5,16 @@ import { CardSkeletons, EmptyState, ListLoadError, useListPending, withMissingLi
 import { Pager, useResultsStart } from "~/components/pager";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
-import { listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { withParams } from "~/lib/directory-query";
-import { listQuerySchema, searchParamsObject } from "~/lib/directory-query.server";
-import { directoryMeta } from "~/lib/directory-seo";
-import { countOf, formatCount, marketShare } from "~/lib/format";
-import { showingRange } from "~/lib/paging";
-import { COUNTRIES_PER_PAGE } from "~/lib/directory-limits";
+import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { withParams } from "~/lib/directory/directory-query";
+import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
+import { directoryMeta } from "~/lib/directory/directory-seo";
+import { countOf, formatCount, marketShare } from "~/lib/directory/format";
+import { showingRange } from "~/lib/directory/paging";
+import { COUNTRIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import { listCountries } from "~/models/country.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;

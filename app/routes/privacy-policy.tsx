@@ -1,5 +1,5 @@
 import { LegalPage, legalPageLoader, legalPageMeta, type LegalSection } from "~/components/legal-page";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 export const headers = loaderHeaders;
 

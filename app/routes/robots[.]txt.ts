@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { publicCache } from "~/lib/cache-policy";
-import { robotsTxt } from "~/lib/sitemap-xml";
-import { onlyMethods } from "~/lib/http.server";
+import { publicCache } from "~/lib/web/cache-policy";
+import { robotsTxt } from "~/lib/directory/sitemap-xml";
+import { onlyMethods } from "~/lib/web/http.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(robotsTxt(context.cloudflare.env.SITE_URL), {

@@ -4,16 +4,16 @@ import { BusinessCard } from "~/components/business-card";
 import { FilterBar } from "~/components/filter-bar";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { Pager, useResultsStart } from "~/components/pager";
-import { CACHE_SECONDS, publicCache } from "~/lib/cache-policy";
-import { withParams } from "~/lib/directory-query";
-import { countryInProse, displayCountry, plural } from "~/lib/format";
-import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/http.server";
-import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search-filters";
-import { showingRange } from "~/lib/paging";
-import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { withParams } from "~/lib/directory/directory-query";
+import { countryInProse, displayCountry, plural } from "~/lib/directory/format";
+import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search/search-filters";
+import { showingRange } from "~/lib/directory/paging";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { listCategories } from "~/models/category.server";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/lib/web/route-headers";
 
 export const headers = loaderHeaders;
 

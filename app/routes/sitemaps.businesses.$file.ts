@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "~/lib/zod";
-import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/sitemap-xml";
+import { z } from "~/lib/web/zod";
+import { BUSINESS_SITEMAP_FILE_PATTERN } from "~/lib/directory/sitemap-xml";
 import { sitemapResponse } from "~/models/sitemap-response.server";
-import { onlyMethods } from "~/lib/http.server";
+import { onlyMethods } from "~/lib/web/http.server";
 
 const fileParam = z.string().regex(BUSINESS_SITEMAP_FILE_PATTERN);
 

@@ -3,7 +3,7 @@
  * database being measured, so the same table works at any size and for pages that other
  * branches add later (a page that answers 404 is reported as not available).
  */
-import { ALL_BUSINESSES_PER_PAGE } from "../../app/lib/directory-limits";
+import { ALL_BUSINESSES_PER_PAGE } from "../../app/lib/directory/directory-limits";
 import { query } from "./sqlite";
 
 export interface Picks {

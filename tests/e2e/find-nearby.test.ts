@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { geoCell } from "../../app/lib/geo-cell";
+import { geoCell } from "../../app/lib/map/geo-cell";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { collectErrors, runSql, sqlString } from "./support/public-db";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { isLodgingCategory } from "../../app/lib/lodging";
-import { slugify } from "../../app/lib/slug";
+import { isLodgingCategory } from "../../app/lib/business/lodging";
+import { slugify } from "../../app/lib/business/slug";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { runSql, sqlString } from "./support/public-db";
 

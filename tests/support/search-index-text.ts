@@ -4,8 +4,8 @@
  * migrations/0001_summaries_and_search_text.sql copy them. Tests build a reference index with it,
  * so neither the triggers nor a writer can drift from derivedColumns unseen. Pure.
  */
-import { derivedColumns, type DerivedFrom } from "~/lib/business-record";
-import type { SearchColumn } from "~/lib/search-rank";
+import { derivedColumns, type DerivedFrom } from "~/lib/business/business-record";
+import type { SearchColumn } from "~/lib/search/search-rank";
 
 export function indexedSearchText(business: DerivedFrom): Record<SearchColumn, string> {
   const d = derivedColumns(business);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_DATA_FRESH_MS, adminData, adminDataKey, forgetAdminDataOnChanges, layoutReloads, QueryCache, UNUSED_DATA_DISCARD_MS } from "~/lib/admin-data-cache";
+import { ADMIN_DATA_FRESH_MS, adminData, adminDataKey, forgetAdminDataOnChanges, layoutReloads, QueryCache, UNUSED_DATA_DISCARD_MS } from "~/lib/admin/admin-data-cache";
 
 const MINUTE = 60_000;
 

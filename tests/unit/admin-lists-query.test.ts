@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bulkStepDetail, parseAuditQuery } from "~/lib/audit-actions";
-import { notificationCount } from "~/lib/admin-notifications";
-import { parseInboxQuery } from "~/lib/inbox-query";
+import { bulkStepDetail, parseAuditQuery } from "~/lib/admin/audit-actions";
+import { notificationCount } from "~/lib/admin/admin-notifications";
+import { parseInboxQuery } from "~/lib/admin/inbox-query";
 
 describe("inbox query", () => {
   it("reads search, filter and page, and falls back on anything else instead of failing the page", () => {

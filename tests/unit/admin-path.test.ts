@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminApiPath, isAdminPath } from "~/lib/admin-path";
+import { isAdminApiPath, isAdminPath } from "~/lib/admin/admin-path";
 
 describe("admin paths", () => {
   it("knows the admin however its address is spelled, as the router matches it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSort, parseAdminBusinessQuery } from "~/lib/admin-query";
+import { nextSort, parseAdminBusinessQuery } from "~/lib/admin/admin-query";
 
 describe("admin business list query", () => {
   it("reads the query parameters, with defaults for anything missing or wrong", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefersDarkMode } from "~/lib/admin-theme";
+import { prefersDarkMode } from "~/lib/admin/admin-theme";
 
 describe("admin dark mode cookie", () => {
   it("is on only when the cookie says true", () => {

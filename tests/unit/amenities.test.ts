@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmenities } from "~/lib/amenities";
+import { parseAmenities } from "~/lib/business/amenities";
 
 // The "about" cell of the first row of Outscraper-20250307150536s9c_restaurants.csv.
 const ZURICH_ABOUT =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, plainErrorMessage } from "~/lib/api-client";
+import { ApiError, plainErrorMessage } from "~/lib/admin/api-client";
 
 describe("plainErrorMessage", () => {
   it("says the server's message of a failed call, not the status and JSON body", () => {

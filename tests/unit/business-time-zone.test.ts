@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessTimeZone } from "~/lib/business-time-zone";
-import { openStatus, todayName } from "~/lib/opening-hours";
+import { businessTimeZone } from "~/lib/business/business-time-zone";
+import { openStatus, todayName } from "~/lib/business/opening-hours";
 
 const NINE_TO_FIVE = JSON.stringify(Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "9AM-5PM"])));
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTopLevelPath } from "~/lib/canonical-path";
+import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 
 describe("one-segment page addresses", () => {
   it("lower-cases them and drops trailing slashes", () => {

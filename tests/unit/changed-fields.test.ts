@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields } from "~/lib/changed-fields";
+import { changedFields } from "~/lib/admin/changed-fields";
 
 describe("changedFields", () => {
   const loaded = { head_tags: "<meta>", footer_tags: "<p>old footer</p>", analytics_code: "", facebook_pixel: "" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { throttleKeyOfAddress } from "~/lib/client-address";
+import { throttleKeyOfAddress } from "~/lib/web/client-address";
 
 describe("throttleKeyOfAddress", () => {
   it("counts an IPv4 client by its own address", () => {

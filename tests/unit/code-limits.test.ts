@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AD_CODE_MAX_BYTES, codeField, formatKilobytes, utf8Bytes } from "~/lib/code-limits";
+import { AD_CODE_MAX_BYTES, codeField, formatKilobytes, utf8Bytes } from "~/lib/admin/code-limits";
 
 describe("code area limits", () => {
   it("measures UTF-8 bytes, not characters", () => {

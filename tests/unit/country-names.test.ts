@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryCodeFromText, countryCodeToIndex, countryNames } from "~/lib/country-names";
+import { countryCodeFromText, countryCodeToIndex, countryNames } from "~/lib/directory/country-names";
 
 describe("countryCodeFromText", () => {
   it("knows a country by the slug of its name in English, its own language or another common form", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow, UTF8_BOM } from "~/lib/csv";
+import { csvCell, csvRow, UTF8_BOM } from "~/lib/admin/csv";
 
 describe("CSV cells (RFC 4180)", () => {
   it("leaves plain text and numbers as they are", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { averagePer, letterRange, parseLetter, parseSearchText, withParams } from "~/lib/directory-query";
-import { detailQuerySchema, listQuerySchema } from "~/lib/directory-query.server";
+import { averagePer, letterRange, parseLetter, parseSearchText, withParams } from "~/lib/directory/directory-query";
+import { detailQuerySchema, listQuerySchema } from "~/lib/directory/directory-query.server";
 
 describe("directory list query", () => {
   it("accepts a single letter a–z in either case and nothing else", () => {

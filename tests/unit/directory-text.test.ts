@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countryCitiesDescription, countryDescription, countryIntro, inCount } from "~/lib/directory-text";
-import { countryInProse } from "~/lib/format";
+import { countryCitiesDescription, countryDescription, countryIntro, inCount } from "~/lib/directory/directory-text";
+import { countryInProse } from "~/lib/directory/format";
 
 describe("directory texts", () => {
   it("tell a count with its noun, and nothing for none", () => {

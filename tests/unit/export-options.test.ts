@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createdBetween, DEFAULT_EXPORT_FIELDS, distinctFields, EXPORT_COLUMNS, exportFileName, exportQuery, fileTimestamp, parseDay, simpleExportFileName } from "~/lib/export-options";
+import { createdBetween, DEFAULT_EXPORT_FIELDS, distinctFields, EXPORT_COLUMNS, exportFileName, exportQuery, fileTimestamp, parseDay, simpleExportFileName } from "~/lib/admin/export-options";
 
 // Sunday 2026-11-22 10:30:00 UTC
 const NOW = Date.UTC(2026, 10, 22, 10, 30, 0) / 1000;

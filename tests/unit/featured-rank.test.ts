@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL } from "~/db/schema";
-import { FEATURED_PRIOR_RATING, featuredScore } from "~/lib/featured-filters";
-import { isLodgingCategory } from "~/lib/lodging";
-import { slugify } from "~/lib/slug";
+import { FEATURED_PRIOR_RATING, featuredScore } from "~/lib/directory/featured-filters";
+import { isLodgingCategory } from "~/lib/business/lodging";
+import { slugify } from "~/lib/business/slug";
 
 describe("featuredScore (Bayesian rating, prior 50 reviews of 4.0)", () => {
   it("ranks 4.7 from 1,200 reviews above 5.0 from 6", () => {

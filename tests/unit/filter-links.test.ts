@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersOf, keptParams, nearMeSearch, withFilters, withoutNear } from "~/lib/filter-links";
+import { filtersOf, keptParams, nearMeSearch, withFilters, withoutNear } from "~/lib/search/filter-links";
 
 describe("Near me", () => {
   it("keeps the search and filters, sorts nearest first and starts again on page 1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessCountry, countOf, countryName, formatCount, formatDistance, formatRating, marketShare, plural, reviewsText } from "~/lib/format";
+import { businessCountry, countOf, countryName, formatCount, formatDistance, formatRating, marketShare, plural, reviewsText } from "~/lib/directory/format";
 
 describe("formatCount", () => {
   it("shows counts below 1000 as they are", () => {

@@ -17,7 +17,7 @@ import {
   tileCorner,
   tileDistanceKm,
   tileOf,
-} from "~/lib/geo-cell";
+} from "~/lib/map/geo-cell";
 
 /** A seeded pseudo-random sequence, so a failure repeats. */
 function random(seed: number): () => number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indefiniteArticle } from "~/lib/indefinite-article";
+import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 
 describe("indefiniteArticle", () => {
   it("takes 'an' before a vowel sound and 'a' before a consonant sound", () => {

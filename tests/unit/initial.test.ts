@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initial } from "~/lib/initial";
+import { initial } from "~/lib/directory/initial";
 
 describe("initial (the letter shown for a name without a photo, or on a category card)", () => {
   it("is the first letter of an ordinary name", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginWaitMessage } from "~/lib/login-wait";
+import { loginWaitMessage } from "~/lib/admin/login-wait";
 
 describe("loginWaitMessage", () => {
   it("says when to try again in seconds under a minute and in whole minutes from then on, in English", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boxContains, CELL_ZOOM, geoCell, type BoundingBox } from "~/lib/geo-cell";
+import { boxContains, CELL_ZOOM, geoCell, type BoundingBox } from "~/lib/map/geo-cell";
 import {
   ClusterAssembly,
   clusterZoom,
@@ -12,7 +12,7 @@ import {
   tileCode,
   tileInsideBox,
   type CountedTile,
-} from "~/lib/map-clusters";
+} from "~/lib/map/map-clusters";
 
 /** A seeded pseudo-random sequence, so a failure repeats. */
 function random(seed: number): () => number {

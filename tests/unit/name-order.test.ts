@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameSortKey } from "~/lib/name-order";
+import { nameSortKey } from "~/lib/business/name-order";
 
 /** What `coalesce(name_sort, name) COLLATE NOCASE` compares: ASCII case folded, then code points. */
 function sqlOrder(names: string[]): string[] {

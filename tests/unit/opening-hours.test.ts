@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingHoursSpecification } from "~/lib/business-jsonld";
+import { openingHoursSpecification } from "~/lib/business/business-jsonld";
 import {
   formatHoursText,
   isOpenAt,
@@ -10,7 +10,7 @@ import {
   todayName,
   unreadableHours,
   type WeekHours,
-} from "~/lib/opening-hours";
+} from "~/lib/business/opening-hours";
 
 const h = (hour: number, minute = 0) => hour * 60 + minute;
 

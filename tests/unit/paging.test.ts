@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagerItems, pagesCapped, pageWindow, parsePageParam, readPageParam, showingRange, totalPages } from "~/lib/paging";
+import { pagerItems, pagesCapped, pageWindow, parsePageParam, readPageParam, showingRange, totalPages } from "~/lib/directory/paging";
 
 describe("pageWindow (category, city, country and city lists: 5 page buttons)", () => {
   it("shows the first five pages on page 1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstPhoneNumber, telHref } from "~/lib/phone";
+import { firstPhoneNumber, telHref } from "~/lib/business/phone";
 
 const SEVERAL = "+41 44 000 00 00 ext. 1234567890 / +41 44 000 00 01 / +41 44 000 00 02";
 

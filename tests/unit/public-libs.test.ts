@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessJsonLd, openingHoursSpecification } from "~/lib/business-jsonld";
-import { validateContact } from "~/lib/contact-form";
-import { ratingBand } from "~/lib/featured-filters";
-import { countryWordsOf, withoutPlaceEnding, matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search-query";
-import { absoluteUrl } from "~/lib/seo";
-import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/site-code";
+import { businessJsonLd, openingHoursSpecification } from "~/lib/business/business-jsonld";
+import { validateContact } from "~/lib/directory/contact-form";
+import { ratingBand } from "~/lib/directory/featured-filters";
+import { countryWordsOf, withoutPlaceEnding, matchExpression, nameWordsMatch, searchMatch, searchTokens, visitorMatchExpression, visitorWords, wordForms } from "~/lib/search/search-query";
+import { absoluteUrl } from "~/lib/directory/seo";
+import { asyncExternalScripts, reactProps, splitHeadSnippet } from "~/lib/admin/site-code";
 import { searchHref } from "~/components/find-something";
 
 /** The spec's message for each required field, as a refused message gets them. */
@@ -221,7 +221,7 @@ describe("absolute URLs", () => {
 
 describe("shared request behaviour", () => {
   it("makes 'status: text' error messages, falling back to the status text", async () => {
-    const { responseErrorMessage, textError } = await import("~/lib/http");
+    const { responseErrorMessage, textError } = await import("~/lib/web/http");
     expect(await responseErrorMessage(textError(429, "Too many messages. Please try again later."))).toBe("429: Too many messages. Please try again later.");
     expect(await responseErrorMessage(new Response("", { status: 503, statusText: "Service Unavailable" }))).toBe("503: Service Unavailable");
   });

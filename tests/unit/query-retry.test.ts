@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fetchQuery, queryRetryDelayMs } from "~/lib/query-retry";
+import { fetchQuery, queryRetryDelayMs } from "~/lib/admin/query-retry";
 
 /** A fetch answering each call from the list (a status, or "network" for a failure). */
 function scriptedFetch(answers: (number | "network")[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyTooLargeMessage, readBodyUpTo, readFormUpTo } from "~/lib/request-body";
+import { bodyTooLargeMessage, readBodyUpTo, readFormUpTo } from "~/lib/web/request-body";
 
 /** A body sent in `chunks` chunks of `size` bytes with no Content-Length; counts the chunks pulled. */
 function chunkedRequest(chunks: number, size: number) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { amenityNames, amenityKey } from "~/lib/business-record";
-import { formatDistance } from "~/lib/format";
+import { amenityNames, amenityKey } from "~/lib/business/business-record";
+import { formatDistance } from "~/lib/directory/format";
 import { cleanPriceRange } from "~/lib/import/clean";
 import { mapColumns } from "~/lib/import/columns";
-import { nameOrderKey, nameSortKey } from "~/lib/name-order";
-import { orderCandidates, type OrderedCandidate } from "~/lib/result-order";
+import { nameOrderKey, nameSortKey } from "~/lib/business/name-order";
+import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
 
 const candidate = (id: number, rating: number | null, reviews: number, name: string, distanceKm: number | null = null): OrderedCandidate => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm } from "~/lib/geo-cell";
+import { distanceKm } from "~/lib/map/geo-cell";
 import {
   CLUSTER_ZOOM_STEP,
   RESULTS_MAP_MAX_ZOOM,
@@ -11,7 +11,7 @@ import {
   readMapFeatures,
   searchArea,
   viewBox,
-} from "~/lib/results-map";
+} from "~/lib/map/results-map";
 
 describe("a cluster click", () => {
   it("zooms in two whole levels from where the map is", () => {

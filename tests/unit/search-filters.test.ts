@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterSearchParams, hasFilters, NO_FILTERS, parseSearchFilters } from "~/lib/search-filters";
+import { filterSearchParams, hasFilters, NO_FILTERS, parseSearchFilters } from "~/lib/search/search-filters";
 
 const parse = (query: string, hasQuery = false) => parseSearchFilters(new URLSearchParams(query), hasQuery);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { derivedColumns, type DerivedFrom } from "~/lib/business-record";
-import { foldedCopy, foldForSearch } from "~/lib/search-fold";
-import { searchTokens } from "~/lib/search-query";
+import { derivedColumns, type DerivedFrom } from "~/lib/business/business-record";
+import { foldedCopy, foldForSearch } from "~/lib/search/search-fold";
+import { searchTokens } from "~/lib/search/search-query";
 import { indexedSearchText } from "../support/search-index-text";
 
 describe("search folding", () => {

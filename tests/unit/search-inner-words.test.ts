@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
-import { nameInnerWords, wordParts } from "~/lib/search-inner-words";
+import { toBusinessRow } from "~/lib/business/business-record";
+import { nameInnerWords, wordParts } from "~/lib/search/search-inner-words";
 
 describe("inner words of names written without spaces", () => {
   it("gives the overlapping bigrams of every Chinese, Japanese or Korean run of two or more characters", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentWords, indexWords, queryWords, rankCandidates, type SearchCandidate } from "~/lib/search-rank";
+import { documentWords, indexWords, queryWords, rankCandidates, type SearchCandidate } from "~/lib/search/search-rank";
 
 function candidate(id: number, columns: Partial<Omit<SearchCandidate, "id">>): SearchCandidate {
   return { id, name: null, type: null, category: null, city: null, country: null, ...columns };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isProduction } from "~/lib/environment";
+import { isProduction } from "~/lib/web/environment";
 import { newCspNonce, securityHeaders } from "../../workers/security-headers";
 
 const HTML = "text/html; charset=utf-8";

@@ -18,7 +18,7 @@ import {
   sitemapIndexXml,
   urlsetXml,
   w3cDatetime,
-} from "~/lib/sitemap-xml";
+} from "~/lib/directory/sitemap-xml";
 
 describe("sitemap XML builders", () => {
   it("escapes the five XML special characters and drops characters XML cannot hold", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessSlug, categorySlug, citySlug, foldLetters, slugify, slugWithoutSuffix, suffix6 } from "~/lib/slug";
+import { businessSlug, categorySlug, citySlug, foldLetters, slugify, slugWithoutSuffix, suffix6 } from "~/lib/business/slug";
 
 describe("slugify", () => {
   it("lowercases, trims and joins words with single hyphens", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { mixedCaseNameSql, oneCaseNameSql, summaryNameSql } from "~/lib/summary-names";
+import { mixedCaseNameSql, oneCaseNameSql, summaryNameSql } from "~/lib/directory/summary-names";
 
 const migrationSql = (file: string) => readFileSync(new URL(`../fixtures/pre-squash-migrations/${file}`, import.meta.url), "utf8");
 const trigger = (sql: string) => sql.slice(sql.indexOf("CREATE TRIGGER summary_delta_apply"), sql.indexOf("\nEND;", sql.indexOf("CREATE TRIGGER summary_delta_apply")) + 5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTestBusiness, prefixUpperBound } from "~/lib/test-data";
+import { isTestBusiness, prefixUpperBound } from "~/lib/business/test-data";
 
 describe("what counts as test data", () => {
   it("takes names that are the word test, alone or followed by a separator, in any usual case", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayNumber, startOfLocalDay, timeZoneOrUtc, wallClock, weekdayFromMonday } from "~/lib/time-zone";
+import { dayNumber, startOfLocalDay, timeZoneOrUtc, wallClock, weekdayFromMonday } from "~/lib/business/time-zone";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const day = (iso: string) => dayNumber(...(iso.split("-").map(Number) as [number, number, number]));

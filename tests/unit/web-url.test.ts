@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpUrl, websiteUrl } from "~/lib/web-url";
+import { httpUrl, websiteUrl } from "~/lib/business/web-url";
 
 describe("httpUrl (links and images from imported data)", () => {
   it("keeps http and https URLs as written", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import Papa from "papaparse";
 import { env } from "cloudflare:test";
-import { exportQuery } from "~/lib/export-options";
+import { exportQuery } from "~/lib/admin/export-options";
 import { EXPORT_PAGE_SIZE } from "~/models/export.server";
 import { addBusinesses, adminFetch, login, record } from "./admin-support";
 

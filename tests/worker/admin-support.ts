@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 import { upsertBusinesses } from "~/models/business.server";
 
 export const ORIGIN = "http://example.com";

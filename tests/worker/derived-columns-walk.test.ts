@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION } from "~/lib/business-record";
-import { nameSortKey } from "~/lib/name-order";
-import { nameInnerWords } from "~/lib/search-inner-words";
+import { DERIVED_COLUMNS, DERIVED_COLUMNS_VERSION } from "~/lib/business/business-record";
+import { nameSortKey } from "~/lib/business/name-order";
+import { nameInnerWords } from "~/lib/search/search-inner-words";
 import { listAdminBusinesses } from "~/models/admin-business.server";
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "~/models/derived-columns-walk.server";
 import { searchBusinesses } from "~/models/search.server";

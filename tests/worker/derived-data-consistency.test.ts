@@ -20,9 +20,9 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DERIVED_COLUMNS, derivedColumns, rowIdentity, toBusinessRow, type BusinessRecord, type BusinessRow, type DerivedColumn } from "~/lib/business-record";
-import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search-rank";
-import { businessSlug, slugify } from "~/lib/slug";
+import { DERIVED_COLUMNS, derivedColumns, rowIdentity, toBusinessRow, type BusinessRecord, type BusinessRow, type DerivedColumn } from "~/lib/business/business-record";
+import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search/search-rank";
+import { businessSlug, slugify } from "~/lib/business/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
 import { deleteBusiness, deleteTestBusinesses, fixSlugs, listAdminBusinesses, setBusinessApproval } from "~/models/admin-business.server";
 import { listBusinesses, upsertBusinesses } from "~/models/business.server";

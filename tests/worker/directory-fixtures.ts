@@ -1,5 +1,5 @@
 import { SELF } from "cloudflare:test";
-import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 
 export const BASE = "http://example.com";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
+import { toBusinessRow } from "~/lib/business/business-record";
 import { upsertBusinesses } from "~/models/business.server";
 import { directoryRecord } from "./directory-fixtures";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
+import { toBusinessRow } from "~/lib/business/business-record";
 import { listBusinesses, upsertBusinesses } from "~/models/business.server";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { getCityPage, listCities } from "~/models/city.server";

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { amenityKey, toBusinessRow, type BusinessRecord } from "~/lib/business-record";
-import { distanceKm, type LatLng } from "~/lib/geo-cell";
-import { parseSearchFilters, type SearchFilters } from "~/lib/search-filters";
+import { amenityKey, toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
+import { distanceKm, type LatLng } from "~/lib/map/geo-cell";
+import { parseSearchFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { upsertBusinesses } from "~/models/business.server";
 import { FILTERED_CANDIDATES, NEAR_ROWS_BUDGET, nearestCandidates, readFilteredList } from "~/models/filtered-list.server";
 import { searchBusinesses } from "~/models/search.server";

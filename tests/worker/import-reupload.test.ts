@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessSlug } from "~/lib/slug";
+import { businessSlug } from "~/lib/business/slug";
 import { startImportJob } from "~/models/import-upload.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { processImportJob } from "../../workers/import/consumer";

@@ -1,9 +1,9 @@
-import { parseSearchFilters } from "~/lib/search-filters";
+import { parseSearchFilters } from "~/lib/search/search-filters";
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
-import { MAP_COUNT_ZOOMS, MAX_MAP_FEATURES, type MapFeatureCollection } from "~/lib/map-clusters";
-import type { BoundingBox } from "~/lib/geo-cell";
+import { toBusinessRow } from "~/lib/business/business-record";
+import { MAP_COUNT_ZOOMS, MAX_MAP_FEATURES, type MapFeatureCollection } from "~/lib/map/map-clusters";
+import type { BoundingBox } from "~/lib/map/geo-cell";
 import { upsertBusinesses } from "~/models/business.server";
 import { mapFeatures, mapPlaces } from "~/models/map.server";
 import { directoryRecord } from "./directory-fixtures";

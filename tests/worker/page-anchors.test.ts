@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
+import { toBusinessRow } from "~/lib/business/business-record";
 import { upsertBusinesses } from "~/models/business.server";
 import { getCategoryPage, type CategoryPage } from "~/models/category.server";
 import { getCityPage } from "~/models/city.server";

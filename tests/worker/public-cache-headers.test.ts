@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { toBusinessRow } from "~/lib/business-record";
+import { toBusinessRow } from "~/lib/business/business-record";
 import { addBusinesses, record } from "./admin-support";
 
 const ORIGIN = "http://example.com";

@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL } from "~/db/schema";
-import { featuredScore } from "~/lib/featured-filters";
-import { isLodgingCategory } from "~/lib/lodging";
-import { slugify } from "~/lib/slug";
+import { featuredScore } from "~/lib/directory/featured-filters";
+import { isLodgingCategory } from "~/lib/business/lodging";
+import { slugify } from "~/lib/business/slug";
 import { bumpCacheGeneration } from "~/models/cache.server";
 import { getFeaturedBusinesses, getHomepageData } from "~/models/home.server";
 import { insert, insertDemo, record } from "./support/public-fixtures";

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countryName } from "~/lib/format";
-import { slugify } from "~/lib/slug";
+import { countryName } from "~/lib/directory/format";
+import { slugify } from "~/lib/business/slug";
 
 import { listCountries } from "~/models/country.server";
 import { SEARCH_CANDIDATES, searchBusinesses } from "~/models/search.server";

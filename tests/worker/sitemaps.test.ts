@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoBusinesses } from "../../scripts/demo-data";
-import { toBusinessRow } from "~/lib/business-record";
+import { toBusinessRow } from "~/lib/business/business-record";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";

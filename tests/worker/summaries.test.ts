@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 import { upsertBusinesses, upsertBusinessesStatements } from "~/models/business.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 

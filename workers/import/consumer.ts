@@ -8,7 +8,7 @@
  * once: when two deliveries of a job run at once, the cursor guard lets one commit and the other
  * stops quietly (no retry, no second message), so the job keeps a single chain of steps.
  */
-import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business-record";
+import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business/business-record";
 import { cleanRow } from "~/lib/import/clean";
 import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
 import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";

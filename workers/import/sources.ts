@@ -4,7 +4,7 @@
  * A problem with the file itself (corrupt, truncated, malformed) is an ImportFileError: it
  * ends the job with a clear message instead of being retried.
  */
-import { joinBytes } from "~/lib/bytes";
+import { joinBytes } from "~/lib/import/bytes";
 import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
 import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
 import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/toast";
-import { apiRequest, plainErrorMessage } from "~/lib/api-client";
-import { AD_CODE_MAX_BYTES, formatKilobytes, utf8Bytes } from "~/lib/code-limits";
+import { apiRequest, plainErrorMessage } from "~/lib/admin/api-client";
+import { AD_CODE_MAX_BYTES, formatKilobytes, utf8Bytes } from "~/lib/admin/code-limits";
 import type { AdCodes, AdSlot } from "~/models/site-settings.server";
 import { BusyButton, buttonClass, Card } from "./ui";
 import { useChangedFieldsSave } from "./use-changed-fields-save";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { withParams } from "~/lib/directory-query";
+import { withParams } from "~/lib/directory/directory-query";
 
 const link = "inline-flex min-h-9 items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-700";
 const off = "inline-flex min-h-9 items-center rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400";

@@ -1,10 +1,10 @@
 import { NavLink } from "@remix-run/react";
 import { useCallback, useRef, useState, type ReactNode } from "react";
-import { DARK_MODE_COOKIE } from "~/lib/admin-theme";
-import { apiRequest, setAdminAuthFlag } from "~/lib/api-client";
-import { formatCount } from "~/lib/format";
-import { initial } from "~/lib/initial";
-import { foldLetters } from "~/lib/slug";
+import { DARK_MODE_COOKIE } from "~/lib/admin/admin-theme";
+import { apiRequest, setAdminAuthFlag } from "~/lib/admin/api-client";
+import { formatCount } from "~/lib/directory/format";
+import { initial } from "~/lib/directory/initial";
+import { foldLetters } from "~/lib/business/slug";
 import { NotificationBell } from "./notification-bell";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";

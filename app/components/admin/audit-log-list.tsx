@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { auditActionLabel, WARNING_ACTIONS, type AuditAction } from "~/lib/audit-actions";
+import { auditActionLabel, WARNING_ACTIONS, type AuditAction } from "~/lib/admin/audit-actions";
 import type { AuditEntry } from "~/models/audit-log.server";
 import { AdminTime } from "./admin-time";
 import { Card } from "./ui";

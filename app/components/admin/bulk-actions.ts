@@ -1,4 +1,4 @@
-import { apiRequest } from "~/lib/api-client";
+import { apiRequest } from "~/lib/admin/api-client";
 
 /** Admin bulk calls answer in time-boxed steps; this repeats a call until it reports done. */
 export async function repeatUntilDone<T extends { done?: boolean }>(

@@ -1,9 +1,9 @@
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useToast, type ToastMessage } from "~/components/toast";
-import { nextSort, type AdminBusinessSearch } from "~/lib/admin-query";
-import { ApiError, apiRequest, plainErrorMessage } from "~/lib/api-client";
-import { pageWindow } from "~/lib/paging";
+import { nextSort, type AdminBusinessSearch } from "~/lib/admin/admin-query";
+import { ApiError, apiRequest, plainErrorMessage } from "~/lib/admin/api-client";
+import { pageWindow } from "~/lib/directory/paging";
 import type { AdminBusinessList } from "~/models/admin-business.server";
 import type { AdminStats } from "~/models/admin-stats.server";
 import { repeatUntilDone } from "./bulk-actions";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { followEndedSession } from "~/lib/api-client";
+import { followEndedSession } from "~/lib/admin/api-client";
 import type { AdminStats } from "~/models/admin-stats.server";
 import type { AuditEntry } from "~/models/audit-log.server";
 import { RecentActivity, RecentFailedSignIns } from "./audit-log-list";

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
-import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin-data-cache";
-import { followEndedSession } from "~/lib/api-client";
-import { foldLetters } from "~/lib/slug";
+import { ADMIN_DATA_FRESH_MS, keptAdminCall } from "~/lib/admin/admin-data-cache";
+import { followEndedSession } from "~/lib/admin/api-client";
+import { foldLetters } from "~/lib/business/slug";
 import {
   DATE_RANGES,
   DEFAULT_EXPORT_FIELDS,
@@ -12,7 +12,7 @@ import {
   type DateRange,
   type ExportColumn,
   type SimpleExportField,
-} from "~/lib/export-options";
+} from "~/lib/admin/export-options";
 import { AdminDialog, BusyButton, buttonClass, inputClass } from "./ui";
 
 const SHOWN_CATEGORIES = 100;

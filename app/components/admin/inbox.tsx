@@ -1,8 +1,8 @@
 import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, plainErrorMessage } from "~/lib/api-client";
-import { INBOX_FILTER_LABELS, INBOX_FILTERS, type InboxQuery } from "~/lib/inbox-query";
+import { apiRequest, plainErrorMessage } from "~/lib/admin/api-client";
+import { INBOX_FILTER_LABELS, INBOX_FILTERS, type InboxQuery } from "~/lib/admin/inbox-query";
 import type { InboxMessage, InboxPage } from "~/models/contact.server";
 import { AdminPager } from "./admin-pager";
 import { AdminTime } from "./admin-time";

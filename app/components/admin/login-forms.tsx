@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useDismissToast, useToast } from "~/components/toast";
-import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/api-client";
-import { loginWaitMessage } from "~/lib/login-wait";
+import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/admin/api-client";
+import { loginWaitMessage } from "~/lib/admin/login-wait";
 import { buttonClass, inputClass } from "./ui";
 
 async function postLogin(username: string, password: string) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
-import { notificationCount, type AdminNotifications } from "~/lib/admin-notifications";
+import { apiRequest } from "~/lib/admin/api-client";
+import { notificationCount, type AdminNotifications } from "~/lib/admin/admin-notifications";
 import { AdminTime } from "./admin-time";
 
 /**

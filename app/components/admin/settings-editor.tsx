@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, plainErrorMessage } from "~/lib/api-client";
+import { apiRequest, plainErrorMessage } from "~/lib/admin/api-client";
 import type { SiteSettingKey, SiteSettings } from "~/models/site-settings.server";
 import { BusyButton, buttonClass, Card } from "./ui";
 import { useChangedFieldsSave } from "./use-changed-fields-save";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { changedFields } from "~/lib/changed-fields";
+import { changedFields } from "~/lib/admin/changed-fields";
 
 /**
  * An edit screen's fields and their save: only the fields changed since the screen loaded are

@@ -3,8 +3,8 @@
  * at once (so no progress message is missed), sends the file in R2 multipart parts (each part
  * retried), completes it, then follows rows processed until the batch result arrives.
  */
-import { adminData } from "~/lib/admin-data-cache";
-import { apiRequest, followEndedSession } from "~/lib/api-client";
+import { adminData } from "~/lib/admin/admin-data-cache";
+import { apiRequest, followEndedSession } from "~/lib/admin/api-client";
 import type { RunningUploadJob } from "~/models/upload-job.server";
 import type { BatchResult } from "~/lib/import/report";
 import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";

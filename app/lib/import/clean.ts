@@ -3,9 +3,9 @@
  * need it: "None" and "nan" mean empty, "90744.0" postal codes, "True"/"False", numbers as
  * text, JSON or Python-dict-like text in working_hours/about, BOMs and embedded newlines.
  */
-import type { BusinessRecord } from "~/lib/business-record";
-import { withoutFormulaGuard } from "~/lib/csv";
-import { httpUrl, websiteUrl } from "~/lib/web-url";
+import type { BusinessRecord } from "~/lib/business/business-record";
+import { withoutFormulaGuard } from "~/lib/admin/csv";
+import { httpUrl, websiteUrl } from "~/lib/business/web-url";
 import type { ColumnMapping, MappedColumn } from "./columns";
 import { deriveCountryCode } from "./country";
 

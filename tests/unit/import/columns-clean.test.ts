@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvCell } from "~/lib/csv";
+import { csvCell } from "~/lib/admin/csv";
 import { cleanRow, cleanJsonCell, decodeHtmlEntities, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
 import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/lib/import/columns";
 import { countryCodeFromAddress, deriveCountryCode } from "~/lib/import/country";

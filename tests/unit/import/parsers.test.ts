@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from "fflate";
-import { joinBytes } from "~/lib/bytes";
+import { joinBytes } from "~/lib/import/bytes";
 import { describe, expect, it } from "vitest";
 import { CsvParser, CsvTruncatedError, MAX_CSV_RECORD_BYTES } from "~/lib/import/csv";
 import {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { toBusinessRow, type BusinessRecord } from "~/lib/business-record";
+import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 import { upsertBusinesses } from "~/models/business.server";
 import { demoBusinesses } from "../../../scripts/demo-data";
 

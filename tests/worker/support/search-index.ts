@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { DERIVED_COLUMNS, DERIVED_FROM, type DerivedFrom } from "~/lib/business-record";
+import { DERIVED_COLUMNS, DERIVED_FROM, type DerivedFrom } from "~/lib/business/business-record";
 import { indexedSearchText } from "../../support/search-index-text";
 
 /**

@@ -3,9 +3,9 @@
  * some filters changed. Built from parseSearchFilters / filterSearchParams, so a link carries the
  * filters exactly as the loaders read them. Pure (runs in the browser).
  */
-import type { LatLng } from "./geo-cell";
+import type { LatLng } from "../map/geo-cell";
 import { FILTER_PARAMETERS, NO_FILTERS, filterSearchParams, parseSearchFilters, type SearchFilters } from "./search-filters";
-import { dropTrackingParams } from "./tracking-params";
+import { dropTrackingParams } from "../web/tracking-params";
 
 /** Where a list is in its pages: a changed filter starts again on page 1. */
 const PAGING_PARAMETERS = ["page", "before"] as const;

@@ -4,10 +4,10 @@
  * decompose ("isik" for "Işık", "strasse" for "Straße", "tromso" for "Tromsø") and the accents
  * of Greek and Cyrillic ("ακροπολις" for "Ακρόπολις"), which the tokenizer removes from Latin
  * letters only. The index holds a column that has any of them once more folded (its writer stores
- * the copy, foldedCopy through derivedColumns in app/lib/business-record.ts), and the searched
- * text is folded the same way (app/lib/search-query.ts). Pure.
+ * the copy, foldedCopy through derivedColumns in app/lib/business/business-record.ts), and the searched
+ * text is folded the same way (app/lib/search/search-query.ts). Pure.
  */
-import { JOINER_CHARACTERS, LETTER_FOLDS } from "./slug";
+import { JOINER_CHARACTERS, LETTER_FOLDS } from "../business/slug";
 
 /** Each character and what it folds to, upper and lower case (the index is written before lower-casing). */
 export const SEARCH_FOLDS: readonly (readonly [string, string])[] = [

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 
 /** Advertisement code per slot: the spec's 50 KB, enforced on the server. */
 export const AD_CODE_MAX_BYTES = 50 * 1024;

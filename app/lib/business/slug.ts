@@ -18,7 +18,7 @@ const GENERIC_COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-
 
 /**
  * Letters that NFKD does not decompose, lower and upper case, and what they fold to (lower case).
- * Search folds the same letters in both cases (app/lib/search-fold.ts).
+ * Search folds the same letters in both cases (app/lib/search/search-fold.ts).
  */
 export const LETTER_FOLDS: readonly (readonly [lower: string, upper: string, folded: string])[] = [
   ["ı", "İ", "i"],
@@ -38,7 +38,7 @@ const FOLDABLE = new RegExp(`[${LETTER_FOLDS.map(([lower]) => lower).join("")}]`
 
 /**
  * Apostrophe-like characters and the Catalan middle dot: removed, they do not split words. Search
- * joins words at the same characters (app/lib/search-fold.ts).
+ * joins words at the same characters (app/lib/search/search-fold.ts).
  */
 export const JOINER_CHARACTERS = "'’‘‛´`ʼʻʹ′·";
 const JOINERS = new RegExp(`[${JOINER_CHARACTERS}]`, "g");

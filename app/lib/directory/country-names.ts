@@ -4,7 +4,7 @@
  * ("Holland", "Korea", "USA"). One answer for the import (rows without country_code) and the
  * public site (country-name URLs, the countries search): decision 023. Pure.
  */
-import { slugify } from "./slug";
+import { slugify } from "../business/slug";
 
 /**
  * ISO 3166-1 alpha-2 codes in use, and XK (Kosovo, as Google and the EU write it). Intl still

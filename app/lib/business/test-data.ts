@@ -3,7 +3,7 @@
  * "test" alone or followed by a space, hyphen or underscore ("Test Hotel", "test-123",
  * "TEST_import"), or whose place id starts with "test" (fixtures made by hand). Case variants
  * are listed explicitly so that the database answers each place id prefix as a range on its
- * index, and names as the one range of the word in name order (any case, app/lib/name-order.ts)
+ * index, and names as the one range of the word in name order (any case, app/lib/business/name-order.ts)
  * held to these spellings, instead of scanning every business. Real names such as "Testa
  * Trattoria" or "Contest Inn" are not test data.
  */

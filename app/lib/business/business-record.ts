@@ -1,10 +1,10 @@
 import type { Business, businesses, SqlRow } from "~/db/schema";
 import { parseAmenities } from "./amenities";
-import { countryCodeToIndex } from "./country-names";
-import { geoCell } from "./geo-cell";
+import { countryCodeToIndex } from "../directory/country-names";
+import { geoCell } from "../map/geo-cell";
 import { nameSortKey } from "./name-order";
-import { foldedCopy } from "./search-fold";
-import { nameInnerWords } from "./search-inner-words";
+import { foldedCopy } from "../search/search-fold";
+import { nameInnerWords } from "../search/search-inner-words";
 import { businessSlug, slugify } from "./slug";
 
 /**
@@ -73,7 +73,7 @@ export type DerivedFrom = Pick<BusinessRow, (typeof DERIVED_FROM)[number]>;
  *   name     = name + name_folded + name_inner_words
  *   type, category, city = the text + its *_folded
  *   country  = country + country_folded + search_country_code
- * and geo_cell is the map tile of its coordinates (app/lib/geo-cell.ts).
+ * and geo_cell is the map tile of its coordinates (app/lib/map/geo-cell.ts).
  */
 export function derivedColumns(business: DerivedFrom): Pick<BusinessRow, DerivedColumn> {
   return {

@@ -4,7 +4,7 @@
  * so "grand hot" finds "Grand Hotel". Pure.
  */
 
-import { countryCodeFromName, countryNames } from "./country-names";
+import { countryCodeFromName, countryNames } from "../directory/country-names";
 import { wordParts } from "./search-inner-words";
 import { foldForSearch } from "./search-fold";
 

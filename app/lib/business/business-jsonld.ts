@@ -1,7 +1,7 @@
-import { firstPhoneNumber } from "~/lib/phone";
-import { absoluteUrl } from "~/lib/seo";
-import { httpUrl, websiteUrl } from "~/lib/web-url";
-import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/opening-hours";
+import { firstPhoneNumber } from "~/lib/business/phone";
+import { absoluteUrl } from "~/lib/directory/seo";
+import { httpUrl, websiteUrl } from "~/lib/business/web-url";
+import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/business/opening-hours";
 
 /** What the structured data of a business page needs (a subset of the business detail). */
 export interface BusinessForJsonLd {

@@ -1,4 +1,4 @@
-import { isAdminPath } from "./admin-path";
+import { isAdminPath } from "../admin/admin-path";
 
 /**
  * The one spelling of a one-segment page address asked for in capitals or with a trailing

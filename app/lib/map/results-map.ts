@@ -4,8 +4,8 @@
  * area" makes of the view. Pure (runs in the browser; the map library itself is loaded lazily).
  */
 import { boxAround, distanceKm, type BoundingBox, type LatLng } from "./geo-cell";
-import { filtersOf } from "./filter-links";
-import { RADIUS_CHOICES_KM, filterSearchParams, roundDegrees } from "./search-filters";
+import { filtersOf } from "../search/filter-links";
+import { RADIUS_CHOICES_KM, filterSearchParams, roundDegrees } from "../search/search-filters";
 
 /** Deeper than a street the map has nothing more to split. */
 export const RESULTS_MAP_MAX_ZOOM = 18;

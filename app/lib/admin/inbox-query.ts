@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 
 /** Messages per page of the inbox ("Mesajlar"), screen and call alike. */
 export const INBOX_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 
 /**
  * A field left out or sent as null counts as empty text: a required one then gets its own

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 
 /**
  * A business id in a path: decimal digits only. z.coerce.number() took "1e3", "0x3E8", "+1000"

@@ -1,5 +1,5 @@
 /** The loaders' zod schemas of directory queries (server only: keeps zod out of the browser bundles). */
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 import { parsePageParam } from "./paging";
 import { parseLetter, parseSearchText } from "./directory-query";
 

@@ -1,10 +1,10 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { NO_STORE } from "~/lib/cache-policy";
-import { withParams } from "~/lib/directory-query";
-import { MISSING_LIST_PAGE, readPageParam } from "~/lib/paging";
-import { parseSearchFilters, type SearchFilters } from "~/lib/search-filters";
-import { bodyTooLargeMessage, readBodyUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/request-body";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { withParams } from "~/lib/directory/directory-query";
+import { MISSING_LIST_PAGE, readPageParam } from "~/lib/directory/paging";
+import { parseSearchFilters, type SearchFilters } from "~/lib/search/search-filters";
+import { bodyTooLargeMessage, readBodyUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 
 /** Admin answers are never stored by a browser or a shared cache. */
 export function adminJson(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {

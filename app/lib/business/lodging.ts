@@ -1,6 +1,6 @@
 /**
  * Places to stay, by directory category (the slug of a business's Google type, else of its
- * category: app/lib/slug.ts slugify). The home page's Featured Hotels lists these first; the
+ * category: app/lib/business/slug.ts slugify). The home page's Featured Hotels lists these first; the
  * featured index of migration 0024 holds the same list (app/db/schema.ts FEATURED_LODGING_SQL).
  * Changing it takes a migration that rebuilds that index.
  */

@@ -1,4 +1,4 @@
-import { NO_STORE } from "~/lib/cache-policy";
+import { NO_STORE } from "~/lib/web/cache-policy";
 
 /** A streamed CSV file download. */
 export function csvDownload(body: ReadableStream<Uint8Array>, fileName: string): Response {

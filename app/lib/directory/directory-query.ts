@@ -3,7 +3,7 @@
  * free of zod: components import this module, so it ends up in the browser's bundles (the zod
  * schemas of the loaders live in directory-query.server.ts).
  */
-import { dropTrackingParams } from "./tracking-params";
+import { dropTrackingParams } from "../web/tracking-params";
 
 /** The letter of an A–Z filter ("a" or "A" → "A"); null for anything else. */
 export function parseLetter(raw: string | null | undefined): string | null {

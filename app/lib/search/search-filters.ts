@@ -3,7 +3,7 @@
  * /api/map), carried in the URL so a filtered list can be shared. One parser for pages and API:
  * a bad value is an error naming its parameter, never silently dropped. Pure.
  */
-import type { LatLng } from "./geo-cell";
+import type { LatLng } from "../map/geo-cell";
 
 /** The radii offered, in kilometres; 10 when `near` comes without one. */
 export const RADIUS_CHOICES_KM = [1, 5, 10, 25, 50] as const;

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/lib/web/zod";
 
 /**
  * The admin actions the audit log records, with the label the back office shows for each

@@ -3,8 +3,8 @@
  * names of the spec. Pure, so the dialog and the server agree by construction.
  */
 import type { businesses, SqlRow } from "~/db/schema";
-import { dayNumber, startOfLocalDay, wallClock, weekdayFromMonday, type WallClock } from "./time-zone";
-import { categorySlug } from "./slug";
+import { dayNumber, startOfLocalDay, wallClock, weekdayFromMonday, type WallClock } from "../business/time-zone";
+import { categorySlug } from "../business/slug";
 
 export const EXPORT_COLUMNS = [
   "id", "name", "slug", "category", "type", "full_address", "street", "city", "postal_code",
