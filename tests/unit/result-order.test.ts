@@ -59,7 +59,7 @@ describe("price levels and amenities as the filters read them", () => {
     expect(amenityNames("A quiet place by the sea.")).toBeNull();
   });
 
-  it("writes a distance in metres under a kilometre, one decimal under ten", () => {
-    expect([0, 0.004, 0.35, 0.996, 1.23, 9.96, 12.4].map(formatDistance)).toEqual(["0 m", "0 m", "350 m", "1.0 km", "1.2 km", "10 km", "12 km"]);
+  it("writes a distance in tens of metres (10 at least) under a kilometre, one decimal under ten", () => {
+    expect([0, 0.004, 0.35, 0.996, 1.23, 9.96, 12.4].map(formatDistance)).toEqual(["10 m", "10 m", "350 m", "1.0 km", "1.2 km", "10 km", "12 km"]);
   });
 });
