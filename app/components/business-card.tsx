@@ -15,8 +15,6 @@ export interface BusinessCardData {
   reviews: number;
   verified?: boolean;
   photo?: string | null;
-  /** From the place a list is near (?near=), when it has one. */
-  distanceKm?: number | null;
 }
 
 /**
@@ -64,9 +62,6 @@ export function BusinessCard({
             <span aria-hidden="true" className="text-amber-500">★</span> {rating}
             {reviews ? <> <span className="text-slate-500 dark:text-slate-400">({reviews})</span></> : null}
           </p>
-        ) : null}
-        {typeof business.distanceKm === "number" ? (
-          <p className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300" data-testid="distance">{formatDistance(business.distanceKm)} away</p>
         ) : null}
         {business.phone ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{business.phone}</p> : null}
         {distanceKm !== null || openNow ? (
