@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatNumber } from "~/lib/directory/format";
 
 export const COUNTER_DURATION_MS = 2000;
 export const COUNTER_STEPS = 50;
@@ -21,5 +22,5 @@ export function AnimatedCounter({ target }: { target: number }) {
     }, COUNTER_DURATION_MS / COUNTER_STEPS);
     return () => clearInterval(timer);
   }, [target]);
-  return <span data-counter-target={target}>{value.toLocaleString("en-US")}</span>;
+  return <span data-counter-target={target}>{formatNumber(value)}</span>;
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { averagePer, withParams } from "~/lib/directory/directory-query";
-import { countOf, formatCount, plural } from "~/lib/directory/format";
+import { countOf, formatCount, formatNumber, plural } from "~/lib/directory/format";
 import { initial } from "~/lib/directory/initial";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import { showingRange } from "~/lib/directory/paging";
@@ -38,9 +38,9 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{categoriesTitle(list.letter)}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Browse hotels and businesses worldwide by what they are.</p>
       <StatTiles>
-        <StatTile label="Total Categories" value={list.totalCount.toLocaleString("en-US")} />
-        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
-        <StatTile label="Average per Category" value={averagePer(list.totalBusinesses, list.totalCount).toLocaleString("en-US")} />
+        <StatTile label="Total Categories" value={formatNumber(list.totalCount)} />
+        <StatTile label="Total Businesses" value={formatNumber(list.totalBusinesses)} />
+        <StatTile label="Average per Category" value={formatNumber(averagePer(list.totalBusinesses, list.totalCount))} />
       </StatTiles>
       <div className="mt-6">
         <LetterBar basePath="/categories" active={list.letter} withAll label="Categories by first letter" />
@@ -56,7 +56,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
       ) : (
         <>
           <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-            Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} categories
+            Showing {from} to {to} of {formatNumber(list.totalCount)} categories
           </p>
           <ul className={cardsLayout(view)}>
             {list.categories.map((category) => (

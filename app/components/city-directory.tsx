@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import type { Crumb } from "~/lib/directory/seo";
 import { averagePer, withParams } from "~/lib/directory/directory-query";
-import { countOf, formatCount, marketShare, plural } from "~/lib/directory/format";
+import { countOf, formatCount, formatNumber, marketShare, plural } from "~/lib/directory/format";
 import { showingRange } from "~/lib/directory/paging";
 import { CITIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import type { CityList } from "~/models/city.server";
@@ -42,9 +42,9 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>
       <StatTiles>
-        <StatTile label="Cities" value={list.totalCount.toLocaleString("en-US")} />
-        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
-        <StatTile label="Avg per City" value={averagePer(list.totalBusinesses, list.totalCount).toLocaleString("en-US")} />
+        <StatTile label="Cities" value={formatNumber(list.totalCount)} />
+        <StatTile label="Total Businesses" value={formatNumber(list.totalBusinesses)} />
+        <StatTile label="Avg per City" value={formatNumber(averagePer(list.totalBusinesses, list.totalCount))} />
       </StatTiles>
       {letters ? (
         <div className="mt-6">
@@ -66,7 +66,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
       ) : (
         <>
           <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-            Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} cities
+            Showing {from} to {to} of {formatNumber(list.totalCount)} cities
           </p>
           <ul className={cardsLayout(view)}>
             {list.cities.map((city) => (

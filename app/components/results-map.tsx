@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import type { Map as MaplibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { filtersOf, withFilters } from "~/lib/search/filter-links";
-import { formatRating } from "~/lib/directory/format";
+import { formatNumber, formatRating } from "~/lib/directory/format";
 import type { BoundingBox } from "~/lib/map/geo-cell";
 import {
   FIT_MAX_ZOOM,
@@ -156,7 +156,7 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             if (controller.signal.aborted) return;
             draw(features);
             const count = businessesShown(features);
-            setStatus(count === 0 ? "No business in this area matches." : `${count.toLocaleString("en-US")} ${count === 1 ? "business" : "businesses"} in this area.`);
+            setStatus(count === 0 ? "No business in this area matches." : `${formatNumber(count)} ${count === 1 ? "business" : "businesses"} in this area.`);
             if (!fitToAnswer || features.length === 0) return;
             const [only] = features;
             if (features.length === 1 && only?.kind === "cluster" && instance.getZoom() < FIT_MAX_ZOOM) {
@@ -305,7 +305,7 @@ function markerElement(feature: MapFeature): HTMLButtonElement {
     const size = feature.count < 10 ? "h-8 w-8" : feature.count < 100 ? "h-10 w-10" : feature.count < 1000 ? "h-12 w-12" : "h-14 w-14";
     element.className = `results-map-cluster ${size} flex items-center justify-center rounded-full border-2 border-white bg-brand-700 text-xs font-bold text-white shadow-md hover:bg-brand-900`;
     element.textContent = feature.count >= 1000 ? `${Math.floor(feature.count / 1000)}k` : String(feature.count);
-    element.setAttribute("aria-label", `${feature.count.toLocaleString("en-US")} businesses here: zoom in`);
+    element.setAttribute("aria-label", `${formatNumber(feature.count)} businesses here: zoom in`);
   } else {
     const rating = formatRating(feature.rating);
     element.className = "results-map-pin h-8 w-6 text-brand-700 drop-shadow hover:text-brand-900";

@@ -13,7 +13,7 @@ import { parseAmenities } from "~/lib/business/amenities";
 import { businessJsonLd } from "~/lib/business/business-jsonld";
 import { businessTimeZone } from "~/lib/business/business-time-zone";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { businessCountry, countryInProse, formatDistance, formatRating, reviewsText } from "~/lib/directory/format";
+import { businessCountry, countryInProse, formatDistance, formatNumber, formatRating, reviewsText } from "~/lib/directory/format";
 import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/business/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/directory/seo";
 import { redirectToCanonicalPath } from "~/lib/web/http.server";
@@ -380,7 +380,7 @@ function BusinessView({
             <dl className="mt-4 space-y-3 text-sm">
               <div className="flex justify-between gap-4"><dt className="shrink-0 text-slate-600 dark:text-slate-300">Category</dt><dd dir="auto" className="text-right font-medium">{category ?? "—"}</dd></div>
               <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Status</dt><dd className="font-medium text-green-700 dark:text-green-300">OPERATIONAL</dd></div>
-              <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? business.reviews.toLocaleString("en-US") : "—"}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? formatNumber(business.reviews) : "—"}</dd></div>
             </dl>
           </section>
         </aside>

@@ -17,6 +17,7 @@ import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
 import { listBusinesses, listFilteredBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
+import { formatNumber } from "~/lib/directory/format";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
@@ -24,7 +25,7 @@ export const headers = loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   directoryMeta(matches, {
     title: "All Businesses",
-    description: `Browse ${(data?.totalCount ?? 0).toLocaleString("en-US")} hotels and businesses worldwide, newest first.`,
+    description: `Browse ${formatNumber(data?.totalCount ?? 0)} hotels and businesses worldwide, newest first.`,
     path: "/businesses",
     // A filtered or sorted variant is not indexed, and names the unfiltered list as canonical.
     page: data?.filtered ? 1 : data?.currentPage,
@@ -70,7 +71,7 @@ export default function AllBusinesses() {
             <p ref={resultsStart} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
               {list.totalCount > 0 ? (
                 <>
-                  Showing {from}-{to} of {list.totalCount.toLocaleString("en-US")} businesses
+                  Showing {from}-{to} of {formatNumber(list.totalCount)} businesses
                   <span aria-hidden="true"> · </span>
                 </>
               ) : null}
@@ -119,7 +120,7 @@ function PagesCappedNote() {
   const link = "font-medium text-brand-700 dark:text-sky-300 underline underline-offset-2";
   return (
     <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300" data-testid="pages-capped">
-      Only the newest {(ALL_BUSINESSES_MAX_PAGES * ALL_BUSINESSES_PER_PAGE).toLocaleString("en-US")} businesses are listed here. To find the
+      Only the newest {formatNumber(ALL_BUSINESSES_MAX_PAGES * ALL_BUSINESSES_PER_PAGE)} businesses are listed here. To find the
       others, <Link to="/search" className={link}>search</Link> or browse by <Link to="/categories" className={link}>category</Link>,{" "}
       <Link to="/countries" className={link}>country</Link> or <Link to="/cities" className={link}>city</Link>.
     </p>

@@ -10,7 +10,7 @@ import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { inCount } from "~/lib/directory/directory-text";
-import { countOf, plural } from "~/lib/directory/format";
+import { countOf, formatNumber, plural } from "~/lib/directory/format";
 import { parseLetter } from "~/lib/directory/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
@@ -68,7 +68,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   const countries = inCount(category.countryCount, "country", "countries");
   return directoryMeta(matches, {
     title: `${category.category} – ${listings}${countries}`,
-    description: `Find ${category.businessCount.toLocaleString("en-US")} ${category.category} ${plural(category.businessCount, "listing", "listings")}${countries}: addresses, phone numbers, ratings and opening hours.`,
+    description: `Find ${formatNumber(category.businessCount)} ${category.category} ${plural(category.businessCount, "listing", "listings")}${countries}: addresses, phone numbers, ratings and opening hours.`,
     path: `/categories/${category.slug}`,
     // A filtered or sorted variant is not indexed, and names the unfiltered list as canonical.
     page: category.filtered ? 1 : category.currentPage,
@@ -94,8 +94,8 @@ export default function CategoryRoute() {
         {countOf(category.businessCount, "business", "businesses")}{inCount(category.countryCount, "country", "countries")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
-        <StatTile label="Businesses" value={category.businessCount.toLocaleString("en-US")} />
-        <StatTile label="Countries" value={category.countryCount.toLocaleString("en-US")} />
+        <StatTile label="Businesses" value={formatNumber(category.businessCount)} />
+        <StatTile label="Countries" value={formatNumber(category.countryCount)} />
       </div>
       <ListingsWithTopLinks
         id="top-countries"

@@ -11,7 +11,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { inCount } from "~/lib/directory/directory-text";
-import { countOf } from "~/lib/directory/format";
+import { countOf, formatNumber } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
@@ -82,8 +82,8 @@ export default function CityDetail() {
         <Link to={`/countries/${code}`} className="text-brand-700 dark:text-sky-300 underline underline-offset-2">{city.country}</Link>
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2 sm:gap-4">
-        <StatTile label="Businesses" value={city.businessCount.toLocaleString("en-US")} />
-        <StatTile label="Categories" value={city.categoryCount.toLocaleString("en-US")} />
+        <StatTile label="Businesses" value={formatNumber(city.businessCount)} />
+        <StatTile label="Categories" value={formatNumber(city.categoryCount)} />
       </div>
       <ListingsWithTopLinks
         id="top-categories"

@@ -7,7 +7,7 @@ import { ErrorState, withMissingListPage } from "~/components/list-states";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory/directory-text";
-import { countryInProse } from "~/lib/directory/format";
+import { countryInProse, formatNumber } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
@@ -74,9 +74,9 @@ export default function CountryDetail() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {countryInProse(country.country)}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-300">{countryIntro(country)}</p>
       <StatTiles>
-        <StatTile label="Total Businesses" value={country.businessCount.toLocaleString("en-US")} />
-        <StatTile label="Cities" value={country.cityCount.toLocaleString("en-US")} />
-        <StatTile label="Categories" value={country.categoryCount.toLocaleString("en-US")} />
+        <StatTile label="Total Businesses" value={formatNumber(country.businessCount)} />
+        <StatTile label="Cities" value={formatNumber(country.cityCount)} />
+        <StatTile label="Categories" value={formatNumber(country.categoryCount)} />
       </StatTiles>
 
       <section aria-labelledby="find-in-country" className="mt-10">
@@ -105,7 +105,7 @@ export default function CountryDetail() {
             <h2 id="top-cities" className="text-xl font-semibold">Top Cities</h2>
             {country.cityCount > COUNTRY_TOP_CITIES ? (
               <Link to={`/countries/${code}/cities`} className="text-sm font-semibold text-brand-700 dark:text-sky-300 hover:underline">
-                View all {country.cityCount.toLocaleString("en-US")} cities →
+                View all {formatNumber(country.cityCount)} cities →
               </Link>
             ) : null}
           </div>

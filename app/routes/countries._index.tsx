@@ -10,7 +10,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { withParams } from "~/lib/directory/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta } from "~/lib/directory/directory-seo";
-import { countOf, formatCount, marketShare } from "~/lib/directory/format";
+import { countOf, formatCount, formatNumber, marketShare } from "~/lib/directory/format";
 import { showingRange } from "~/lib/directory/paging";
 import { COUNTRIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import { listCountries } from "~/models/country.server";
@@ -53,9 +53,9 @@ export default function Countries() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Global Business Directory</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">Explore hotels and businesses country by country.</p>
       <StatTiles>
-        <StatTile label="Countries" value={list.totalCount.toLocaleString("en-US")} />
-        <StatTile label="Total Businesses" value={list.totalBusinesses.toLocaleString("en-US")} />
-        <StatTile label="Cities" value={list.totalCities.toLocaleString("en-US")} />
+        <StatTile label="Countries" value={formatNumber(list.totalCount)} />
+        <StatTile label="Total Businesses" value={formatNumber(list.totalBusinesses)} />
+        <StatTile label="Cities" value={formatNumber(list.totalCities)} />
       </StatTiles>
       <div className="mt-6">
         <SearchBox {...COUNTRY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "country", "countries")} found`} />

@@ -6,7 +6,7 @@ import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { withParams } from "~/lib/directory/directory-query";
-import { countryInProse, displayCountry, plural } from "~/lib/directory/format";
+import { countryInProse, displayCountry, formatNumber, plural } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { showingRange } from "~/lib/directory/paging";
@@ -95,7 +95,7 @@ export default function SearchPage() {
   const hrefFor = (page: number) => filteredResultsPath(results.query, results.locationText, results.filters, page);
   // Near me and the other filters make a result set of their own, with or without search text.
   const searched = Boolean(results.query || results.locationText || filtered);
-  const countText = results.moreThanCounted ? `${results.totalCount.toLocaleString("en-US")}+ results` : `${results.totalCount.toLocaleString("en-US")} ${plural(results.totalCount, "result", "results")}`;
+  const countText = results.moreThanCounted ? `${formatNumber(results.totalCount)}+ results` : `${formatNumber(results.totalCount)} ${plural(results.totalCount, "result", "results")}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

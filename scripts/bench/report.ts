@@ -28,6 +28,47 @@ function loadCells(results: PageResult["cold"], connections: number): string[] {
   return r ? [`${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}`, int(r.rps)] : ["–", "–"];
 }
 
+/** Issue 38's targets for a cold public page: its CPU, and its cold p95 over the static file's. */
+export const CPU_TARGET_MS = 5;
+export const SEARCH_CPU_TARGET_MS = 8;
+export const STATIC_RATIO_TARGET = 2;
+export const SEARCH_STATIC_RATIO_TARGET = 3;
+
+interface CpuRow {
+  label: string;
+  kind: PageResult["page"]["kind"];
+  search: boolean;
+  cpuMs: number | null;
+  p95: number;
+  staticRatio: number | null;
+  cpuTargetMs: number;
+  ratioTarget: number;
+}
+
+/** Each cold public page (with `everyAnswer`, the API calls and the static file too) against issue 38's targets. */
+function cpuPerColdPage(results: BenchResults, everyAnswer = false): CpuRow[] {
+  const maxConnections = Math.max(...results.settings.connections);
+  const p95Of = (p: PageResult) => p.cold.find((r) => r.connections === maxConnections)?.p95 ?? 0;
+  const staticPage = results.pages.find((p) => p.page.kind === "static" && p.capture.available);
+  const staticP95 = staticPage ? p95Of(staticPage) : 0;
+  return results.pages
+    .filter((p) => p.capture.available && (everyAnswer || p.page.kind === "page"))
+    .map((p) => {
+      // The near-me list is /search without words: a search as the issue counts it.
+      const search = p.page.path.startsWith("/search");
+      return {
+        label: p.page.label,
+        kind: p.page.kind,
+        search,
+        cpuMs: p.coldCpuMs ?? null,
+        p95: p95Of(p),
+        staticRatio: staticP95 > 0 ? p95Of(p) / staticP95 : null,
+        cpuTargetMs: search ? SEARCH_CPU_TARGET_MS : CPU_TARGET_MS,
+        ratioTarget: search ? SEARCH_STATIC_RATIO_TARGET : STATIC_RATIO_TARGET,
+      };
+    });
+}
+
 /**
  * `fixes` is the hand-kept record of what the figures led to (bench/FIXES.md, with before and
  * after from runs on this machine); it is placed under the targets.
@@ -67,6 +108,29 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     ["zero errors (non-2xx, socket errors)", String(totalErrors), mark(totalErrors === 0)],
     ["database ≤ ~2 KB per business", `${int(database.bytesPerBusiness)} bytes`, mark(database.bytesPerBusiness <= 2048)],
   ];
+  // Issue 38: a cold page's CPU and its cold p95 against the static file's, each from this one run.
+  const cpuRows = cpuPerColdPage(results);
+  if (cpuRows.length) {
+    const load = `load average ${machine.loadAverage.map((l) => l.toFixed(1)).join(" / ")}`;
+    const worst = (rows: CpuRow[], figure: (r: CpuRow) => number) => rows.reduce((a, b) => (figure(b) > figure(a) ? b : a));
+    const kinds = [cpuRows.filter((r) => !r.search), cpuRows.filter((r) => r.search)].filter((rows) => rows.length);
+    const withCpu = kinds.map((rows) => rows.filter((r) => r.cpuMs !== null)).filter((rows) => rows.length);
+    targetRows.push([
+      `CPU per cold page ≤ ${CPU_TARGET_MS} ms (search ≤ ${SEARCH_CPU_TARGET_MS} ms), workerd's CPU over the cold run at ${maxConnections} connections`,
+      withCpu.length
+        ? withCpu.map((rows) => { const w = worst(rows, (r) => r.cpuMs!); return `worst ${w.search ? "search" : "page"}: ${w.label} ${w.cpuMs!.toFixed(1)} ms`; }).join("; ") + `; ${load}`
+        : NOT_AVAILABLE,
+      mark(withCpu.length > 0 && cpuRows.every((r) => r.cpuMs !== null && r.cpuMs <= r.cpuTargetMs)),
+    ]);
+    const withRatio = kinds.map((rows) => rows.filter((r) => r.staticRatio !== null)).filter((rows) => rows.length);
+    targetRows.push([
+      `cold p95 at ${maxConnections} connections ≤ ${STATIC_RATIO_TARGET}× the static file's (search ≤ ${SEARCH_STATIC_RATIO_TARGET}×)`,
+      withRatio.length
+        ? withRatio.map((rows) => { const w = worst(rows, (r) => r.staticRatio!); return `worst ${w.search ? "search" : "page"}: ${w.label} ${w.staticRatio!.toFixed(1)}×`; }).join("; ") + `; ${load}`
+        : NOT_AVAILABLE,
+      mark(withRatio.length > 0 && cpuRows.every((r) => r.staticRatio !== null && r.staticRatio <= r.ratioTarget)),
+    ]);
+  }
   // Near-me and filters (decision 110), against the category page of the same run.
   const byId = (id: string) => available.find((p) => p.page.id === id);
   const coldP95 = (p: (typeof available)[number]) => p.cold.find((r) => r.connections === maxConnections)?.p95 ?? 0;
@@ -196,6 +260,29 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
           `${errors(p)}${p.capture.edgeCache === "HIT" ? " (cold request hit the cache)" : ""}${p.warmHit || p.page.kind === "static" ? "" : " (warm missed the cache)"}`,
         ];
       }),
+    ),
+    "",
+  );
+
+  out.push("## CPU per cold request", "");
+  out.push(
+    `workerd's CPU (user + system, every thread of its processes, read from /proc) over the cold run at ${maxConnections} connections, ` +
+      "divided by the requests it answered: the Worker, local D1 and the local Cache API's put of each miss all run there. " +
+      `The ratio divides the page's cold p95 at ${maxConnections} connections by the static file's in the same run. ` +
+      `Load average ${machine.loadAverage.map((l) => l.toFixed(1)).join(" / ")} when the run started.`,
+    "",
+  );
+  out.push(
+    table(
+      ["page", "CPU per cold request (ms)", `cold p95 @${maxConnections} (ms)`, "÷ static file's p95", "targets (CPU, ratio)", ""],
+      cpuPerColdPage(results, true).map((r) => [
+        r.label,
+        r.cpuMs === null ? "–" : r.cpuMs.toFixed(1),
+        ms(r.p95),
+        r.staticRatio === null ? "–" : `${r.staticRatio.toFixed(1)}×`,
+        r.kind === "page" ? `${r.cpuTargetMs} ms, ${r.ratioTarget}×` : "–",
+        r.kind === "page" ? mark(r.cpuMs !== null && r.cpuMs <= r.cpuTargetMs && r.staticRatio !== null && r.staticRatio <= r.ratioTarget) : "",
+      ]),
     ),
     "",
   );

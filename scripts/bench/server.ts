@@ -141,8 +141,8 @@ export async function startServer(stateDir: string, port: number, log: (line: st
   throw new Error(`wrangler dev did not start:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
 }
 
-/** Resident memory (bytes) of the workerd processes started under `rootPid`, read from /proc. */
-export function workerdRss(rootPid: number): number {
+/** The workerd processes started under `rootPid` (wrangler dev may run more than one). */
+function workerdPids(rootPid: number): number[] {
   const parents = new Map<number, number>();
   const names = new Map<number, string>();
   for (const entry of readdirSync("/proc")) {
@@ -156,17 +156,48 @@ export function workerdRss(rootPid: number): number {
       // process ended while listing
     }
   }
-  let total = 0;
+  const found: number[] = [];
   for (const [pid, name] of names) {
     if (name !== "workerd") continue;
     let ancestor = parents.get(pid);
     while (ancestor && ancestor !== rootPid && ancestor > 1) ancestor = parents.get(ancestor);
-    if (ancestor !== rootPid) continue;
+    if (ancestor === rootPid) found.push(pid);
+  }
+  return found;
+}
+
+/** Resident memory (bytes) of the workerd processes started under `rootPid`, read from /proc. */
+export function workerdRss(rootPid: number): number {
+  let total = 0;
+  for (const pid of workerdPids(rootPid)) {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const match = /VmRSS:\s+(\d+) kB/.exec(status);
     if (match) total += Number(match[1]) * 1024;
   }
   return total;
+}
+
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ, 100 on every mainstream build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system, every thread) the workerd processes under `rootPid` have used so
+ * far: the Worker, local D1 and the local Cache API all run there, as billed CPU would on Cloudflare
+ * less the D1 and cache services.
+ */
+export function workerdCpuSeconds(rootPid: number): number {
+  let ticks = 0;
+  for (const pid of workerdPids(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // process ended while reading
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
 }
 
 export function toolVersions() {

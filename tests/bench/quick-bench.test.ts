@@ -53,6 +53,16 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   }
   expect(report).toMatch(/`\/api\/map`, world at zoom 2 and a city at zoom 13.*\| API map, the world at zoom 2: [\d,]+ rows, [\d.]+ KB, [\d.]+×; API map, .+ at zoom 13: [\d,]+ rows, [\d.]+ KB, [\d.]+×; load average [\d.]+ \/ [\d.]+ \/ [\d.]+ \|/);
 
+  // Every answer's CPU per cold request was read from workerd, and issue 38's two rows and the per-page table say it.
+  for (const page of results.pages.filter((p) => p.capture.available)) {
+    expect(page.coldCpuMs, page.page.path).toBeGreaterThan(0);
+  }
+  expect(report).toMatch(/\| CPU per cold page ≤ 5 ms \(search ≤ 8 ms\), workerd's CPU over the cold run at 8 connections \| worst page: .+ [\d.]+ ms; worst search: .+ [\d.]+ ms; load average [\d.]+ \/ [\d.]+ \/ [\d.]+ \| (✅|❌) \|/);
+  expect(report).toMatch(/\| cold p95 at 8 connections ≤ 2× the static file's \(search ≤ 3×\) \| worst page: .+ [\d.]+×; worst search: .+ [\d.]+×; load average [\d.]+ \/ [\d.]+ \/ [\d.]+ \| (✅|❌) \|/);
+  expect(report).toContain("## CPU per cold request");
+  expect(report).toMatch(/\| Home \| [\d.]+ \| [\d.]+ \| [\d.]+× \| 5 ms, 2× \| (✅|❌) \|/);
+  expect(report).toMatch(/\| Search, common word "[^"]+" \| [\d.]+ \| [\d.]+ \| [\d.]+× \| 8 ms, 3× \| (✅|❌) \|/);
+
   // Import and export went through the real endpoints, and the parser fitted in its 64 MB heap.
   if (results.import === "skipped" || results.export === "skipped") throw new Error("import or export was skipped");
   // Every generated row is a distinct business: each format wrote all of them.

@@ -30,6 +30,15 @@ const MANILA_BAR: WeekHours = {
 };
 
 describe("parseHoursText", () => {
+  it("answers a text read before the same, and no caller can change the kept reading", () => {
+    const first = parseHoursText("9:00 AM - 5:00 PM");
+    expect(first).toEqual([{ start: 540, end: 1020 }]);
+    expect(parseHoursText("9:00 AM - 5:00 PM")).toBe(first);
+    expect(() => (first as { start: number }[]).push({ start: 0 })).toThrow();
+    expect(parseWorkingHours('{"Monday":"9-5"}')).toBe(parseWorkingHours('{"Monday":"9-5"}'));
+    expect(Object.isFrozen(parseWorkingHours('{"Monday":"9-5"}'))).toBe(true);
+  });
+
   it("reads closed days and 24-hour days", () => {
     expect(parseHoursText("Closed")).toBe("closed");
     expect(parseHoursText("closed")).toBe("closed");

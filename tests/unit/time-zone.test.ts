@@ -19,6 +19,14 @@ describe("time zones", () => {
     expect(wallClock(at("2026-11-21T22:30:05Z"), "Mars/Olympus")).toMatchObject({ dayOfMonth: 21, hour: 22 });
   });
 
+  it("reads each second afresh though a zone's last reading is kept (a list's open-now badges)", () => {
+    const first = wallClock(at("2026-11-21T22:30:05Z"), "Europe/Istanbul");
+    expect(wallClock(at("2026-11-21T22:30:05.9Z"), "Europe/Istanbul")).toBe(first);
+    expect(wallClock(at("2026-11-21T22:31:05Z"), "Europe/Istanbul")).toMatchObject({ hour: 1, minute: 31 });
+    expect(wallClock(at("2026-11-21T22:30:05Z"), "Europe/Istanbul")).toMatchObject({ hour: 1, minute: 30, second: 5 });
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
   it("counts weekdays from Monday", () => {
     expect(weekdayFromMonday(day("2026-11-16"))).toBe(0); // Monday
     expect(weekdayFromMonday(day("2026-11-22"))).toBe(6); // Sunday

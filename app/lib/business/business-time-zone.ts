@@ -136,9 +136,17 @@ function wrapLongitude(longitude: number): number {
   return longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude;
 }
 
+/** Each zone's clockOf, kept for the isolate: fixed sample days, so the answer never changes. */
+const clocksByZone = new Map<string, string>();
+
 /** A zone's offsets from UTC on the sample days, as one comparable text. */
 function clockOf(zone: string): string {
-  return CLOCK_SAMPLES.map((seconds) => offsetAt(seconds, zone)).join(" ");
+  let clock = clocksByZone.get(zone);
+  if (clock === undefined) {
+    clock = CLOCK_SAMPLES.map((seconds) => offsetAt(seconds, zone)).join(" ");
+    clocksByZone.set(zone, clock);
+  }
+  return clock;
 }
 
 /**

@@ -124,7 +124,24 @@ function parseSource(input: unknown): unknown {
  * be strings or arrays of strings; a list of {day, hours} items reads like the object. null
  * when the input is missing, not JSON (or the old "Day:hours|Day:hours" text), or names no day.
  */
-export function parseWorkingHours(input: unknown): WeekHours | null {
+export function parseWorkingHours(input: unknown): Readonly<WeekHours> | null {
+  if (typeof input !== "string") return readWeek(input);
+  let week = readWeeks.get(input);
+  if (week === undefined) {
+    // Bounded like readHours below: a list repeats a handful of stored hours texts.
+    if (readWeeks.size >= READ_HOURS_KEPT) readWeeks.clear();
+    week = readWeek(input);
+    // Shared by every caller from now on, so no caller may change it.
+    if (week) Object.freeze(week);
+    readWeeks.set(input, week);
+  }
+  return week;
+}
+
+/** Stored hours texts already read as weeks, for the isolate ("open now" reads every row's). */
+const readWeeks = new Map<string, Readonly<WeekHours> | null>();
+
+function readWeek(input: unknown): WeekHours | null {
   const source = parseSource(input);
   if (!source || typeof source !== "object") return null;
   const entries = Array.isArray(source) ? dayListEntries(source) : Object.entries(source);
@@ -239,6 +256,26 @@ const CLOSED_WORDS = new Set(["closed", "geschlossen", "ferme", "kapali", "cerra
  * when the text cannot be read.
  */
 export function parseHoursText(text: string): DayHours | null {
+  let hours = readHours.get(text);
+  if (hours === undefined) {
+    // Bounded: imported hours texts are countless, though a page's rows repeat a handful.
+    if (readHours.size >= READ_HOURS_KEPT) readHours.clear();
+    hours = readHoursText(text);
+    // Shared by every caller from now on, so no caller may change it.
+    if (Array.isArray(hours)) Object.freeze(hours).forEach((interval) => Object.freeze(interval));
+    readHours.set(text, hours);
+  }
+  return hours;
+}
+
+/**
+ * Hours texts already read, for the isolate: "open now" reads every row's hours of a list, and
+ * the same few texts ("9:00 AM - 5:00 PM") repeat across rows and pages.
+ */
+const readHours = new Map<string, DayHours | null>();
+const READ_HOURS_KEPT = 2_000;
+
+function readHoursText(text: string): DayHours | null {
   const normalized = normalizeHoursText(text);
   if (!normalized) return null;
   if (CLOSED_WORDS.has(foldLetters(normalized))) return "closed";

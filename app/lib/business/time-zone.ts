@@ -60,9 +60,25 @@ export interface WallClock {
   second: number;
 }
 
+/**
+ * Each zone's last reading: a list filtered by "open now" reads the same second in the same few
+ * zones for hundreds of rows, and formatToParts was most of a cold search page's CPU.
+ */
+const lastReadings = new Map<string, { second: number; clock: Readonly<WallClock> }>();
+
 /** The wall clock at Unix second `seconds` in `zone` (unknown zone → UTC). */
-export function wallClock(seconds: number, zone: string): WallClock {
-  const parts = clockIn(zone).formatToParts(new Date(Math.floor(seconds) * 1000));
+export function wallClock(seconds: number, zone: string): Readonly<WallClock> {
+  const second = Math.floor(seconds);
+  const last = lastReadings.get(zone);
+  if (last?.second === second) return last.clock;
+  const clock = Object.freeze(readWallClock(second, zone));
+  // One entry per zone asked for (at most the few hundred IANA names, as `clocks` above).
+  lastReadings.set(zone, { second, clock });
+  return clock;
+}
+
+function readWallClock(second: number, zone: string): WallClock {
+  const parts = clockIn(zone).formatToParts(new Date(second * 1000));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const year = part("year");
   const month = part("month");

@@ -101,21 +101,31 @@ function matches(word: string, { forms, prefix }: QueryWord): boolean {
 /** Candidates best first: BM25 score, then newest (higher id) first. */
 export function rankCandidates(candidates: readonly SearchCandidate[], words: readonly QueryWord[]): SearchCandidate[] {
   if (candidates.length === 0) return [];
+  // Each distinct column text is read once: candidates share their type, category, city and
+  // country, and reading every cell was most of a common word's ranking time.
+  const read = new Map<string, { length: number; hits: number[] }>();
+  const readText = (text: string) => {
+    let known = read.get(text);
+    if (!known) {
+      const textWords = documentWords(text);
+      known = { length: textWords.length, hits: words.map((word) => textWords.filter((w) => matches(w, word)).length) };
+      read.set(text, known);
+    }
+    return known;
+  };
   const docs = candidates.map((candidate) => {
-    const columns = SEARCH_COLUMN_WEIGHTS.map(([column, weight]) => ({ weight, words: documentWords(candidate[column] ?? "") }));
-    return { candidate, columns, length: columns.reduce((sum, c) => sum + c.words.length, 0) };
+    const columns = SEARCH_COLUMN_WEIGHTS.map(([column, weight]) => ({ weight, ...readText(candidate[column] ?? "") }));
+    return { candidate, columns, length: columns.reduce((sum, c) => sum + c.length, 0) };
   });
   const averageLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
   const scored = docs.map(({ candidate, columns, length }) => {
     const norm = K1 * (1 - B + (B * length) / averageLength);
     let score = 0;
-    for (const word of words) {
+    words.forEach((_, i) => {
       let frequency = 0;
-      for (const column of columns) {
-        for (const w of column.words) if (matches(w, word)) frequency += column.weight;
-      }
+      for (const column of columns) frequency += column.weight * column.hits[i]!;
       score += (frequency * (K1 + 1)) / (frequency + norm);
-    }
+    });
     return { candidate, score };
   });
   scored.sort((a, b) => b.score - a.score || b.candidate.id - a.candidate.id);
