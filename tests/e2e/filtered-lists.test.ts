@@ -53,7 +53,7 @@ describe("lists with filters in Chromium", () => {
     await screenshot(page, "filtered-bad-parameter");
     await page.getByRole("link", { name: "Show the list without filters" }).click();
     await page.waitForURL(/\/businesses$/);
-    await expect(page.getByRole("heading", { level: 1, name: "All Businesses" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "All Businesses" }).waitFor();
     await page.close();
   });
 });
