@@ -1,21 +1,12 @@
 /** The business cards of category and city detail pages, paged through a covering index. */
-import { businessBasics, textColumn } from "./business-row.server";
+import { businessBasics, cardDetails, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { fromNearestAnchor, type AnchorScope } from "./page-anchor.server";
 
 // Hand-written SQL: public list pages' hot path, read INDEXED BY each scope's index (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
-export interface DirectoryBusinessCard {
-  id: number;
-  name: string;
-  slug: string;
+export interface DirectoryBusinessCard extends BusinessBasics, CardDetails {
   category: string | null;
   type: string | null;
-  fullAddress: string | null;
-  phone: string | null;
-  rating: number | null;
-  reviews: number;
-  verified: boolean;
-  photo: string | null;
   createdAt: number;
 }
 
@@ -139,9 +130,7 @@ export function toBusinessCard(r: Record<string, unknown>): DirectoryBusinessCar
     // The directory category of a business is its type, else its category.
     category: type ?? textColumn(r, "category"),
     type,
-    fullAddress: textColumn(r, "full_address"),
-    verified: Boolean(r.verified),
-    photo: textColumn(r, "photo"),
+    ...cardDetails(r),
     createdAt: Number(r.created_at ?? 0),
   };
 }
