@@ -1,5 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
-import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { Link } from "@remix-run/react";
+import { averagePer } from "~/lib/directory/directory-query";
 import { countOf, formatCount, plural } from "~/lib/directory/format";
 import { initial } from "~/lib/directory/initial";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory/directory-limits";
@@ -22,7 +22,6 @@ const CATEGORY_SEARCH = { placeholder: "Search categories...", label: "Search ca
 
 /** /categories and /categories/{letter}. */
 export function CategoryDirectory({ list }: { list: CategoryList }) {
-  const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
@@ -80,11 +79,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
               </li>
             ))}
           </ul>
-          <Pager
-            currentPage={list.currentPage}
-            totalPages={list.totalPages}
-            hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
-          />
+          <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { Crumb } from "~/lib/directory/seo";
-import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { averagePer } from "~/lib/directory/directory-query";
 import { countOf, formatCount, marketShare, plural } from "~/lib/directory/format";
 import { showingRange } from "~/lib/directory/paging";
 import { CITIES_PER_PAGE } from "~/lib/directory/directory-limits";
@@ -31,7 +31,6 @@ function citySearch(letters: boolean) {
 
 /** /cities, /cities/{letter} and /countries/{code}/cities. */
 export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirectoryProps) {
-  const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
@@ -89,7 +88,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
               </li>
             ))}
           </ul>
-          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
+          <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
         </>
       )}
       {letters ? (

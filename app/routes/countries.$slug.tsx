@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { FilterBar } from "~/components/filter-bar";
@@ -12,9 +12,9 @@ import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } 
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
 import { FilteredCount } from "~/components/filtered-count";
+import { usePageLink } from "~/components/pager";
 import { readFilteredList } from "~/models/filtered-list.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { withParams } from "~/lib/directory/directory-query";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
@@ -58,9 +58,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
 
 export default function CountryDetail() {
   const country = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
   const code = country.countryCode.toLowerCase();
-  const pageLink = (page: number) => `${pathname}${withParams(search, { page })}`;
+  const pageLink = usePageLink();
   // The businesses of a filtered country page, when its loader lists them.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

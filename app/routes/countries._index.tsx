@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CardSkeletons, EmptyState, ListLoadError, useListPending, withMissingListPage } from "~/components/list-states";
 import { Pager, useResultsStart } from "~/components/pager";
@@ -7,7 +7,6 @@ import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { withParams } from "~/lib/directory/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta } from "~/lib/directory/directory-seo";
 import { countOf, formatCount, marketShare } from "~/lib/directory/format";
@@ -42,7 +41,6 @@ const COUNTRY_SEARCH = { placeholder: "Search countries...", label: "Search coun
 
 export default function Countries() {
   const list = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
   const pending = useListPending();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
   const largest = Math.max(1, ...list.countries.map((c) => c.businessCount));
@@ -105,7 +103,7 @@ export default function Countries() {
               </li>
             ))}
           </ul>
-          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
+          <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
         </>
       )}
     </div>
