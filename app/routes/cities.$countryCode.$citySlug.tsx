@@ -10,6 +10,7 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { countryCrumbs } from "~/lib/directory/seo";
 import { inCount } from "~/lib/directory/directory-text";
 import { countOf } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
@@ -68,14 +69,7 @@ export default function CityDetail() {
   const chosen = city.category;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: "Countries", path: "/countries" },
-          { name: city.country, path: `/countries/${code}` },
-          { name: city.city, path: `/cities/${code}/${city.slug}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={[...countryCrumbs(city.country, code), { name: city.city, path: `/cities/${code}/${city.slug}` }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{city.city}</bdi></h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Hotels and businesses in <bdi>{city.city}</bdi>,{" "}

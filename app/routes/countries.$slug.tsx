@@ -16,6 +16,7 @@ import { usePageLink } from "~/components/pager";
 import { readFilteredList } from "~/models/filtered-list.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { countryCrumbs } from "~/lib/directory/seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -63,13 +64,7 @@ export default function CountryDetail() {
   // The businesses of a filtered country page, when its loader lists them.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: "Countries", path: "/countries" },
-          { name: country.country, path: `/countries/${code}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={countryCrumbs(country.country, code)} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {countryInProse(country.country)}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-300">{countryIntro(country)}</p>
       <StatTiles>
