@@ -15,7 +15,6 @@ import { inCount } from "~/lib/directory/directory-text";
 import { countOf } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
-import { FilteredCount } from "~/components/filtered-count";
 import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -99,15 +98,7 @@ export default function CityDetail() {
           <FilterBar categories={city.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
           {/* The map asks for the city by name, as a search's location does. */}
           <ResultsWithMap points={city.businesses as readonly ResultPoint[]} scope={[["location", `${city.city}, ${city.country}`]]}>
-            <BusinessGrid
-              heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`}
-              note={city.filtered ? <FilteredCount {...city.filtered} page={city.currentPage} perPage={city.limit} /> : null}
-              businesses={city.businesses}
-              currentPage={city.currentPage}
-              totalPages={city.totalPages}
-              cursors={city.cursors}
-              empty="No businesses found"
-            />
+            <BusinessGrid heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`} list={city} empty="No businesses found" />
           </ResultsWithMap>
         </div>
       </ListingsWithTopLinks>

@@ -11,7 +11,6 @@ import { countryInProse } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
-import { FilteredCount } from "~/components/filtered-count";
 import { usePageLink } from "~/components/pager";
 import { readFilteredList } from "~/models/filtered-list.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
@@ -81,11 +80,7 @@ export default function CountryDetail() {
           {country.businesses ? (
             <BusinessGrid
               heading={`Businesses in ${countryInProse(country.country)}`}
-              note={<FilteredCount {...country.businesses} page={country.businesses.currentPage} perPage={COUNTRY_FILTERED_PER_PAGE} />}
-              businesses={country.businesses.businesses}
-              currentPage={country.businesses.currentPage}
-              totalPages={country.businesses.totalPages}
-              cursors={{}}
+              list={{ ...country.businesses, cursors: {}, filtered: country.businesses, limit: COUNTRY_FILTERED_PER_PAGE }}
               empty="No business matches these filters"
             />
           ) : null}
