@@ -1,8 +1,9 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { withParams } from "~/lib/directory/directory-query";
-import { MISSING_LIST_PAGE } from "~/lib/directory/paging";
+import { MISSING_LIST_PAGE, showingRange } from "~/lib/directory/paging";
 import { BadFilterState, filterErrorOf } from "./filter-error";
+import { Pager, useResultsStart } from "./pager";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -102,4 +103,45 @@ export function withMissingListPage(Boundary: () => ReactNode) {
     if (filterError) return <BadFilterState message={filterError} />;
     return <Boundary />;
   };
+}
+
+/**
+ * The cards of a directory list (categories, cities, countries): skeletons while another page of
+ * it loads, `empty` when the page has none, else "Showing a to b of n", the cards and the pager;
+ * after paging, focus moves to that line.
+ */
+export function PagedCards({
+  list,
+  perPage,
+  noun,
+  cardCount,
+  empty,
+  className,
+  children,
+}: {
+  list: { currentPage: number; totalPages: number; totalCount: number };
+  perPage: number;
+  /** What the list counts, plural ("categories"): also its loading label. */
+  noun: string;
+  /** Cards on this page: with none, `empty` shows instead. */
+  cardCount: number;
+  empty: ReactNode;
+  className: string;
+  /** The cards, one <li> each. */
+  children: ReactNode;
+}) {
+  const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
+  const { from, to } = showingRange(list.currentPage, perPage, list.totalCount);
+  if (pending) return <CardSkeletons label={`Loading ${noun}...`} />;
+  if (cardCount === 0) return <>{empty}</>;
+  return (
+    <>
+      <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+        Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} {noun}
+      </p>
+      <ul className={className}>{children}</ul>
+      <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
+    </>
+  );
 }
