@@ -3,7 +3,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { database, type Database } from "~/db/client.server";
 import { adCodes, siteSettings } from "~/db/schema";
-import { getCacheGeneration } from "./cache.server";
+import type { AuditAction } from "~/lib/admin/audit-actions";
+import { recordAuditEvent, type AuditActor } from "./audit-log.server";
+import { bumpCacheGeneration, getCacheGeneration } from "./cache.server";
 
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
@@ -27,10 +29,13 @@ interface CodeTable<Name extends string> {
   names: readonly Name[];
   read: (db: Database) => RunnableQuery<StoredCode[], "sqlite"> & BatchItem<"sqlite"> & PromiseLike<StoredCode[]>;
   write: (db: Database, name: Name, text: string) => BatchItem<"sqlite">;
+  /** What the audit log names a save. */
+  saved: AuditAction;
 }
 
 const SETTINGS_TABLE: CodeTable<SiteSettingKey> = {
   names: SITE_SETTING_KEYS,
+  saved: "settings.saved",
   read: (db) => db.select({ name: siteSettings.key, text: siteSettings.value }).from(siteSettings),
   write: (db, key, value) =>
     db
@@ -41,6 +46,7 @@ const SETTINGS_TABLE: CodeTable<SiteSettingKey> = {
 
 const AD_CODES_TABLE: CodeTable<AdSlot> = {
   names: AD_SLOTS,
+  saved: "ad-codes.saved",
   read: (db) => db.select({ name: adCodes.slot, text: adCodes.code }).from(adCodes),
   write: (db, slot, code) =>
     db
@@ -108,19 +114,24 @@ async function readPublicSiteCode(d1: D1Database): Promise<PublicSiteCode> {
 /**
  * Stores the settings given (others stay as stored) and answers all four as they now are, read
  * in the same batch: a screen saving only what its administrator changed cannot overwrite
- * another session's save of another field.
+ * another session's save of another field. The save is audited as `by`'s.
  */
-export async function saveSiteSettings(d1: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
-  return saveCodes(d1, SETTINGS_TABLE, changes);
+export async function saveSiteSettings(d1: D1Database, changes: Partial<SiteSettings>, by: AuditActor): Promise<SiteSettings> {
+  return saveCodes(d1, SETTINGS_TABLE, changes, by);
 }
 
 /** Like saveSiteSettings, for the four ad slots. */
-export async function saveAdCodes(d1: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
-  return saveCodes(d1, AD_CODES_TABLE, changes);
+export async function saveAdCodes(d1: D1Database, changes: Partial<AdCodes>, by: AuditActor): Promise<AdCodes> {
+  return saveCodes(d1, AD_CODES_TABLE, changes, by);
 }
 
-/** The changed names written, then every row read, in one batch (one transaction). */
-async function saveCodes<Name extends string>(d1: D1Database, table: CodeTable<Name>, changes: Partial<Record<Name, string>>): Promise<Record<Name, string>> {
+/** The changed names written, then every row read, in one batch (one transaction); then the cache and the audit log told. */
+async function saveCodes<Name extends string>(
+  d1: D1Database,
+  table: CodeTable<Name>,
+  changes: Partial<Record<Name, string>>,
+  by: AuditActor,
+): Promise<Record<Name, string>> {
   const db = database(d1);
   const writes = table.names.flatMap((name) => {
     const text = changes[name];
@@ -128,5 +139,10 @@ async function saveCodes<Name extends string>(d1: D1Database, table: CodeTable<N
   });
   const batch: BatchItem<"sqlite">[] = [...writes, table.read(db)];
   const results: unknown[] = await db.batch(batch as [BatchItem<"sqlite">]);
-  return codesFrom(table, results.at(-1) as StoredCode[]);
+  const codes = codesFrom(table, results.at(-1) as StoredCode[]);
+  const changed = Object.keys(changes);
+  // Cached pages carry the old codes (a save that changed nothing keeps them).
+  if (changed.length > 0) await bumpCacheGeneration(d1);
+  await recordAuditEvent(d1, table.saved, by, { detail: changed.join(", ") || null });
+  return codes;
 }
