@@ -6,7 +6,7 @@ import { CATEGORIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import type { CategoryList } from "~/models/category.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { EmptyState, ListLoadError, PagedCards, useListPending } from "./list-states";
+import { ListLoadError, PagedCards, narrowedListHint, useListPending } from "./list-states";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -44,15 +44,8 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <SearchBox {...CATEGORY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "category", "categories")} found`} />
         <ViewToggle />
       </div>
-      <PagedCards
-        list={list}
-        perPage={CATEGORIES_PER_PAGE}
-        noun="categories"
-        cardCount={list.categories.length}
-        empty={<EmptyState title="No categories found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>}
-        className={cardsLayout(view)}
-      >
-        {list.categories.map((category) => (
+      <PagedCards list={list} items={list.categories} perPage={CATEGORIES_PER_PAGE} noun="categories" emptyHint={narrowedListHint(list)} className={cardsLayout(view)}>
+        {(category) => (
           <li key={category.slug}>
             <Link
               to={`/categories/${category.slug}`}
@@ -71,7 +64,7 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
               </span>
             </Link>
           </li>
-        ))}
+        )}
       </PagedCards>
     </div>
   );

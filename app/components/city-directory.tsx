@@ -6,7 +6,7 @@ import { CITIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { EmptyState, ErrorState, ListLoadError, PagedCards, useListPending } from "./list-states";
+import { ErrorState, ListLoadError, PagedCards, narrowedListHint, useListPending } from "./list-states";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -54,15 +54,8 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         />
         <ViewToggle />
       </div>
-      <PagedCards
-        list={list}
-        perPage={CITIES_PER_PAGE}
-        noun="cities"
-        cardCount={list.cities.length}
-        empty={<EmptyState title="No cities found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>}
-        className={cardsLayout(view)}
-      >
-        {list.cities.map((city) => (
+      <PagedCards list={list} items={list.cities} perPage={CITIES_PER_PAGE} noun="cities" emptyHint={narrowedListHint(list)} className={cardsLayout(view)}>
+        {(city) => (
           <li key={`${city.countryCode}/${city.slug}`}>
             <Link
               to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`}
@@ -80,7 +73,7 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
               </span>
             </Link>
           </li>
-        ))}
+        )}
       </PagedCards>
       {letters ? (
         <div className="mt-10 border-t border-slate-200 dark:border-slate-700 pt-6">

@@ -105,42 +105,46 @@ export function withMissingListPage(Boundary: () => ReactNode) {
   };
 }
 
+/** The empty state's hint of a list narrowed by a letter or search text. */
+export function narrowedListHint(list: { letter: string | null; q: string }): string | null {
+  return list.letter || list.q ? "Try another letter or search text." : null;
+}
+
 /**
  * The cards of a directory list (categories, cities, countries): skeletons while another page of
- * it loads, `empty` when the page has none, else "Showing a to b of n", the cards and the pager;
- * after paging, focus moves to that line.
+ * it loads, "No … found" when the page has none, else "Showing a to b of n", the cards and the
+ * pager; after paging, focus moves to that line.
  */
-export function PagedCards({
+export function PagedCards<Item>({
   list,
+  items,
   perPage,
   noun,
-  cardCount,
-  empty,
+  emptyHint,
   className,
   children,
 }: {
   list: { currentPage: number; totalPages: number; totalCount: number };
+  /** This page's entries, each drawn by `children` as one <li>. */
+  items: readonly Item[];
   perPage: number;
-  /** What the list counts, plural ("categories"): also its loading label. */
+  /** What the list counts, plural ("categories"): also in its loading and empty titles. */
   noun: string;
-  /** Cards on this page: with none, `empty` shows instead. */
-  cardCount: number;
-  empty: ReactNode;
+  emptyHint: ReactNode;
   className: string;
-  /** The cards, one <li> each. */
-  children: ReactNode;
+  children: (item: Item) => ReactNode;
 }) {
   const pending = useListPending();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
   const { from, to } = showingRange(list.currentPage, perPage, list.totalCount);
   if (pending) return <CardSkeletons label={`Loading ${noun}...`} />;
-  if (cardCount === 0) return <>{empty}</>;
+  if (items.length === 0) return <EmptyState title={`No ${noun} found`}>{emptyHint}</EmptyState>;
   return (
     <>
       <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
         Showing {from} to {to} of {list.totalCount.toLocaleString("en-US")} {noun}
       </p>
-      <ul className={className}>{children}</ul>
+      <ul className={className}>{items.map(children)}</ul>
       <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
     </>
   );

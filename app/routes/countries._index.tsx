@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { EmptyState, ListLoadError, PagedCards, useListPending, withMissingListPage } from "~/components/list-states";
+import { ListLoadError, PagedCards, useListPending, withMissingListPage } from "~/components/list-states";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
@@ -54,15 +54,8 @@ export default function Countries() {
       <div className="mt-6">
         <SearchBox {...COUNTRY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "country", "countries")} found`} />
       </div>
-      <PagedCards
-        list={list}
-        perPage={COUNTRIES_PER_PAGE}
-        noun="countries"
-        cardCount={list.countries.length}
-        empty={<EmptyState title="No countries found">Try another country name.</EmptyState>}
-        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      >
-        {list.countries.map((country) => (
+      <PagedCards list={list} items={list.countries} perPage={COUNTRIES_PER_PAGE} noun="countries" emptyHint="Try another country name." className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {(country) => (
           <li key={country.countryCode}>
             <Link
               to={`/countries/${country.countryCode.toLowerCase()}`}
@@ -95,7 +88,7 @@ export default function Countries() {
               <span className="mt-4 inline-block text-sm font-semibold text-brand-700 dark:text-sky-300">Explore Now →</span>
             </Link>
           </li>
-        ))}
+        )}
       </PagedCards>
     </div>
   );
