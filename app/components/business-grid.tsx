@@ -1,32 +1,28 @@
-import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
 import { withParams } from "~/lib/directory/directory-query";
 import { BusinessCard, type BusinessCardData } from "./business-card";
+import { FilteredCount } from "./filtered-count";
 import { CardSkeletons, EmptyState, useListPending } from "./list-states";
 import { Pager, useResultsStart } from "./pager";
 import { ViewToggle, useListView } from "./view-toggle";
 
-/** The paged business cards of a category or city page (12 a page, 5-button pager window). */
-export function BusinessGrid({
-  heading,
-  businesses,
-  currentPage,
-  totalPages,
-  cursors,
-  empty,
-  note = null,
-}: {
-  heading: string;
+/** One page of a category's, city's or country's businesses, as its loader answers it. */
+export interface BusinessGridPage {
   /** With `distanceKm` and `openNow` when the list was read with filters. */
   businesses: (BusinessCardData & { distanceKm?: number | null; openNow?: boolean })[];
   currentPage: number;
   totalPages: number;
   /** `before` cursors of the neighbouring pages, so that deep pages stay cheap to read. */
   cursors: Record<number, number>;
-  empty: string;
-  /** Shown under the heading (a filtered list's count). */
-  note?: ReactNode;
-}) {
+  /** With filters: the businesses they keep, counted under the heading. */
+  filtered: { totalCount: number; moreThanCounted: boolean } | null;
+  /** Businesses a page holds. */
+  limit: number;
+}
+
+/** The paged business cards of a category, city or country page (5-button pager window). */
+export function BusinessGrid({ heading, list, empty }: { heading: string; list: BusinessGridPage; empty: string }) {
+  const { businesses, currentPage, totalPages, cursors, filtered } = list;
   const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
@@ -37,7 +33,7 @@ export function BusinessGrid({
         <h2 ref={resultsStart} tabIndex={-1} id="businesses-heading" className="text-xl font-semibold">{heading}</h2>
         <ViewToggle />
       </div>
-      {note}
+      {filtered ? <FilteredCount totalCount={filtered.totalCount} moreThanCounted={filtered.moreThanCounted} page={currentPage} perPage={list.limit} /> : null}
       {pending ? (
         <CardSkeletons label="Loading businesses..." />
       ) : businesses.length === 0 ? (

@@ -1,14 +1,12 @@
-import { Link, useLocation } from "@remix-run/react";
-import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { Link } from "@remix-run/react";
+import { averagePer } from "~/lib/directory/directory-query";
 import { countOf, formatCount, formatNumber, plural } from "~/lib/directory/format";
 import { initial } from "~/lib/directory/initial";
 import { CATEGORIES_PER_PAGE } from "~/lib/directory/directory-limits";
-import { showingRange } from "~/lib/directory/paging";
 import type { CategoryList } from "~/models/category.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { CardSkeletons, EmptyState, ListLoadError, useListPending } from "./list-states";
-import { Pager, useResultsStart } from "./pager";
+import { ListLoadError, PagedCards, narrowedListHint, useListPending } from "./list-states";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -22,11 +20,8 @@ const CATEGORY_SEARCH = { placeholder: "Search categories...", label: "Search ca
 
 /** /categories and /categories/{letter}. */
 export function CategoryDirectory({ list }: { list: CategoryList }) {
-  const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
-  const resultsStart = useResultsStart<HTMLParagraphElement>();
-  const { from, to } = showingRange(list.currentPage, CATEGORIES_PER_PAGE, list.totalCount);
   const crumbs = [
     { name: "Home", path: "/" },
     { name: "Categories", path: "/categories" },
@@ -49,44 +44,28 @@ export function CategoryDirectory({ list }: { list: CategoryList }) {
         <SearchBox {...CATEGORY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "category", "categories")} found`} />
         <ViewToggle />
       </div>
-      {pending ? (
-        <CardSkeletons label="Loading categories..." />
-      ) : list.categories.length === 0 ? (
-        <EmptyState title="No categories found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
-      ) : (
-        <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-            Showing {from} to {to} of {formatNumber(list.totalCount)} categories
-          </p>
-          <ul className={cardsLayout(view)}>
-            {list.categories.map((category) => (
-              <li key={category.slug}>
-                <Link
-                  to={`/categories/${category.slug}`}
-                  prefetch="intent"
-                  className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "items-center justify-between gap-4" : "flex-col gap-3"}`}
-                >
-                  <span className="flex items-center gap-3">
-                    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 dark:bg-slate-800 text-lg font-bold text-brand-700 dark:text-sky-300">
-                      {initial(category.category).toUpperCase()}
-                    </span>
-                    <span dir="auto" className="font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{category.category}</span>
-                  </span>
-                  <span className="flex gap-4 text-sm text-slate-600 dark:text-slate-300">
-                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>
-                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.countryCount)}</strong> {plural(category.countryCount, "country", "countries")}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            currentPage={list.currentPage}
-            totalPages={list.totalPages}
-            hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
-          />
-        </>
-      )}
+      <PagedCards list={list} items={list.categories} perPage={CATEGORIES_PER_PAGE} noun="categories" emptyHint={narrowedListHint(list)} className={cardsLayout(view)}>
+        {(category) => (
+          <li key={category.slug}>
+            <Link
+              to={`/categories/${category.slug}`}
+              prefetch="intent"
+              className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "items-center justify-between gap-4" : "flex-col gap-3"}`}
+            >
+              <span className="flex items-center gap-3">
+                <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 dark:bg-slate-800 text-lg font-bold text-brand-700 dark:text-sky-300">
+                  {initial(category.category).toUpperCase()}
+                </span>
+                <span dir="auto" className="font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{category.category}</span>
+              </span>
+              <span className="flex gap-4 text-sm text-slate-600 dark:text-slate-300">
+                <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.count)}</strong> {plural(category.count, "business", "businesses")}</span>
+                <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(category.countryCount)}</strong> {plural(category.countryCount, "country", "countries")}</span>
+              </span>
+            </Link>
+          </li>
+        )}
+      </PagedCards>
     </div>
   );
 }

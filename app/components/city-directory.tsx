@@ -1,14 +1,12 @@
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { Crumb } from "~/lib/directory/seo";
-import { averagePer, withParams } from "~/lib/directory/directory-query";
+import { averagePer } from "~/lib/directory/directory-query";
 import { countOf, formatCount, formatNumber, marketShare, plural } from "~/lib/directory/format";
-import { showingRange } from "~/lib/directory/paging";
 import { CITIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import type { CityList } from "~/models/city.server";
 import { Breadcrumbs } from "./breadcrumbs";
 import { LetterBar } from "./letter-bar";
-import { CardSkeletons, EmptyState, ErrorState, ListLoadError, useListPending } from "./list-states";
-import { Pager, useResultsStart } from "./pager";
+import { ErrorState, ListLoadError, PagedCards, narrowedListHint, useListPending } from "./list-states";
 import { SearchBox } from "./search-box";
 import { StatTile, StatTiles } from "./stat-tile";
 import { ViewToggle, cardsLayout, useListView } from "./view-toggle";
@@ -31,11 +29,8 @@ function citySearch(letters: boolean) {
 
 /** /cities, /cities/{letter} and /countries/{code}/cities. */
 export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirectoryProps) {
-  const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
-  const resultsStart = useResultsStart<HTMLParagraphElement>();
-  const { from, to } = showingRange(list.currentPage, CITIES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={crumbs} />
@@ -59,39 +54,27 @@ export function CityDirectory({ list, title, intro, crumbs, letters }: CityDirec
         />
         <ViewToggle />
       </div>
-      {pending ? (
-        <CardSkeletons label="Loading cities..." />
-      ) : list.cities.length === 0 ? (
-        <EmptyState title="No cities found">{list.letter || list.q ? "Try another letter or search text." : null}</EmptyState>
-      ) : (
-        <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-            Showing {from} to {to} of {formatNumber(list.totalCount)} cities
-          </p>
-          <ul className={cardsLayout(view)}>
-            {list.cities.map((city) => (
-              <li key={`${city.countryCode}/${city.slug}`}>
-                <Link
-                  to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`}
-                  prefetch="intent"
-                  className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
-                >
-                  <span>
-                    <span dir="auto" className="block text-left font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{city.city}</span>
-                    <span className="mt-0.5 block font-mono text-xs text-slate-600 dark:text-slate-300">{city.countryCode}</span>
-                  </span>
-                  <span className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-300">
-                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.businessCount)}</strong> {plural(city.businessCount, "business", "businesses")}</span>
-                    <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.categoryCount)}</strong> {plural(city.categoryCount, "category", "categories")}</span>
-                    <span><strong className="text-slate-900 dark:text-slate-100">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
-        </>
-      )}
+      <PagedCards list={list} items={list.cities} perPage={CITIES_PER_PAGE} noun="cities" emptyHint={narrowedListHint(list)} className={cardsLayout(view)}>
+        {(city) => (
+          <li key={`${city.countryCode}/${city.slug}`}>
+            <Link
+              to={`/cities/${city.countryCode.toLowerCase()}/${city.slug}`}
+              prefetch="intent"
+              className={`group flex rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md ${view === "list" ? "flex-wrap items-center justify-between gap-4" : "flex-col gap-3"}`}
+            >
+              <span>
+                <span dir="auto" className="block text-left font-semibold text-slate-900 dark:text-slate-100 group-hover:text-brand-700">{city.city}</span>
+                <span className="mt-0.5 block font-mono text-xs text-slate-600 dark:text-slate-300">{city.countryCode}</span>
+              </span>
+              <span className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-300">
+                <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.businessCount)}</strong> {plural(city.businessCount, "business", "businesses")}</span>
+                <span><strong className="text-slate-900 dark:text-slate-100">{formatCount(city.categoryCount)}</strong> {plural(city.categoryCount, "category", "categories")}</span>
+                <span><strong className="text-slate-900 dark:text-slate-100">{marketShare(city.businessCount, list.shareOf)}</strong> share</span>
+              </span>
+            </Link>
+          </li>
+        )}
+      </PagedCards>
       {letters ? (
         <div className="mt-10 border-t border-slate-200 dark:border-slate-700 pt-6">
           <h2 className="mb-3 text-sm font-semibold text-slate-700 dark:text-slate-300">Browse cities A–Z</h2>

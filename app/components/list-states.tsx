@@ -1,8 +1,10 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { withParams } from "~/lib/directory/directory-query";
-import { MISSING_LIST_PAGE } from "~/lib/directory/paging";
+import { formatNumber } from "~/lib/directory/format";
+import { MISSING_LIST_PAGE, showingRange } from "~/lib/directory/paging";
 import { BadFilterState, filterErrorOf } from "./filter-error";
+import { Pager, useResultsStart } from "./pager";
 import { SearchBox } from "./search-box";
 
 /** True while a client-side navigation to another page of the current list is loading. */
@@ -102,4 +104,49 @@ export function withMissingListPage(Boundary: () => ReactNode) {
     if (filterError) return <BadFilterState message={filterError} />;
     return <Boundary />;
   };
+}
+
+/** The empty state's hint of a list narrowed by a letter or search text. */
+export function narrowedListHint(list: { letter: string | null; q: string }): string | null {
+  return list.letter || list.q ? "Try another letter or search text." : null;
+}
+
+/**
+ * The cards of a directory list (categories, cities, countries): skeletons while another page of
+ * it loads, "No … found" when the page has none, else "Showing a to b of n", the cards and the
+ * pager; after paging, focus moves to that line.
+ */
+export function PagedCards<Item>({
+  list,
+  items,
+  perPage,
+  noun,
+  emptyHint,
+  className,
+  children,
+}: {
+  list: { currentPage: number; totalPages: number; totalCount: number };
+  /** This page's entries, each drawn by `children` as one <li>. */
+  items: readonly Item[];
+  perPage: number;
+  /** What the list counts, plural ("categories"): also in its loading and empty titles. */
+  noun: string;
+  emptyHint: ReactNode;
+  className: string;
+  children: (item: Item) => ReactNode;
+}) {
+  const pending = useListPending();
+  const resultsStart = useResultsStart<HTMLParagraphElement>();
+  const { from, to } = showingRange(list.currentPage, perPage, list.totalCount);
+  if (pending) return <CardSkeletons label={`Loading ${noun}...`} />;
+  if (items.length === 0) return <EmptyState title={`No ${noun} found`}>{emptyHint}</EmptyState>;
+  return (
+    <>
+      <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+        Showing {from} to {to} of {formatNumber(list.totalCount)} {noun}
+      </p>
+      <ul className={className}>{items.map(children)}</ul>
+      <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigationType, type Location } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { withParams } from "~/lib/directory/directory-query";
 import { pagerItems } from "~/lib/directory/paging";
 
 /** The history state of a pager link, so the page it opens knows it was paged to. */
@@ -32,11 +33,17 @@ export function useLinkArrival(key: string, value: unknown): Location | null {
   return navigationType === "PUSH" && state?.[key] === value ? location : null;
 }
 
+/** The link of another page of the list on screen: its path and other query parameters kept, ?page= set. */
+export function usePageLink(): (page: number) => string {
+  const { pathname, search } = useLocation();
+  return (page) => `${pathname}${withParams(search, { page })}`;
+}
+
 interface PagerProps {
   currentPage: number;
   totalPages: number;
-  /** The link of a page (keeps the other query parameters of the list). */
-  hrefFor: (page: number) => string;
+  /** The link of a page; usePageLink's unless given. */
+  hrefFor?: (page: number) => string;
 }
 
 const button = "inline-flex min-w-9 items-center justify-center rounded border px-2.5 py-1.5 text-sm sm:px-3";
@@ -58,7 +65,9 @@ function StepLabel({ text, arrow }: { text: string; arrow: string }) {
  * current one, with "…" for the pages between (6 of 100 → 1 … 4 5 6 7 8 … 100): the spec's
  * 5-button window, plus a way to the ends of a long list.
  */
-export function Pager({ currentPage, totalPages, hrefFor }: PagerProps) {
+export function Pager({ currentPage, totalPages, hrefFor: given }: PagerProps) {
+  const pageLink = usePageLink();
+  const hrefFor = given ?? pageLink;
   if (totalPages <= 1) return null;
   const items = pagerItems(currentPage, totalPages);
   return (

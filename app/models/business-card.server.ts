@@ -1,21 +1,15 @@
 /** The business cards of category and city detail pages, paged through a covering index. */
-import { businessBasics, textColumn } from "./business-row.server";
+import { businessBasics, cardDetails, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
+import { totalPages } from "~/lib/directory/paging";
+import type { SearchFilters } from "~/lib/search/search-filters";
+import { readFilteredList, type FilteredBusiness, type ListScope } from "./filtered-list.server";
 import { fromNearestAnchor, type AnchorScope } from "./page-anchor.server";
 
 // Hand-written SQL: public list pages' hot path, read INDEXED BY each scope's index (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
-export interface DirectoryBusinessCard {
-  id: number;
-  name: string;
-  slug: string;
+export interface DirectoryBusinessCard extends BusinessBasics, CardDetails {
   category: string | null;
   type: string | null;
-  fullAddress: string | null;
-  phone: string | null;
-  rating: number | null;
-  reviews: number;
-  verified: boolean;
-  photo: string | null;
   createdAt: number;
 }
 
@@ -139,9 +133,42 @@ export function toBusinessCard(r: Record<string, unknown>): DirectoryBusinessCar
     // The directory category of a business is its type, else its category.
     category: type ?? textColumn(r, "category"),
     type,
-    fullAddress: textColumn(r, "full_address"),
-    verified: Boolean(r.verified),
-    photo: textColumn(r, "photo"),
+    ...cardDetails(r),
     createdAt: Number(r.created_at ?? 0),
+  };
+}
+
+/** The businesses of a category or city page: a page of its cards, or of what its filters keep. */
+export interface CardListPage {
+  businesses: (DirectoryBusinessCard | FilteredBusiness)[];
+  /** With filters: the businesses they keep (counted up to the candidates) and whether more match. */
+  filtered: { totalCount: number; moreThanCounted: boolean } | null;
+  currentPage: number;
+  totalPages: number;
+  limit: number;
+  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
+  cursors: Record<number, number>;
+}
+
+/**
+ * A detail page's list: without filters, its cards from the answers of cardPageStatements (paged
+ * over `total`, the list's stored count); with them, the page readFilteredList keeps, by number.
+ */
+export async function readCardListPage(
+  db: D1Database,
+  scope: ListScope,
+  request: CardPageRequest,
+  filters: SearchFilters | null,
+  cards: readonly (D1Result<Record<string, unknown>> | undefined)[],
+  total: number,
+): Promise<CardListPage> {
+  const { page, limit } = request;
+  const filtered = filters ? await readFilteredList(db, scope, filters, { page, perPage: limit }) : null;
+  return {
+    ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
+    filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,
+    currentPage: page,
+    totalPages: filtered ? filtered.totalPages : totalPages(total, limit),
+    limit,
   };
 }

@@ -20,6 +20,17 @@ export function countryColumn(row: Record<string, unknown>): string | null {
   return businessCountry(textColumn(row, "country_code"), textColumn(row, "country"));
 }
 
+/** What a business card shows beside the basics: its address, the verified badge and its photo. */
+export type CardDetails = Pick<Business, "fullAddress" | "verified" | "photo">;
+
+export function cardDetails(row: Record<string, unknown>): CardDetails {
+  return {
+    fullAddress: textColumn(row, "full_address"),
+    verified: Boolean(row.verified),
+    photo: textColumn(row, "photo"),
+  };
+}
+
 export function businessBasics(row: Record<string, unknown>): BusinessBasics {
   return {
     id: Number(row.id),

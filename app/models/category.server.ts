@@ -5,8 +5,7 @@ import { slugify } from "~/lib/business/slug";
 import { displayCountry } from "~/lib/directory/format";
 import { categoryAnchorScope } from "./page-anchor.server";
 import type { SearchFilters } from "~/lib/search/search-filters";
-import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
-import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
+import { cardPageStatements, readCardListPage, type CardListPage, type CardPageRequest } from "./business-card.server";
 import { sqlParams } from "./sql-params.server";
 
 // Hand-written SQL: public list pages, batched with the card page's statements (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
@@ -88,20 +87,12 @@ function toCategorySummary(r: Record<string, unknown>): CategorySummary {
   };
 }
 
-export interface CategoryPage {
+export interface CategoryPage extends CardListPage {
   category: string;
   slug: string;
   businessCount: number;
   countryCount: number;
   topCountries: { country: string; countryCode: string; count: number }[];
-  businesses: (DirectoryBusinessCard | FilteredBusiness)[];
-  /** With filters: the businesses they keep (counted up to the candidates) and whether more match. */
-  filtered: { totalCount: number; moreThanCounted: boolean } | null;
-  currentPage: number;
-  totalPages: number;
-  limit: number;
-  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
-  cursors: Record<number, number>;
 }
 
 /**
@@ -110,7 +101,6 @@ export interface CategoryPage {
  * `filters`, the page's businesses are those they keep (readFilteredList), paged by number.
  */
 export async function getCategoryPage(db: D1Database, slug: string, request: CardPageRequest, filters: SearchFilters | null = null): Promise<CategoryPage | null> {
-  const { page, limit } = request;
   const [category, countries, ...cards] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT slug, name, business_count, country_count FROM categories WHERE slug = ?1`).bind(slug),
     db
@@ -125,7 +115,7 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
   const row = category?.results[0];
   if (!row) return null;
   const summary = toCategorySummary(row);
-  const filtered = filters ? await readFilteredList(db, { kind: "category", slug }, filters, { page, perPage: limit }) : null;
+  const list = await readCardListPage(db, { kind: "category", slug }, request, filters, cards, summary.count);
   return {
     category: summary.category,
     slug: summary.slug,
@@ -136,10 +126,6 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
       countryCode: String(r.country_code),
       count: Number(r.business_count ?? 0),
     })),
-    ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
-    filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,
-    currentPage: page,
-    totalPages: filtered ? filtered.totalPages : totalPages(summary.count, limit),
-    limit,
+    ...list,
   };
 }

@@ -4,8 +4,7 @@ import { totalPages } from "~/lib/directory/paging";
 import { slugify } from "~/lib/business/slug";
 import { cityAnchorScope, cityCategoryScope } from "./page-anchor.server";
 import type { SearchFilters } from "~/lib/search/search-filters";
-import { cardPageStatements, readCardPage, type CardPageRequest, type DirectoryBusinessCard } from "./business-card.server";
-import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
+import { cardPageStatements, readCardListPage, type CardListPage, type CardPageRequest } from "./business-card.server";
 import { displayCountry } from "~/lib/directory/format";
 import { sqlParams } from "./sql-params.server";
 
@@ -117,7 +116,7 @@ export async function listCities(
   };
 }
 
-export interface CityPage {
+export interface CityPage extends CardListPage {
   city: string;
   slug: string;
   country: string;
@@ -127,14 +126,6 @@ export interface CityPage {
   topCategories: { category: string; slug: string; count: number }[];
   /** The category the list is narrowed to (?category=), with its businesses in this city. */
   category: { category: string; slug: string; count: number } | null;
-  businesses: (DirectoryBusinessCard | FilteredBusiness)[];
-  /** With filters: the businesses they keep (counted up to the candidates) and whether more match. */
-  filtered: { totalCount: number; moreThanCounted: boolean } | null;
-  currentPage: number;
-  totalPages: number;
-  limit: number;
-  /** `before` cursors of the pager's neighbouring pages (see cardPageStatements). */
-  cursors: Record<number, number>;
 }
 
 /**
@@ -151,7 +142,6 @@ export async function getCityPage(
   categorySlug: string | null = null,
   filters: SearchFilters | null = null,
 ): Promise<CityPage | null> {
-  const { page, limit } = request;
   const scope = categorySlug ? cityCategoryScope(countryCode, citySlug, categorySlug) : cityAnchorScope(countryCode, citySlug);
   const [city, categories, filter, ...cards] = await db.batch<Record<string, unknown>>([
     db
@@ -184,11 +174,10 @@ export async function getCityPage(
   const chosen = filter?.results[0];
   if (categorySlug && !chosen) return null;
   const summary = toCitySummary(row);
-  const filtered = filters
-    ? await readFilteredList(db, { kind: "city", countryCode, citySlug, categorySlug }, filters, { page, perPage: limit })
-    : null;
   const toCategory = (r: Record<string, unknown>) => ({ category: String(r.name), slug: String(r.category_slug), count: Number(r.business_count) });
   const category = chosen ? toCategory(chosen) : null;
+  const listScope = { kind: "city" as const, countryCode, citySlug, categorySlug };
+  const list = await readCardListPage(db, listScope, request, filters, cards, category ? category.count : summary.businessCount);
   return {
     city: summary.city,
     slug: summary.slug,
@@ -198,10 +187,6 @@ export async function getCityPage(
     categoryCount: summary.categoryCount,
     topCategories: (categories?.results ?? []).map(toCategory),
     category,
-    ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
-    filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,
-    currentPage: page,
-    totalPages: filtered ? filtered.totalPages : totalPages(category ? category.count : summary.businessCount, limit),
-    limit,
+    ...list,
   };
 }

@@ -12,7 +12,7 @@ import { totalPages } from "~/lib/directory/paging";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
 import type { SearchFilters } from "~/lib/search/search-filters";
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, rowOpenNow, type FilterRow } from "./business-filters.server";
-import { businessBasics, countryColumn, textColumn } from "./business-row.server";
+import { businessBasics, cardDetails, countryColumn, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { sqlParams } from "./sql-params.server";
 
 /** Candidates a filtered list is ordered from, as many as a search ranks (decision 010). */
@@ -32,20 +32,11 @@ export type ListScope =
   | { kind: "city"; countryCode: string; citySlug: string; categorySlug?: string | null };
 
 /** A business of a filtered list or search, with what the cards and /api/search show. */
-export interface FilteredBusiness {
-  id: number;
-  name: string;
-  slug: string;
+export interface FilteredBusiness extends BusinessBasics, CardDetails {
   category: string | null;
   city: string | null;
   country: string | null;
   countryCode: string | null;
-  fullAddress: string | null;
-  phone: string | null;
-  rating: number | null;
-  reviews: number;
-  verified: boolean;
-  photo: string | null;
   latitude: number | null;
   longitude: number | null;
   /** Kilometres from `near`; null without it. */
@@ -231,9 +222,7 @@ export function toFilteredBusiness(row: Record<string, unknown>, distance: numbe
     city: textColumn(row, "city"),
     country: countryColumn(row),
     countryCode: textColumn(row, "country_code"),
-    fullAddress: textColumn(row, "full_address"),
-    verified: Boolean(row.verified),
-    photo: textColumn(row, "photo"),
+    ...cardDetails(row),
     latitude: coordinate(row.latitude),
     longitude: coordinate(row.longitude),
     // Metres are noise beside a city's blocks: two decimals, ten metres.

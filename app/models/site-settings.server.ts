@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { database, type Database } from "~/db/client.server";
 import { adCodes, siteSettings } from "~/db/schema";
-import { getCacheGeneration } from "./cache.server";
+import type { AuditAction } from "~/lib/admin/audit-actions";
+import { recordAuditEvent, type AuditActor } from "./audit-log.server";
+import { bumpCacheGeneration, getCacheGeneration } from "./cache.server";
 
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
@@ -12,31 +15,65 @@ export const AD_SLOTS = ["ad1", "ad2", "ad3", "ad4"] as const;
 export type AdSlot = (typeof AD_SLOTS)[number];
 export type AdCodes = Record<AdSlot, string>;
 
-const storedSettings = (db: Database) => db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
-const storedAdCodes = (db: Database) => db.select({ slot: adCodes.slot, code: adCodes.code }).from(adCodes);
-
-export async function getSiteSettings(d1: D1Database): Promise<SiteSettings> {
-  return siteSettingsFrom(await storedSettings(database(d1)));
+/** One stored code text by its name (a setting's key, an ad's slot). */
+interface StoredCode {
+  name: string;
+  text: string;
 }
 
-function siteSettingsFrom(results: readonly { key: string; value: string }[]): SiteSettings {
-  const settings = Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, ""])) as SiteSettings;
-  for (const row of results) {
-    if ((SITE_SETTING_KEYS as readonly string[]).includes(row.key)) settings[row.key as SiteSettingKey] = row.value;
+/**
+ * A table of code texts by name (site_settings, ad_codes): the names the site uses, the read of
+ * all its rows, and the upsert of one.
+ */
+interface CodeTable<Name extends string> {
+  names: readonly Name[];
+  read: (db: Database) => RunnableQuery<StoredCode[], "sqlite"> & BatchItem<"sqlite"> & PromiseLike<StoredCode[]>;
+  write: (db: Database, name: Name, text: string) => BatchItem<"sqlite">;
+  /** What the audit log names a save. */
+  saved: AuditAction;
+}
+
+const SETTINGS_TABLE: CodeTable<SiteSettingKey> = {
+  names: SITE_SETTING_KEYS,
+  saved: "settings.saved",
+  read: (db) => db.select({ name: siteSettings.key, text: siteSettings.value }).from(siteSettings),
+  write: (db, key, value) =>
+    db
+      .insert(siteSettings)
+      .values({ key, value, updatedAt: sql`unixepoch()` })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`excluded.updated_at` } }),
+};
+
+const AD_CODES_TABLE: CodeTable<AdSlot> = {
+  names: AD_SLOTS,
+  saved: "ad-codes.saved",
+  read: (db) => db.select({ name: adCodes.slot, text: adCodes.code }).from(adCodes),
+  write: (db, slot, code) =>
+    db
+      .insert(adCodes)
+      .values({ slot, code, updatedAt: sql`unixepoch()` })
+      .onConflictDoUpdate({ target: adCodes.slot, set: { code, updatedAt: sql`excluded.updated_at` } }),
+};
+
+/** Every name of the table with its stored text, "" where none is stored; rows of other names are left out. */
+function codesFrom<Name extends string>(table: CodeTable<Name>, rows: readonly StoredCode[]): Record<Name, string> {
+  const codes = Object.fromEntries(table.names.map((name) => [name, ""])) as Record<Name, string>;
+  for (const row of rows) {
+    if ((table.names as readonly string[]).includes(row.name)) codes[row.name as Name] = row.text;
   }
-  return settings;
+  return codes;
+}
+
+async function readCodes<Name extends string>(d1: D1Database, table: CodeTable<Name>): Promise<Record<Name, string>> {
+  return codesFrom(table, await table.read(database(d1)));
+}
+
+export async function getSiteSettings(d1: D1Database): Promise<SiteSettings> {
+  return readCodes(d1, SETTINGS_TABLE);
 }
 
 export async function getAdCodes(d1: D1Database): Promise<AdCodes> {
-  return adCodesFrom(await storedAdCodes(database(d1)));
-}
-
-function adCodesFrom(results: readonly { slot: string; code: string }[]): AdCodes {
-  const codes = Object.fromEntries(AD_SLOTS.map((k) => [k, ""])) as AdCodes;
-  for (const row of results) {
-    if ((AD_SLOTS as readonly string[]).includes(row.slot)) codes[row.slot as AdSlot] = row.code;
-  }
-  return codes;
+  return readCodes(d1, AD_CODES_TABLE);
 }
 
 export interface PublicSiteCode {
@@ -64,55 +101,48 @@ export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode>
     // Spec: advertisement fetch errors are only logged and the ad area stays hidden; injected
     // site code is likewise optional, so the page renders without either (and nothing is memoised).
     console.error("Could not read site code and advertisement codes; rendering without them", error);
-    return { settings: siteSettingsFrom([]), ads: adCodesFrom([]) };
+    return { settings: codesFrom(SETTINGS_TABLE, []), ads: codesFrom(AD_CODES_TABLE, []) };
   }
 }
 
 async function readPublicSiteCode(d1: D1Database): Promise<PublicSiteCode> {
   const db = database(d1);
-  const [settings, ads] = await db.batch([storedSettings(db), storedAdCodes(db)]);
-  return { settings: siteSettingsFrom(settings), ads: adCodesFrom(ads) };
+  const [settings, ads] = await db.batch([SETTINGS_TABLE.read(db), AD_CODES_TABLE.read(db)]);
+  return { settings: codesFrom(SETTINGS_TABLE, settings), ads: codesFrom(AD_CODES_TABLE, ads) };
 }
 
 /**
  * Stores the settings given (others stay as stored) and answers all four as they now are, read
  * in the same batch: a screen saving only what its administrator changed cannot overwrite
- * another session's save of another field.
+ * another session's save of another field. The save is audited as `by`'s.
  */
-export async function saveSiteSettings(d1: D1Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
-  const db = database(d1);
-  const writes = SITE_SETTING_KEYS.flatMap((key) => {
-    const value = changes[key];
-    if (value === undefined) return [];
-    return [
-      db
-        .insert(siteSettings)
-        .values({ key, value, updatedAt: sql`unixepoch()` })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`excluded.updated_at` } }),
-    ];
-  });
-  return siteSettingsFrom(await writeThenRead(db, writes, storedSettings(db)));
+export async function saveSiteSettings(d1: D1Database, changes: Partial<SiteSettings>, by: AuditActor): Promise<SiteSettings> {
+  return saveCodes(d1, SETTINGS_TABLE, changes, by);
 }
 
 /** Like saveSiteSettings, for the four ad slots. */
-export async function saveAdCodes(d1: D1Database, changes: Partial<AdCodes>): Promise<AdCodes> {
-  const db = database(d1);
-  const writes = AD_SLOTS.flatMap((slot) => {
-    const code = changes[slot];
-    if (code === undefined) return [];
-    return [
-      db
-        .insert(adCodes)
-        .values({ slot, code, updatedAt: sql`unixepoch()` })
-        .onConflictDoUpdate({ target: adCodes.slot, set: { code, updatedAt: sql`excluded.updated_at` } }),
-    ];
-  });
-  return adCodesFrom(await writeThenRead(db, writes, storedAdCodes(db)));
+export async function saveAdCodes(d1: D1Database, changes: Partial<AdCodes>, by: AuditActor): Promise<AdCodes> {
+  return saveCodes(d1, AD_CODES_TABLE, changes, by);
 }
 
-/** The writes, then the read, in one batch (one transaction); the read's rows. */
-async function writeThenRead<Read extends BatchItem<"sqlite">>(db: Database, writes: BatchItem<"sqlite">[], read: Read): Promise<Awaited<Read>> {
-  const batch: BatchItem<"sqlite">[] = [...writes, read];
+/** The changed names written, then every row read, in one batch (one transaction); then the cache and the audit log told. */
+async function saveCodes<Name extends string>(
+  d1: D1Database,
+  table: CodeTable<Name>,
+  changes: Partial<Record<Name, string>>,
+  by: AuditActor,
+): Promise<Record<Name, string>> {
+  const db = database(d1);
+  const writes = table.names.flatMap((name) => {
+    const text = changes[name];
+    return text === undefined ? [] : [table.write(db, name, text)];
+  });
+  const batch: BatchItem<"sqlite">[] = [...writes, table.read(db)];
   const results: unknown[] = await db.batch(batch as [BatchItem<"sqlite">]);
-  return results.at(-1) as Awaited<Read>;
+  const codes = codesFrom(table, results.at(-1) as StoredCode[]);
+  const changed = Object.keys(changes);
+  // Cached pages carry the old codes (a save that changed nothing keeps them).
+  if (changed.length > 0) await bumpCacheGeneration(d1);
+  await recordAuditEvent(d1, table.saved, by, { detail: changed.join(", ") || null });
+  return codes;
 }

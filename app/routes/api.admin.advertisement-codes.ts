@@ -2,9 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "~/lib/web/zod";
 import { AD_CODE_MAX_BYTES, CODE_SAVE_MAX_BYTES, codeField } from "~/lib/admin/code-limits";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/web/http.server";
-import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { bumpCacheGeneration } from "~/models/cache.server";
 import { getAdCodes, saveAdCodes } from "~/models/site-settings.server";
 
 /** All four (the spec), or only those changed: the others stay as stored. */
@@ -26,9 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, AdCodesBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const codes = await saveAdCodes(env.DB, body.data);
-  // Cached business pages carry the old ad codes (a save that changed nothing keeps them).
-  if (Object.keys(body.data).length > 0) await bumpCacheGeneration(env.DB);
-  await recordAuditEvent(env.DB, "ad-codes.saved", { request, username: user.username }, { detail: Object.keys(body.data).join(", ") || null });
+  const codes = await saveAdCodes(env.DB, body.data, { request, username: user.username });
   return adminJson({ success: true, message: "Reklam kodları kaydedildi", codes });
 }

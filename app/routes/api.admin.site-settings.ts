@@ -2,9 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "~/lib/web/zod";
 import { adminJson, methodNotAllowed, parseJsonBody } from "~/lib/web/http.server";
 import { CODE_SAVE_MAX_BYTES, codeField, SETTING_MAX_BYTES } from "~/lib/admin/code-limits";
-import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { bumpCacheGeneration } from "~/models/cache.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 
 /** All four (the spec), or only those changed: the others stay as stored. */
@@ -26,9 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, SettingsBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const settings = await saveSiteSettings(env.DB, body.data);
-  // Every cached public page carries the old codes (a save that changed nothing keeps them).
-  if (Object.keys(body.data).length > 0) await bumpCacheGeneration(env.DB);
-  await recordAuditEvent(env.DB, "settings.saved", { request, username: user.username }, { detail: Object.keys(body.data).join(", ") || null });
+  const settings = await saveSiteSettings(env.DB, body.data, { request, username: user.username });
   return adminJson({ success: true, message: "Ayarlar kaydedildi", settings });
 }

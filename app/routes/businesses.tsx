@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessCard } from "~/components/business-card";
 import { FilterBar } from "~/components/filter-bar";
@@ -8,7 +8,6 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { ViewToggle, cardsLayout, useListView } from "~/components/view-toggle";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { withParams } from "~/lib/directory/directory-query";
 import { directoryMeta } from "~/lib/directory/directory-seo";
 import { pagesCapped, showingRange } from "~/lib/directory/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory/directory-limits";
@@ -49,7 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AllBusinesses() {
   const list = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
   const view = useListView();
   const pending = useListPending();
   const resultsStart = useResultsStart<HTMLParagraphElement>();
@@ -99,11 +97,7 @@ export default function AllBusinesses() {
                 </li>
               ))}
             </ul>
-            <Pager
-              currentPage={list.currentPage}
-              totalPages={list.totalPages}
-              hrefFor={(page) => `${pathname}${withParams(search, { page })}`}
-            />
+            <Pager currentPage={list.currentPage} totalPages={list.totalPages} />
             {!list.filtered && pagesCapped(list.totalCount, ALL_BUSINESSES_PER_PAGE, ALL_BUSINESSES_MAX_PAGES) ? <PagesCappedNote /> : null}
           </>
         )}

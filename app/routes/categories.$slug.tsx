@@ -16,7 +16,6 @@ import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/di
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
-import { FilteredCount } from "~/components/filtered-count";
 import { categorySlug } from "~/lib/business/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -106,15 +105,7 @@ export default function CategoryRoute() {
           {/* The page is one category: no category choice, and the map shows that category. */}
           <FilterBar />
           <ResultsWithMap points={category.businesses as readonly ResultPoint[]} scope={[["category", category.slug]]}>
-            <BusinessGrid
-              heading={`${category.category} listings`}
-              note={category.filtered ? <FilteredCount {...category.filtered} page={category.currentPage} perPage={category.limit} /> : null}
-              businesses={category.businesses}
-              currentPage={category.currentPage}
-              totalPages={category.totalPages}
-              cursors={category.cursors}
-              empty="No businesses found in this category."
-            />
+            <BusinessGrid heading={`${category.category} listings`} list={category} empty="No businesses found in this category." />
           </ResultsWithMap>
         </div>
       </ListingsWithTopLinks>

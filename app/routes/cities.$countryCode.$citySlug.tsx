@@ -10,11 +10,11 @@ import { StatTile } from "~/components/stat-tile";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { categoryFilterSchema, detailQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { countryCrumbs } from "~/lib/directory/seo";
 import { inCount } from "~/lib/directory/directory-text";
 import { countOf, formatNumber } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
-import { FilteredCount } from "~/components/filtered-count";
 import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -68,14 +68,7 @@ export default function CityDetail() {
   const chosen = city.category;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: "Countries", path: "/countries" },
-          { name: city.country, path: `/countries/${code}` },
-          { name: city.city, path: `/cities/${code}/${city.slug}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={[...countryCrumbs(city.country, code), { name: city.city, path: `/cities/${code}/${city.slug}` }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight"><bdi>{city.city}</bdi></h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Hotels and businesses in <bdi>{city.city}</bdi>,{" "}
@@ -105,15 +98,7 @@ export default function CityDetail() {
           <FilterBar categories={city.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
           {/* The map asks for the city by name, as a search's location does. */}
           <ResultsWithMap points={city.businesses as readonly ResultPoint[]} scope={[["location", `${city.city}, ${city.country}`]]}>
-            <BusinessGrid
-              heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`}
-              note={city.filtered ? <FilteredCount {...city.filtered} page={city.currentPage} perPage={city.limit} /> : null}
-              businesses={city.businesses}
-              currentPage={city.currentPage}
-              totalPages={city.totalPages}
-              cursors={city.cursors}
-              empty="No businesses found"
-            />
+            <BusinessGrid heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`} list={city} empty="No businesses found" />
           </ResultsWithMap>
         </div>
       </ListingsWithTopLinks>

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CountLinkTiles } from "~/components/count-links";
 import { FilterBar } from "~/components/filter-bar";
@@ -11,11 +11,11 @@ import { countryInProse, formatNumber } from "~/lib/directory/format";
 import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
-import { FilteredCount } from "~/components/filtered-count";
+import { usePageLink } from "~/components/pager";
 import { readFilteredList } from "~/models/filtered-list.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { withParams } from "~/lib/directory/directory-query";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { countryCrumbs } from "~/lib/directory/seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -58,19 +58,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
 
 export default function CountryDetail() {
   const country = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
   const code = country.countryCode.toLowerCase();
-  const pageLink = (page: number) => `${pathname}${withParams(search, { page })}`;
+  const pageLink = usePageLink();
   // The businesses of a filtered country page, when its loader lists them.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: "Countries", path: "/countries" },
-          { name: country.country, path: `/countries/${code}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={countryCrumbs(country.country, code)} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Businesses in {countryInProse(country.country)}</h1>
       <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-300">{countryIntro(country)}</p>
       <StatTiles>
@@ -87,11 +80,7 @@ export default function CountryDetail() {
           {country.businesses ? (
             <BusinessGrid
               heading={`Businesses in ${countryInProse(country.country)}`}
-              note={<FilteredCount {...country.businesses} page={country.businesses.currentPage} perPage={COUNTRY_FILTERED_PER_PAGE} />}
-              businesses={country.businesses.businesses}
-              currentPage={country.businesses.currentPage}
-              totalPages={country.businesses.totalPages}
-              cursors={{}}
+              list={{ ...country.businesses, cursors: {}, filtered: country.businesses, limit: COUNTRY_FILTERED_PER_PAGE }}
               empty="No business matches these filters"
             />
           ) : null}

@@ -8,6 +8,7 @@ import { listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
+import { countryCrumbs } from "~/lib/directory/seo";
 import { listCities } from "~/models/city.server";
 import { getCountrySummary, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -51,12 +52,7 @@ export default function CountryCities() {
       list={list}
       title={`Cities in ${countryInProse(country.name)}`}
       intro={`Every city of ${countryInProse(country.name)} with listings in the directory, biggest first.`}
-      crumbs={[
-        { name: "Home", path: "/" },
-        { name: "Countries", path: "/countries" },
-        { name: country.name, path: `/countries/${code}` },
-        { name: "Cities", path: `/countries/${code}/cities` },
-      ]}
+      crumbs={[...countryCrumbs(country.name, code), { name: "Cities", path: `/countries/${code}/cities` }]}
       letters={false}
     />
   );

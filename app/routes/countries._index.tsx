@@ -1,17 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { CardSkeletons, EmptyState, ListLoadError, useListPending, withMissingListPage } from "~/components/list-states";
-import { Pager, useResultsStart } from "~/components/pager";
+import { ListLoadError, PagedCards, useListPending, withMissingListPage } from "~/components/list-states";
 import { SearchBox } from "~/components/search-box";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
-import { withParams } from "~/lib/directory/directory-query";
 import { listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { directoryMeta } from "~/lib/directory/directory-seo";
 import { countOf, formatCount, formatNumber, marketShare } from "~/lib/directory/format";
-import { showingRange } from "~/lib/directory/paging";
 import { COUNTRIES_PER_PAGE } from "~/lib/directory/directory-limits";
 import { listCountries } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -42,11 +39,8 @@ const COUNTRY_SEARCH = { placeholder: "Search countries...", label: "Search coun
 
 export default function Countries() {
   const list = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
   const pending = useListPending();
-  const resultsStart = useResultsStart<HTMLParagraphElement>();
   const largest = Math.max(1, ...list.countries.map((c) => c.businessCount));
-  const { from, to } = showingRange(list.currentPage, COUNTRIES_PER_PAGE, list.totalCount);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "Countries", path: "/countries" }]} />
@@ -60,54 +54,42 @@ export default function Countries() {
       <div className="mt-6">
         <SearchBox {...COUNTRY_SEARCH} value={list.q} results={pending ? null : `${countOf(list.totalCount, "country", "countries")} found`} />
       </div>
-      {pending ? (
-        <CardSkeletons label="Loading countries..." />
-      ) : list.countries.length === 0 ? (
-        <EmptyState title="No countries found">Try another country name.</EmptyState>
-      ) : (
-        <>
-          <p ref={resultsStart} tabIndex={-1} className="mt-6 text-sm text-slate-600 dark:text-slate-300">
-            Showing {from} to {to} of {list.totalCount} countries
-          </p>
-          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.countries.map((country) => (
-              <li key={country.countryCode}>
-                <Link
-                  to={`/countries/${country.countryCode.toLowerCase()}`}
-                  prefetch="intent"
-                  className="group block rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md"
-                >
-                  <div className="flex items-center justify-between gap-3">
-                    <h2 className="text-lg font-semibold group-hover:text-brand-700">{country.country}</h2>
-                    <span className="rounded bg-slate-100 dark:bg-slate-800 px-2 py-0.5 font-mono text-xs text-slate-700 dark:text-slate-300">{country.countryCode}</span>
+      <PagedCards list={list} items={list.countries} perPage={COUNTRIES_PER_PAGE} noun="countries" emptyHint="Try another country name." className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {(country) => (
+          <li key={country.countryCode}>
+            <Link
+              to={`/countries/${country.countryCode.toLowerCase()}`}
+              prefetch="intent"
+              className="group block rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm transition hover:border-brand-600 dark:hover:border-sky-400 hover:shadow-md"
+            >
+              <div className="flex items-center justify-between gap-3">
+                <h2 className="text-lg font-semibold group-hover:text-brand-700">{country.country}</h2>
+                <span className="rounded bg-slate-100 dark:bg-slate-800 px-2 py-0.5 font-mono text-xs text-slate-700 dark:text-slate-300">{country.countryCode}</span>
+              </div>
+              <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+                {[
+                  ["Businesses", country.businessCount],
+                  ["Cities", country.cityCount],
+                  ["Categories", country.categoryCount],
+                ].map(([label, value]) => (
+                  <div key={label} className="rounded-lg bg-slate-50 dark:bg-slate-950 py-2">
+                    <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+                    <dd className="font-semibold text-slate-900 dark:text-slate-100">{formatCount(value)}</dd>
                   </div>
-                  <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-                    {[
-                      ["Businesses", country.businessCount],
-                      ["Cities", country.cityCount],
-                      ["Categories", country.categoryCount],
-                    ].map(([label, value]) => (
-                      <div key={label} className="rounded-lg bg-slate-50 dark:bg-slate-950 py-2">
-                        <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-                        <dd className="font-semibold text-slate-900 dark:text-slate-100">{formatCount(value)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <div className="mt-4 flex items-center justify-between text-sm">
-                    <span className="text-slate-600 dark:text-slate-300">Market share</span>
-                    <span className="font-medium text-slate-900 dark:text-slate-100">{marketShare(country.businessCount, list.directoryBusinesses)}</span>
-                  </div>
-                  <div className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-                    <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(country.businessCount / largest) * 100}%` }} />
-                  </div>
-                  <span className="mt-4 inline-block text-sm font-semibold text-brand-700 dark:text-sky-300">Explore Now →</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pager currentPage={list.currentPage} totalPages={list.totalPages} hrefFor={(page) => `${pathname}${withParams(search, { page })}`} />
-        </>
-      )}
+                ))}
+              </dl>
+              <div className="mt-4 flex items-center justify-between text-sm">
+                <span className="text-slate-600 dark:text-slate-300">Market share</span>
+                <span className="font-medium text-slate-900 dark:text-slate-100">{marketShare(country.businessCount, list.directoryBusinesses)}</span>
+              </div>
+              <div className="mt-1 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+                <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(country.businessCount / largest) * 100}%` }} />
+              </div>
+              <span className="mt-4 inline-block text-sm font-semibold text-brand-700 dark:text-sky-300">Explore Now →</span>
+            </Link>
+          </li>
+        )}
+      </PagedCards>
     </div>
   );
 }

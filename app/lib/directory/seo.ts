@@ -68,6 +68,15 @@ export interface Crumb {
   path: string;
 }
 
+/** The trail to a country's page (Home, Countries, the country), which its cities' pages extend. */
+export function countryCrumbs(country: string, countryCode: string): Crumb[] {
+  return [
+    { name: "Home", path: "/" },
+    { name: "Countries", path: "/countries" },
+    { name: country, path: `/countries/${countryCode.toLowerCase()}` },
+  ];
+}
+
 /** schema.org BreadcrumbList for the breadcrumbs a page shows. */
 export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
   return {

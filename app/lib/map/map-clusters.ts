@@ -12,6 +12,7 @@ import {
   boxContains,
   CELL_ZOOM,
   cellTile,
+  mergeRanges,
   tileCellRange,
   tileCorner,
   tileCountOfBox,
@@ -133,17 +134,6 @@ function childTiles(tile: Tile): Tile[] {
   return tiles;
 }
 
-/** Sorted ranges of codes, neighbours merged. */
-function mergedRanges(ranges: CellRange[]): CellRange[] {
-  const merged: CellRange[] = [];
-  for (const range of [...ranges].sort((a, b) => a.lo - b.lo)) {
-    const last = merged.at(-1);
-    if (last && range.lo <= last.hi + 1) last.hi = Math.max(last.hi, range.hi);
-    else merged.push({ ...range });
-  }
-  return merged;
-}
-
 /** The range of codes at `zoom` inside a tile of a coarser zoom. */
 function codesWithin(tile: Tile, zoom: number): CellRange {
   const lo = tileCode(tile) * 4 ** (zoom - tile.zoom);
@@ -200,12 +190,12 @@ export class ClusterAssembly {
     const reads: MapRead[] = [
       {
         zoom: firstZoom,
-        ranges: mergedRanges(first.map((tile) => ({ lo: tileCode(tile), hi: tileCode(tile) }))),
+        ranges: mergeRanges(first.map((tile) => ({ lo: tileCode(tile), hi: tileCode(tile) }))),
       },
     ];
     if (firstZoom < CELL_ZOOM) {
       const cut = first.filter((tile) => !tileInsideBox(tile, this.box));
-      if (cut.length > 0) reads.push({ zoom: firstZoom + ZOOM_STEP, ranges: mergedRanges(cut.map((tile) => codesWithin(tile, firstZoom + ZOOM_STEP))) });
+      if (cut.length > 0) reads.push({ zoom: firstZoom + ZOOM_STEP, ranges: mergeRanges(cut.map((tile) => codesWithin(tile, firstZoom + ZOOM_STEP))) });
     }
     return (this.pending = reads);
   }
