@@ -1,7 +1,7 @@
 // Writes the offline basemap's shapes (public/basemap/): land and country borders from Natural
 // Earth as the world-atlas package ships them (TopoJSON), converted to GeoJSON with
 // topojson-client, coordinates cut to 3 decimals (about 100 m, finer than the 1:50m data).
-// Run by `npm run basemap`; the output is committed, so a build needs neither package.
+// Run by `npm run build` (and `npm run basemap`); the output is also committed, so the site runs from a checkout before any build.
 //   node scripts/basemap.mjs [--packages DIR]   (DIR: a node_modules holding both packages)
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
