@@ -11,7 +11,7 @@ import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { directoryMeta } from "~/lib/directory/directory-seo";
 import { pagesCapped, showingRange } from "~/lib/directory/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory/directory-limits";
-import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { requestFilters, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { FilteredCount } from "~/components/filtered-count";
 import { listBusinesses, listFilteredBusinesses } from "~/models/business.server";
@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = listPageOf(request, ALL_BUSINESSES_MAX_PAGES);
-  const filters = filtersOf(request, false);
+  const filters = requestFilters(request, false);
   const db = context.cloudflare.env.DB;
   if (hasFilters(filters)) {
     const list = await listFilteredBusinesses(db, page, filters);

@@ -14,7 +14,7 @@ import { countOf, formatNumber, plural } from "~/lib/directory/format";
 import { parseLetter } from "~/lib/directory/directory-query";
 import { detailQuerySchema, listQuerySchema, searchParamsObject } from "~/lib/directory/directory-query.server";
 import { categoriesMeta, directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { requestFilters, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { categorySlug } from "~/lib/business/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const respelled = redirectToCanonicalPath(request, "/categories", [categorySlug(slug)]);
   if (respelled && !single) throw respelled;
   const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
-  const filters = filtersOf(request, false);
+  const filters = requestFilters(request, false);
   const filtered = hasFilters(filters);
   const category = await getCategoryPage(db, slug, paging, filtered ? filters : null);
   if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });

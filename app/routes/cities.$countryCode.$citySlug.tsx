@@ -13,7 +13,7 @@ import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { countryCrumbs } from "~/lib/directory/seo";
 import { inCount } from "~/lib/directory/directory-text";
 import { countOf, formatNumber } from "~/lib/directory/format";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { requestFilters, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
   const { category } = categoryFilterSchema.parse(query);
   // ?category= is the city's own narrowing (a page of its own), not a filter.
-  const filters = filtersOf(request, false, { pageOwns: ["category"] });
+  const filters = requestFilters(request, false, { pageOwns: ["category"] });
   const filtered = hasFilters(filters);
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging, category, filtered ? filters : null);
   if (!city) throw data(category ? CATEGORY_NOT_IN_CITY : "City not found", { status: 404 });

@@ -8,7 +8,7 @@ import { ResultsWithMap, type ResultPoint } from "~/components/results-map";
 import { StatTile, StatTiles } from "~/components/stat-tile";
 import { countryDescription, countryIntro } from "~/lib/directory/directory-text";
 import { countryInProse, formatNumber } from "~/lib/directory/format";
-import { filtersOf, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
+import { requestFilters, listPageOf, notFoundPastLastPage, redirectToCanonicalPath } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
 import { usePageLink } from "~/components/pager";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await resolveCountrySlug(db, params.slug ?? "");
   const respelled = code && redirectToCanonicalPath(request, "/countries", [code.toLowerCase()]);
   if (respelled) throw respelled;
-  const filters = filtersOf(request, false);
+  const filters = requestFilters(request, false);
   const filtered = hasFilters(filters);
   // With filters the page lists the businesses they keep, and ?page= pages them (its categories show their first page).
   const country = code ? await getCountryPage(db, code, filtered ? 1 : page) : null;

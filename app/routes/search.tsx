@@ -7,7 +7,7 @@ import { Pager, useResultsStart } from "~/components/pager";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { withParams } from "~/lib/directory/directory-query";
 import { countryInProse, displayCountry, formatNumber, plural } from "~/lib/directory/format";
-import { filtersOf, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
+import { requestFilters, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { showingRange } from "~/lib/directory/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const location = (url.searchParams.get("location") ?? "").trim().slice(0, 100);
   const page = listPageOf(request, SEARCH_MAX_PAGES);
-  const filters = filtersOf(request, q !== "");
+  const filters = requestFilters(request, q !== "");
   const db = context.cloudflare.env.DB;
   // The filter bar's category choices: the most popular, from the summary table.
   const [results, popular] = await Promise.all([

@@ -153,7 +153,7 @@ export interface FilterError {
  * `pageOwns`; a bad one throws a 400 whose body names the parameter and says what it takes,
  * which the page's error boundary shows.
  */
-export function filtersOf(request: Request, hasQuery: boolean, { pageOwns = [] }: { pageOwns?: readonly string[] } = {}): SearchFilters {
+export function requestFilters(request: Request, hasQuery: boolean, { pageOwns = [] }: { pageOwns?: readonly string[] } = {}): SearchFilters {
   // A parameter the page reads itself (a city's ?category=) keeps the page's own rule.
   const params = new URL(request.url).searchParams;
   for (const name of pageOwns) params.delete(name);
