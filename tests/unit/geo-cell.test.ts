@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../support/seeded-random";
 import {
   boxAround,
   boxContains,
@@ -19,20 +20,11 @@ import {
   tileOf,
 } from "~/lib/map/geo-cell";
 
-/** A seeded pseudo-random sequence, so a failure repeats. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 const covered = (cell: number, ranges: { lo: number; hi: number }[]) => ranges.some((range) => cell >= range.lo && cell <= range.hi);
 
 describe("geo cells", () => {
   it("round-trips tile coordinates through the Morton code, up to the 40-bit corner", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 500; i++) {
       const x = Math.floor(next() * 2 ** CELL_ZOOM);
       const y = Math.floor(next() * 2 ** CELL_ZOOM);
@@ -71,7 +63,7 @@ describe("geo cells", () => {
   });
 
   it("covers every point within a radius, also across the antimeridian and near a pole", () => {
-    const next = random(11);
+    const next = seededRandom(11);
     const centers = [
       { latitude: 41.0082, longitude: 28.9784 },
       { latitude: -16.5, longitude: 179.95 },
@@ -102,7 +94,7 @@ describe("geo cells", () => {
   it("covers a box with few ranges and reads little outside it", () => {
     const istanbul = { west: 28.9, south: 40.95, east: 29.1, north: 41.1 };
     const ranges = coverBox(istanbul);
-    const next = random(3);
+    const next = seededRandom(3);
     for (let i = 0; i < 500; i++) {
       const point = { latitude: 40.95 + next() * 0.15, longitude: 28.9 + next() * 0.2 };
       expect(covered(geoCell(point.latitude, point.longitude)!, ranges)).toBe(true);
@@ -116,7 +108,7 @@ describe("geo cells", () => {
 
 describe("reading a radius nearest first", () => {
   it("never puts a tile nearer than any point in it (a lower bound), and nearly as near as its nearest", () => {
-    const next = random(11);
+    const next = seededRandom(11);
     for (let i = 0; i < 300; i++) {
       const center = { latitude: (next() - 0.5) * 150, longitude: (next() - 0.5) * 360 };
       const zoom = 10 + Math.floor(next() * 6);
@@ -140,7 +132,7 @@ describe("reading a radius nearest first", () => {
   });
 
   it("covers every point within the radius with ranges no wider than the radius's own tiles", () => {
-    const next = random(5);
+    const next = seededRandom(5);
     for (let i = 0; i < 40; i++) {
       const center = { latitude: (next() - 0.5) * 140, longitude: (next() - 0.5) * 360 };
       const km = [0.3, 1, 5, 10, 50][i % 5]!;

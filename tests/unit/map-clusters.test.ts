@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../support/seeded-random";
 import { boxContains, CELL_ZOOM, geoCell, type BoundingBox } from "~/lib/map/geo-cell";
 import {
   ClusterAssembly,
@@ -14,15 +15,6 @@ import {
   type CountedTile,
 } from "~/lib/map/map-clusters";
 
-/** A seeded pseudo-random sequence, so a failure repeats. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 interface Point {
   cell: number;
   latitude: number;
@@ -31,7 +23,7 @@ interface Point {
 
 /** Points round a few centres, some anywhere, with their cells as the writer derives them. */
 function points(count: number, seed: number): Point[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const centres = [[47.37, 8.54], [-18.12, 179.95], [40.71, -74.0], [84.9, 10]] as const;
   return Array.from({ length: count }, (_, i) => {
     const [lat, lng] = centres[i % centres.length]!;
@@ -143,7 +135,7 @@ describe("cluster assembly", () => {
   }
 
   it("reads tiles along the box's edge, not every point inside it", () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const dense = Array.from({ length: 6000 }, () => {
       const latitude = 47.37 + (next() - 0.5) * 0.16;
       const longitude = 8.54 + (next() - 0.5) * 0.24;
