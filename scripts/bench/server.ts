@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { localImportVars, wranglerEnv } from "../wrangler-env.mjs";
+import { freePort, localImportVars, wranglerEnv } from "../wrangler-env.mjs";
 import { dropDatabaseOfOtherMigrations } from "../local-database.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -96,8 +96,8 @@ export async function startServer(stateDir: string, port: number, log: (line: st
   const logFd = openSync(logFile, "w");
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir,
-      "--var", "BENCH_METRICS:1", "--var", `SITE_URL:${baseURL}`,
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()),
+      "--persist-to", stateDir, "--var", "BENCH_METRICS:1", "--var", `SITE_URL:${baseURL}`,
       "--var", `ADMIN_USERNAME:${BENCH_ADMIN.username}`, "--var", `ADMIN_PASSWORD:${BENCH_ADMIN.password}`,
       "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef", "--var", "ENVIRONMENT:development",
       ...localImportVars, "--show-interactive-dev-session=false"],

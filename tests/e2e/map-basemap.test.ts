@@ -44,7 +44,8 @@ describe("Nearby on a business page", () => {
     expect(await nearby.getByTestId("nearby-distance").allInnerTexts()).toEqual(["150 m", "150 m", "290 m", "290 m", "440 m", "440 m"]);
     await nearby.getByRole("link", { name: "E2E Highland Guesthouse 6" }).click();
     await page.waitForURL("**/business/e2e-highland-guesthouse-6");
-    expect(await page.locator("h1").textContent()).toBe("E2E Highland Guesthouse 6");
+    // The address changes before the client-side navigation renders the new page: wait for its heading.
+    await expect.poll(() => page.locator("h1").textContent()).toBe("E2E Highland Guesthouse 6");
     expect((await page.getByTestId("nearby").getByRole("link").allInnerTexts()).slice(0, 2).sort()).toEqual(["E2E Highland Guesthouse 5", "E2E Highland Guesthouse 7"]);
     expect((await axeViolations(page)).join("\n")).toBe("");
     await page.close();

@@ -50,7 +50,9 @@ export default async function setup(project: TestProject) {
   const logs: string[] = [];
   server = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--test-scheduled",
+    // An inspector port of its own: workerd's default 9229 may be taken by another test's server.
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()),
+      "--persist-to", stateDir, "--test-scheduled",
       "--var", `SITE_URL:${baseURL}`, "--var", "ADMIN_USERNAME:admin", "--var", "ADMIN_PASSWORD:e2e-admin-password",
       "--var", "SESSION_SECRET:e2e-session-secret-0123456789", "--var", "ENVIRONMENT:development",
       ...localImportVars, "--show-interactive-dev-session=false"],
