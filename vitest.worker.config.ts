@@ -38,6 +38,10 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // Each file loads the whole Worker afresh (seconds of setup, one core): two files at a time.
+      maxWorkers: 2,
+      // A guard against a hang, not a speed check: a loaded machine takes seconds over many logins.
+      testTimeout: 30_000,
       // Remix's CommonJS packages must be pre-bundled to load inside workerd.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
     },

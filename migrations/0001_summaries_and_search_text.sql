@@ -21,62 +21,6 @@ CREATE INDEX `businesses_name_order` ON `businesses` (coalesce(`name_sort`, `nam
 
 CREATE INDEX `businesses_category_name_order` ON `businesses` (`category_slug`, coalesce(`name_sort`, `name`) COLLATE NOCASE);
 
-CREATE TRIGGER categories_ai AFTER INSERT ON categories
-BEGIN
-  UPDATE directory_totals SET category_count = category_count + 1 WHERE id = 1;
-END;
-
-CREATE TRIGGER categories_ad AFTER DELETE ON categories
-BEGIN
-  UPDATE directory_totals SET category_count = category_count - 1 WHERE id = 1;
-END;
-
-CREATE TRIGGER countries_ai AFTER INSERT ON countries
-BEGIN
-  UPDATE directory_totals SET country_count = country_count + 1 WHERE id = 1;
-END;
-
-CREATE TRIGGER countries_ad AFTER DELETE ON countries
-BEGIN
-  UPDATE directory_totals SET country_count = country_count - 1 WHERE id = 1;
-END;
-
-CREATE TRIGGER cities_ai AFTER INSERT ON cities
-BEGIN
-  UPDATE directory_totals SET city_count = city_count + 1 WHERE id = 1;
-  UPDATE countries SET city_count = city_count + 1 WHERE code = NEW.country_code;
-END;
-
-CREATE TRIGGER cities_ad AFTER DELETE ON cities
-BEGIN
-  UPDATE directory_totals SET city_count = city_count - 1 WHERE id = 1;
-  UPDATE countries SET city_count = city_count - 1 WHERE code = OLD.country_code;
-END;
-
-CREATE TRIGGER category_country_counts_ai AFTER INSERT ON category_country_counts
-BEGIN
-  UPDATE categories SET country_count = country_count + 1 WHERE slug = NEW.category_slug;
-  UPDATE countries SET category_count = category_count + 1 WHERE code = NEW.country_code;
-END;
-
-CREATE TRIGGER category_country_counts_ad AFTER DELETE ON category_country_counts
-BEGIN
-  UPDATE categories SET country_count = country_count - 1 WHERE slug = OLD.category_slug;
-  UPDATE countries SET category_count = category_count - 1 WHERE code = OLD.country_code;
-END;
-
-CREATE TRIGGER city_category_counts_ai AFTER INSERT ON city_category_counts
-BEGIN
-  UPDATE cities SET category_count = category_count + 1
-  WHERE country_code = NEW.country_code AND slug = NEW.city_slug;
-END;
-
-CREATE TRIGGER city_category_counts_ad AFTER DELETE ON city_category_counts
-BEGIN
-  UPDATE cities SET category_count = category_count - 1
-  WHERE country_code = OLD.country_code AND slug = OLD.city_slug;
-END;
-
 CREATE TRIGGER businesses_ai AFTER INSERT ON businesses
 BEGIN
   UPDATE directory_totals SET all_business_count = all_business_count + 1 WHERE id = 1;
@@ -136,6 +80,24 @@ BEGIN
   WHERE NEW.country_code IS NOT NULL AND NEW.city_slug IS NOT NULL AND NEW.category_slug IS NOT NULL
   ON CONFLICT (country_code, city_slug, category_slug) DO UPDATE SET business_count = business_count + excluded.business_count;
 
+  -- An entry whose count just rose from zero or fell to it joins or leaves the lists above it:
+  -- (count > 0) - (count - delta > 0) is 1, -1 or 0. Entries at zero go at the end.
+  UPDATE directory_totals SET
+    category_count = category_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM categories WHERE slug = NEW.category_slug), 0),
+    country_count = country_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM countries WHERE code = NEW.country_code), 0),
+    city_count = city_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM cities WHERE country_code = NEW.country_code AND slug = NEW.city_slug), 0)
+  WHERE id = 1;
+  UPDATE countries SET
+    city_count = city_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM cities WHERE country_code = NEW.country_code AND slug = NEW.city_slug), 0),
+    category_count = category_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM category_country_counts WHERE category_slug = NEW.category_slug AND country_code = NEW.country_code), 0)
+  WHERE code = NEW.country_code;
+  UPDATE categories SET
+    country_count = country_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM category_country_counts WHERE category_slug = NEW.category_slug AND country_code = NEW.country_code), 0)
+  WHERE slug = NEW.category_slug;
+  UPDATE cities SET
+    category_count = category_count + coalesce((SELECT (business_count > 0) - (business_count - NEW.delta > 0) FROM city_category_counts WHERE country_code = NEW.country_code AND city_slug = NEW.city_slug AND category_slug = NEW.category_slug), 0)
+  WHERE country_code = NEW.country_code AND slug = NEW.city_slug;
+
   -- The approved businesses of this category and this city changed: their page anchors no
   -- longer hold (decision 065); the queue rebuilds them.
   DELETE FROM page_anchors WHERE scope IN ('category/' || NEW.category_slug, 'city/' || NEW.country_code || '/' || NEW.city_slug);
@@ -153,20 +115,6 @@ BEGIN
   DELETE FROM categories WHERE NEW.delta < 0 AND slug = NEW.category_slug AND business_count <= 0;
 END;
 
--- The search index holds each column's text followed by the forms its writer stored beside it
--- (derivedColumns in app/lib/business/business-record.ts: folded copies, the name's inner words, the
--- country code): the triggers only copy them, so a derivation changes in JavaScript alone.
-CREATE TRIGGER businesses_ai_search AFTER INSERT ON businesses
-BEGIN
-  INSERT INTO businesses_fts (rowid, name, type, category, city, country)
-  VALUES (NEW.id,
-    NEW.name || coalesce(' ' || NEW.name_folded, '') || coalesce(' ' || NEW.name_inner_words, ''),
-    NEW.type || coalesce(' ' || NEW.type_folded, ''),
-    NEW.category || coalesce(' ' || NEW.category_folded, ''),
-    NEW.city || coalesce(' ' || NEW.city_folded, ''),
-    coalesce(NEW.country, '') || coalesce(' ' || NEW.country_folded, '') || coalesce(' ' || NEW.search_country_code, ''));
-END;
-
 CREATE TRIGGER businesses_ad AFTER DELETE ON businesses
 BEGIN
   UPDATE directory_totals SET all_business_count = all_business_count - 1
@@ -175,33 +123,47 @@ BEGIN
   SELECT OLD.category_slug, coalesce(OLD.type, OLD.category), OLD.country_code,
          coalesce(OLD.country, OLD.country_code), OLD.city_slug, OLD.city, -1
   WHERE OLD.is_approved = 1;
+END;
+
+-- The search index holds each column's text followed by the forms its writer stored beside it
+-- (derivedColumns in app/lib/business/business-record.ts: folded copies, the name's inner words, the
+-- country code): this view is the one definition of that text, and the triggers only copy it, so a
+-- derivation changes in JavaScript alone. Old text leaves the index before a row changes or goes.
+CREATE VIEW business_search_text AS
+SELECT id,
+  name || coalesce(' ' || name_folded, '') || coalesce(' ' || name_inner_words, '') AS name,
+  type || coalesce(' ' || type_folded, '') AS type,
+  category || coalesce(' ' || category_folded, '') AS category,
+  city || coalesce(' ' || city_folded, '') AS city,
+  coalesce(country, '') || coalesce(' ' || country_folded, '') || coalesce(' ' || search_country_code, '') AS country
+FROM businesses;
+
+CREATE TRIGGER businesses_ai_search AFTER INSERT ON businesses
+BEGIN
+  INSERT INTO businesses_fts (rowid, name, type, category, city, country)
+  SELECT id, name, type, category, city, country FROM business_search_text WHERE id = NEW.id;
+END;
+
+CREATE TRIGGER businesses_bu_search
+BEFORE UPDATE OF name, name_folded, name_inner_words, type, type_folded, category, category_folded, city, city_folded,
+  country, country_folded, search_country_code ON businesses
+BEGIN
   INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
-  VALUES ('delete', OLD.id,
-    OLD.name || coalesce(' ' || OLD.name_folded, '') || coalesce(' ' || OLD.name_inner_words, ''),
-    OLD.type || coalesce(' ' || OLD.type_folded, ''),
-    OLD.category || coalesce(' ' || OLD.category_folded, ''),
-    OLD.city || coalesce(' ' || OLD.city_folded, ''),
-    coalesce(OLD.country, '') || coalesce(' ' || OLD.country_folded, '') || coalesce(' ' || OLD.search_country_code, ''));
+  SELECT 'delete', id, name, type, category, city, country FROM business_search_text WHERE id = OLD.id;
 END;
 
 CREATE TRIGGER businesses_au_search
 AFTER UPDATE OF name, name_folded, name_inner_words, type, type_folded, category, category_folded, city, city_folded,
   country, country_folded, search_country_code ON businesses
 BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
-  VALUES ('delete', OLD.id,
-    OLD.name || coalesce(' ' || OLD.name_folded, '') || coalesce(' ' || OLD.name_inner_words, ''),
-    OLD.type || coalesce(' ' || OLD.type_folded, ''),
-    OLD.category || coalesce(' ' || OLD.category_folded, ''),
-    OLD.city || coalesce(' ' || OLD.city_folded, ''),
-    coalesce(OLD.country, '') || coalesce(' ' || OLD.country_folded, '') || coalesce(' ' || OLD.search_country_code, ''));
   INSERT INTO businesses_fts (rowid, name, type, category, city, country)
-  VALUES (NEW.id,
-    NEW.name || coalesce(' ' || NEW.name_folded, '') || coalesce(' ' || NEW.name_inner_words, ''),
-    NEW.type || coalesce(' ' || NEW.type_folded, ''),
-    NEW.category || coalesce(' ' || NEW.category_folded, ''),
-    NEW.city || coalesce(' ' || NEW.city_folded, ''),
-    coalesce(NEW.country, '') || coalesce(' ' || NEW.country_folded, '') || coalesce(' ' || NEW.search_country_code, ''));
+  SELECT id, name, type, category, city, country FROM business_search_text WHERE id = NEW.id;
+END;
+
+CREATE TRIGGER businesses_bd_search BEFORE DELETE ON businesses
+BEGIN
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, type, category, city, country)
+  SELECT 'delete', id, name, type, category, city, country FROM business_search_text WHERE id = OLD.id;
 END;
 
 INSERT INTO directory_totals (id) VALUES (1);
