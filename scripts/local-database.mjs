@@ -28,3 +28,17 @@ export function dropDatabaseOfOtherMigrations(persistDir = ".wrangler/state") {
   rmSync(d1Dir, { recursive: true, force: true });
   return true;
 }
+
+/**
+ * The local D1 database file of a state folder (miniflare keeps one SQLite file per database),
+ * for the tools that write or read it with `sqlite3` directly.
+ * @param {string} persistDir wrangler's state folder (`--persist-to`)
+ * @returns {string}
+ */
+export function d1File(persistDir) {
+  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  const [file, ...others] = files;
+  if (!file || others.length) throw new Error(`Expected one local D1 database in ${dir}, found ${files.join(", ") || "none"}: apply the migrations first.`);
+  return path.join(dir, file);
+}

@@ -14,7 +14,7 @@
  * Direct mode needs `sqlite3` on the PATH and no `wrangler dev` running on the same state.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
@@ -27,6 +27,7 @@ import { readSitemapState } from "../app/models/sitemap.server";
 import type { QueueMessage } from "../app/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../workers/sitemaps";
 import { demoBusinesses } from "./demo-data";
+import { d1File } from "./local-database.mjs";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -101,15 +102,6 @@ async function seedThroughWorkerd(): Promise<void> {
   }
 }
 
-function localD1File(): string {
-  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(dir, { withFileTypes: true })
-    .map((entry) => entry.name)
-    .filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`Expected one local D1 database in ${dir}, found ${files.length}: apply the migrations first.`);
-  return path.join(dir, files[0]!);
-}
-
 function sqlite(file: string, sql: string): string {
   const result = spawnSync("sqlite3", ["-batch", "-bail", file], { input: sql, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`sqlite3 failed: ${result.stderr}`);
@@ -118,7 +110,7 @@ function sqlite(file: string, sql: string): string {
 
 /** The import's own statements (captured from upsertBusinessesStatements), run by sqlite3. */
 function seedWithSqliteCli(): void {
-  const file = localD1File();
+  const file = d1File(persistDir);
   const existing = Number(sqlite(file, "SELECT all_business_count FROM directory_totals WHERE id = 1;"));
   if (process.argv.includes("--if-empty") && existing > 0) {
     console.log(`Database already holds ${existing} businesses: not seeding.`);

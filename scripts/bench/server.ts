@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { freePort, localImportVars, wranglerEnv } from "../wrangler-env.mjs";
-import { dropDatabaseOfOtherMigrations } from "../local-database.mjs";
+import { d1File, dropDatabaseOfOtherMigrations } from "../local-database.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-password-0123" };
@@ -62,15 +62,6 @@ export function ensureSeeded(stateDir: string, count: number, log: (line: string
   };
   writeFileSync(marker, JSON.stringify(info, null, 2));
   return info;
-}
-
-/** The local D1 database file of a state folder (miniflare keeps one SQLite file per database). */
-export function d1File(stateDir: string): string {
-  const dir = path.join(stateDir, "v3/d1/miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  const [file, ...others] = files;
-  if (!file || others.length) throw new Error(`expected one D1 database in ${dir}, found ${files.join(", ") || "none"}`);
-  return path.join(dir, file);
 }
 
 /** A consistent copy of the D1 file (SQLite's online backup), for direct queries. */

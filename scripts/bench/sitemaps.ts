@@ -6,7 +6,8 @@
  */
 import { SITEMAP_CURRENT_KEY, type SitemapSet } from "../../app/models/sitemap.server";
 import { fetchOnFreshSocket } from "./import-export";
-import { d1File, workerdRss, type RunningServer } from "./server";
+import { d1File } from "../local-database.mjs";
+import { workerdRss, type RunningServer } from "./server";
 import { query } from "./sqlite";
 
 export type SitemapBuildResult =

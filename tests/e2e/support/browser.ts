@@ -14,13 +14,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot under tests/e2e/output/screenshots (git-ignored) for a human look. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * With E2E_SCREENSHOTS=1, saves a full-page screenshot under tests/e2e/output/screenshots
+ * (git-ignored) for a human look. Off by default: rendering them is a large share of the
+ * browser's time in a run, and no test reads them.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   const dir = path.join(OUTPUT_DIR, "screenshots");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 /**
