@@ -4,8 +4,9 @@
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, type FilterRow } from "./business-filters.server";
-import { visitorMatchExpression } from "~/lib/search/search-query";
-import type { SearchFilters } from "~/lib/search/search-filters";
+import { locationMatch, type SearchLocation } from "./search.server";
+import { searchMatch } from "~/lib/search/search-query";
+import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/map/geo-cell";
 import {
   ClusterAssembly,
@@ -19,9 +20,11 @@ import {
   type MapRead,
 } from "~/lib/map/map-clusters";
 
-/** What narrows a map view: the visitor's words and the list filters (their sort aside). */
+/** What narrows a map view: the visitor's words, the list's place and filters (their sort aside). */
 export interface MapNarrowing {
   q: string;
+  /** A city's or country's page, or a search's location: resolved by resolveLocation. */
+  location: SearchLocation | null;
   filters: SearchFilters;
   /** The moment "open now" is judged at. */
   at: Date;
@@ -81,7 +84,15 @@ async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapN
   const inBox = inBoxSql(box);
   // The box's five parameters are anonymous (?1–?5); the filters' are numbered after them.
   const conditions = narrowing ? businessFilterConditions(narrowing.filters, { firstParam: inBox.params.length + 1 }) : { where: [], params: [] };
-  const match = narrowing ? visitorMatchExpression(narrowing.q) : null;
+  const location = narrowing?.location ?? null;
+  // A known city or country narrows by its stored code and slug; only a place the directory does
+  // not know is looked for in the index's city and country words.
+  if (location?.kind === "country") conditions.where.push(`b.country_code = ?${inBox.params.length + conditions.params.push(location.code)}`);
+  if (location?.kind === "city") {
+    conditions.where.push(`b.city_slug = ?${inBox.params.length + conditions.params.push(location.slug)}`);
+    if (location.country) conditions.where.push(`b.country_code = ?${inBox.params.length + conditions.params.push(location.country.code)}`);
+  }
+  const match = narrowing ? searchMatch(narrowing.q, location?.kind === "text" ? locationMatch(location) : []) : null;
   if (match) {
     conditions.params.push(match);
     conditions.where.push(`b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${inBox.params.length + conditions.params.length})`);
@@ -108,7 +119,7 @@ function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
  */
 export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: number, narrowing: MapNarrowing | null): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
-  if (narrowing) {
+  if (narrowing && !placeOnly(narrowing)) {
     const rows = await businessesInBox(db, box, narrowing);
     if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
     return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
@@ -124,8 +135,23 @@ export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: nu
       ),
     );
   }
+  // A place's map reads its businesses one by one while the view holds few enough; a wider view
+  // (a whole country) is counted from the cells like the directory's, its neighbours' businesses too.
+  if (narrowing && assembly.total() <= PLACE_READ_LIMIT) {
+    const rows = await businessesInBox(db, box, narrowing);
+    if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
+    return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
+  }
   if (assembly.total() <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(await businessesInBox(db, box, null)) });
   return mapFeatureCollection({ clusters: assembly.clusters() });
+}
+
+/** The most businesses in view that a place's map reads one by one (issue's rows-read budget). */
+export const PLACE_READ_LIMIT = 10_000;
+
+/** Whether only a place narrows the view: no words and no filter. */
+function placeOnly(narrowing: MapNarrowing): boolean {
+  return narrowing.location !== null && narrowing.q.trim() === "" && !hasFilters({ ...narrowing.filters, sort: null });
 }
 
 export interface MapPlace {

@@ -93,7 +93,7 @@ const CITIES_OF_ONE_NAME = 50;
  * differ in case or accents are one word to the index), and its country's names too when one
  * was typed with it.
  */
-function locationMatch(location: SearchLocation | null): LocationWords[] {
+export function locationMatch(location: SearchLocation | null): LocationWords[] {
   if (!location) return [];
   const countryWords = (country: { code: string; name: string }): LocationWords => ({ texts: [country.name, country.code, ...countryNames(country.code)], columns: "country" });
   if (location.kind === "country") return [countryWords(location)];

@@ -4,9 +4,10 @@ import { onlyMethods } from "~/lib/web/http.server";
 import { parseMapView } from "~/lib/map/map-clusters";
 import { hasFilters, parseSearchFilters } from "~/lib/search/search-filters";
 import { mapFeatures } from "~/models/map.server";
+import { resolveLocation } from "~/models/search.server";
 
 /**
- * GET /api/map?bbox=WEST,SOUTH,EAST,NORTH&zoom=Z (plus the list filters): a GeoJSON
+ * GET /api/map?bbox=WEST,SOUTH,EAST,NORTH&zoom=Z (plus `q`, `location` and the list filters): a GeoJSON
  * FeatureCollection of at most 500 points, the businesses in the box or clusters counting them.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,10 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = params.get("q")?.trim() ?? "";
   const parsed = parseSearchFilters(params, q !== "");
   if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
+  const db = context.cloudflare.env.DB;
+  const location = await resolveLocation(db, params.get("location") ?? "");
   // A sort orders a list; a map shows the same businesses whatever their order.
-  const narrowed = q !== "" || hasFilters({ ...parsed.filters, sort: null });
-  const narrowing = narrowed ? { q, filters: parsed.filters, at: new Date() } : null;
-  const features = await mapFeatures(context.cloudflare.env.DB, view.box, view.zoom, narrowing);
+  const narrowed = q !== "" || location !== null || hasFilters({ ...parsed.filters, sort: null });
+  const narrowing = narrowed ? { q, location, filters: parsed.filters, at: new Date() } : null;
+  const features = await mapFeatures(db, view.box, view.zoom, narrowing);
   return Response.json(features, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 

@@ -180,7 +180,7 @@ describe("GET /api/map", () => {
   it("counts only the businesses a filter selects, through the lists' one filter translation", async () => {
     const parsed = parseSearchFilters(new URLSearchParams("minRating=4"), false);
     if (!parsed.ok) throw new Error(parsed.error);
-    const narrowing = { q: "", filters: parsed.filters, at: new Date() };
+    const narrowing = { q: "", location: null, filters: parsed.filters, at: new Date() };
     for (const [box, zoom] of [[WORLD, 2], [ZURICH, 13], [{ west: 2.34, south: 48.85, east: 2.36, north: 48.86 }, 16]] as const) {
       const answer = await mapFeatures(env.DB, box, zoom, narrowing);
       const expected = await env.DB.prepare(
@@ -197,6 +197,31 @@ describe("GET /api/map", () => {
     const viaApi = await getMap(`bbox=${WORLD.west},${WORLD.south},${WORLD.east},${WORLD.north}&zoom=2&minRating=4`);
     expect(viaApi.status).toBe(200);
     expect(countOf(viaApi.body)).toBe(countOf(await mapFeatures(env.DB, WORLD, 2, narrowing)));
+  });
+
+  it("shows a city's or a country's page its own businesses only, as its list does", async () => {
+    const inBox = (box: BoundingBox, where: string) =>
+      env.DB.prepare(
+        `SELECT count(*) AS n FROM businesses WHERE is_approved = 1 AND geo_cell IS NOT NULL AND ${where}
+           AND latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4`,
+      )
+        .bind(box.south, box.north, box.west, box.east)
+        .first<{ n: number }>();
+    const widerParis = { west: 1.5, south: 48.3, east: 3.2, north: 49.4 };
+    for (const [location, where, box, zoom] of [
+      ["Paris, France", "city_slug = 'paris' AND country_code = 'FR'", WORLD, 2],
+      ["Paris, France", "city_slug = 'paris' AND country_code = 'FR'", widerParis, 9],
+      ["Switzerland", "country_code = 'CH'", WORLD, 2],
+    ] as const) {
+      const own = (await inBox(box, where))!.n;
+      const everyone = (await inBox(box, "1"))!.n;
+      expect(own).toBeGreaterThan(0);
+      expect(everyone, "the view also holds other places' businesses").toBeGreaterThan(own);
+      const { status, body } = await getMap(`bbox=${box.west},${box.south},${box.east},${box.north}&zoom=${zoom}&location=${encodeURIComponent(location)}`);
+      expect(status).toBe(200);
+      expect(countOf(body), `${location} at zoom ${zoom}`).toBe(own);
+      expect(body.features.length).toBeLessThanOrEqual(MAX_MAP_FEATURES);
+    }
   });
 
   it("refuses a bad view or filter with a 400 naming the parameter", async () => {
