@@ -93,11 +93,14 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
 
   out.push("## Targets", "");
   const cold95 = available.map((p) => p.cold.find((r) => r.connections === maxConnections)?.p95 ?? 0);
-  const replayed = available.filter((p) => p.rawMs);
-  const ratios = replayed.map((p) => (p.cold[0]?.p50 ?? 0) / p.rawMs!);
+  // The raw-SQL comparison is made at one connection; a run without that level has none.
+  const oneConnectionP50 = (p: PageResult) => p.cold.find((r) => r.connections === 1)?.p50;
+  const replayed = available.filter((p) => p.rawMs && oneConnectionP50(p) !== undefined);
+  const ratios = replayed.map((p) => oneConnectionP50(p)! / p.rawMs!);
   // wrangler dev serving a file without running the Worker: no page can answer faster, so
   // floor / raw is the lowest ratio a page whose SQL takes `raw` could reach here.
-  const floorMs = results.pages.find((p) => p.page.kind === "static" && p.capture.available)?.cold[0]?.p50;
+  const floorPage = results.pages.find((p) => p.page.kind === "static" && p.capture.available);
+  const floorMs = floorPage && oneConnectionP50(floorPage);
   const floorRatios = floorMs ? replayed.map((p) => floorMs / p.rawMs!) : [];
   const totalErrors = results.pages.reduce((s, p) => s + errors(p), 0);
   const targetRows: string[][] = [
@@ -299,7 +302,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     table(
       ["page", "statements", "raw SQL (ms)", "page p50 (ms)", "page / raw", "floor / raw"],
       available.map((p) => {
-        const page = p.cold[0]?.p50 ?? 0;
+        const page = oneConnectionP50(p) ?? 0;
         const ratio = (time: number | undefined) => (p.rawMs && time ? (time / p.rawMs).toFixed(1) : "–");
         return [p.page.label, String(p.capture.statements.length), p.rawMs === null ? "–" : p.rawMs.toFixed(3), ms(page), ratio(page), ratio(floorMs)];
       }),
