@@ -4,7 +4,8 @@
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, type FilterRow } from "./business-filters.server";
-import { locationMatch, type SearchLocation } from "./search.server";
+import { FILTERED_CANDIDATES } from "./filtered-list.server";
+import { locationMatch, SEARCH_CANDIDATES, type SearchLocation } from "./search.server";
 import { searchMatch } from "~/lib/search/search-query";
 import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/map/geo-cell";
@@ -80,7 +81,12 @@ interface BoxBusinessRow extends FilterRow {
   geo_cell: number;
 }
 
-async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapNarrowing | null): Promise<BoxBusinessRow[]> {
+/**
+ * The approved businesses in the box, narrowed. `newestOnly`: among the lists' candidates only, the
+ * newest SEARCH_CANDIDATES matches of the words or the newest FILTERED_CANDIDATES businesses, as
+ * a list with those words or filters counts them, so a wide view reads about that many rows.
+ */
+async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapNarrowing | null, newestOnly = false): Promise<BoxBusinessRow[]> {
   const inBox = inBoxSql(box);
   // The box's five parameters are anonymous (?1–?5); the filters' are numbered after them.
   const conditions = narrowing ? businessFilterConditions(narrowing.filters, { firstParam: inBox.params.length + 1 }) : { where: [], params: [] };
@@ -95,7 +101,10 @@ async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapN
   const match = narrowing ? searchMatch(narrowing.q, location?.kind === "text" ? locationMatch(location) : []) : null;
   if (match) {
     conditions.params.push(match);
-    conditions.where.push(`b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${inBox.params.length + conditions.params.length})`);
+    const newest = newestOnly ? ` ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES}` : "";
+    conditions.where.push(`b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${inBox.params.length + conditions.params.length}${newest})`);
+  } else if (newestOnly) {
+    conditions.where.push(`b.id IN (SELECT id FROM businesses WHERE is_approved = 1 ORDER BY id DESC LIMIT ${FILTERED_CANDIDATES})`);
   }
   const sql = `SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b")} ${inBox.sql}${conditions.where.map((condition) => ` AND ${condition}`).join("")}`;
   const { results } = await db
@@ -114,16 +123,18 @@ function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
 /**
  * The features of a map view: the businesses in the box when at most MAX_MAP_FEATURES match,
  * else clusters whose counts add up to the matching businesses in the box. `narrowing` null: every
- * approved business (counted from map_cell_counts); else the businesses the words and filters
- * select, read one by one in the box and clustered here.
+ * approved business (counted from map_cell_counts); else the businesses the words, place and
+ * filters select, read one by one in the box and clustered here (among the lists' candidates
+ * when the view holds more than NARROWED_READ_LIMIT businesses).
  */
-export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: number, narrowing: MapNarrowing | null): Promise<MapFeatureCollection> {
+export async function mapFeatures(
+  db: D1Database,
+  box: BoundingBox,
+  viewZoom: number,
+  narrowing: MapNarrowing | null,
+  readLimit = NARROWED_READ_LIMIT,
+): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
-  if (narrowing && !placeOnly(narrowing)) {
-    const rows = await businessesInBox(db, box, narrowing);
-    if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
-    return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
-  }
   const assembly = new ClusterAssembly(box, zoom);
   for (let reads = assembly.reads(); reads.length > 0; reads = assembly.reads()) {
     const answers = await db.batch<CountedRow>(reads.map((read) => readStatement(db, read)));
@@ -135,10 +146,12 @@ export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: nu
       ),
     );
   }
-  // A place's map reads its businesses one by one while the view holds few enough; a wider view
-  // (a whole country) is counted from the cells like the directory's, its neighbours' businesses too.
-  if (narrowing && assembly.total() <= PLACE_READ_LIMIT) {
-    const rows = await businessesInBox(db, box, narrowing);
+  // A narrowed view is read business by business while the cells count few enough in it. A wider
+  // one shows what a list narrowed the same way counts (its newest candidates); a wide view of a
+  // place alone (a whole country) is counted from the cells, its neighbours' businesses too.
+  const wide = assembly.total() > readLimit;
+  if (narrowing && !(wide && placeOnly(narrowing))) {
+    const rows = await businessesInBox(db, box, narrowing, wide);
     if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
     return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
   }
@@ -146,8 +159,8 @@ export async function mapFeatures(db: D1Database, box: BoundingBox, viewZoom: nu
   return mapFeatureCollection({ clusters: assembly.clusters() });
 }
 
-/** The most businesses in view that a place's map reads one by one (issue's rows-read budget). */
-export const PLACE_READ_LIMIT = 10_000;
+/** The most businesses in view that a narrowed map reads one by one (the issue's rows-read budget). */
+export const NARROWED_READ_LIMIT = 10_000;
 
 /** Whether only a place narrows the view: no words and no filter. */
 function placeOnly(narrowing: MapNarrowing): boolean {

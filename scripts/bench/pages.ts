@@ -162,6 +162,8 @@ export interface Capture {
  */
 export async function capture(baseURL: string, page: PageType, token: string): Promise<Capture> {
   await (await fetch(baseURL + withCacheBust(page.path, `${token}-warmup`))).arrayBuffer();
+  // The captured statements travel in a header: a map view's many ranges need more than Node's
+  // default 16 KB of headers (npm run bench raises it).
   const response = await fetch(baseURL + withCacheBust(page.path, token), { headers: { "X-Bench-Capture": "1" } });
   const body = await response.arrayBuffer();
   const number = (name: string) => (response.headers.has(name) ? Number(response.headers.get(name)) : null);

@@ -107,7 +107,7 @@ export function renderReport(results: BenchResults, other?: BenchResults, fixes?
     ["every page p95 ≤ 50 ms, cold cache, " + maxConnections + " connections", available.length ? `worst ${ms(Math.max(...cold95))} ms` : NOT_AVAILABLE, mark(cold95.every((v) => v <= 50))],
     ["page / raw SQL ≤ 3 (cold p50 at 1 connection)",
       ratios.length ? `worst ${Math.max(...ratios).toFixed(1)}${floorRatios.length ? ` (the static file's time alone over the quickest page's SQL: ${Math.max(...floorRatios).toFixed(1)})` : ""}` : NOT_AVAILABLE,
-      mark(ratios.every((v) => v <= 3))],
+      ratios.length ? mark(ratios.every((v) => v <= 3)) : "–"],
     ["zero errors (non-2xx, socket errors)", String(totalErrors), mark(totalErrors === 0)],
     ["database ≤ ~2 KB per business", `${int(database.bytesPerBusiness)} bytes`, mark(database.bytesPerBusiness <= 2048)],
   ];

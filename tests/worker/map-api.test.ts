@@ -224,6 +224,31 @@ describe("GET /api/map", () => {
     }
   });
 
+  it("shows a wide view's list candidates only, as a list with the same words or filters counts them", async () => {
+    const newest = (sql: string) => `SELECT id FROM (${sql}) ORDER BY id DESC LIMIT 1000`;
+    for (const [query, candidates] of [
+      ["minRating=4", newest(`SELECT id FROM businesses WHERE is_approved = 1`)],
+      ["q=business", `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH 'business*' ORDER BY rowid DESC LIMIT 1000`],
+    ] as const) {
+      const params = new URLSearchParams(query);
+      const q = params.get("q") ?? "";
+      const parsed = parseSearchFilters(params, q !== "");
+      if (!parsed.ok) throw new Error(parsed.error);
+      // More businesses in view than the read limit given here: the view counts as wide.
+      const answer = await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() }, 500);
+      const expected = await env.DB.prepare(
+        `SELECT count(*) AS n FROM businesses WHERE is_approved = 1 AND geo_cell IS NOT NULL AND id IN (${candidates})
+           ${q ? "" : "AND rating >= 4"} AND latitude BETWEEN ?1 AND ?2`,
+      )
+        .bind(WORLD.south, WORLD.north)
+        .first<{ n: number }>();
+      const everyMatch = (await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() })).features;
+      expect(expected!.n, query).toBeGreaterThan(0);
+      expect(countOf(answer), query).toBe(expected!.n);
+      expect(countOf(answer), query).toBeLessThan(countOf({ type: "FeatureCollection", features: everyMatch }));
+    }
+  });
+
   it("refuses a bad view or filter with a 400 naming the parameter", async () => {
     for (const [query, parameter] of [
       ["zoom=3", "bbox"],
