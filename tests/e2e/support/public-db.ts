@@ -10,7 +10,8 @@ import { d1File } from "../../../scripts/local-database.mjs";
  * last read (as any other isolate would).
  */
 export function runSql(stateDir: string, sql: string) {
-  const statements = `.bail on\nBEGIN;\n${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\nCOMMIT;\n`;
+  // The running Worker may hold the file's lock for a moment: wait for it rather than fail.
+  const statements = `.bail on\n.timeout 10000\nBEGIN IMMEDIATE;\n${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\nCOMMIT;\n`;
   // spawnSync reports a failure in its result rather than throwing.
   const result = spawnSync("sqlite3", ["-batch", d1File(stateDir)], { input: statements, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`sqlite3 failed:\n${result.stdout}\n${result.stderr}${result.error ? `\n${result.error.message}` : ""}`);
