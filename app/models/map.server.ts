@@ -106,7 +106,7 @@ async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapN
   } else if (newestOnly) {
     conditions.where.push(`b.id IN (SELECT id FROM businesses WHERE is_approved = 1 ORDER BY id DESC LIMIT ${FILTERED_CANDIDATES})`);
   }
-  const sql = `SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b")} ${inBox.sql}${conditions.where.map((condition) => ` AND ${condition}`).join("")}`;
+  const sql = `SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", narrowing?.filters ?? null)} ${inBox.sql}${conditions.where.map((condition) => ` AND ${condition}`).join("")}`;
   const { results } = await db
     .prepare(sql)
     .bind(...inBox.params, ...conditions.params)
@@ -122,10 +122,10 @@ function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
 
 /**
  * The features of a map view: the businesses in the box when at most MAX_MAP_FEATURES match,
- * else clusters whose counts add up to the matching businesses in the box. `narrowing` null: every
- * approved business (counted from map_cell_counts); else the businesses the words, place and
- * filters select, read one by one in the box and clustered here (among the lists' candidates
- * when the view holds more than NARROWED_READ_LIMIT businesses).
+ * else clusters whose counts add up to the matching businesses in the box. Nothing narrowing it
+ * (or `narrowing` null): every approved business (counted from map_cell_counts); else the
+ * businesses the words, place and filters select, read one by one in the box and clustered here
+ * (among the lists' candidates when the view holds more than NARROWED_READ_LIMIT businesses).
  */
 export async function mapFeatures(
   db: D1Database,
@@ -150,7 +150,8 @@ export async function mapFeatures(
   // one shows what a list narrowed the same way counts (its newest candidates); a wide view of a
   // place alone (a whole country) is counted from the cells, its neighbours' businesses too.
   const wide = assembly.total() > readLimit;
-  if (narrowing && !(wide && placeOnly(narrowing))) {
+  const kind = narrowing ? narrowingKind(narrowing) : "none";
+  if (narrowing && (kind === "selective" || (kind === "place" && !wide))) {
     const rows = await businessesInBox(db, box, narrowing, wide);
     if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
     return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
@@ -162,9 +163,13 @@ export async function mapFeatures(
 /** The most businesses in view that a narrowed map reads one by one (the issue's rows-read budget). */
 export const NARROWED_READ_LIMIT = 10_000;
 
-/** Whether only a place narrows the view: no words and no filter. */
-function placeOnly(narrowing: MapNarrowing): boolean {
-  return narrowing.location !== null && narrowing.q.trim() === "" && !hasFilters({ ...narrowing.filters, sort: null });
+/**
+ * What narrows a view: words or a filter select businesses ("selective"), a place alone ("place"),
+ * or nothing. A sort orders a list; a map shows the same businesses whatever their order.
+ */
+function narrowingKind(narrowing: MapNarrowing): "selective" | "place" | "none" {
+  if (narrowing.q.trim() !== "" || hasFilters({ ...narrowing.filters, sort: null })) return "selective";
+  return narrowing.location !== null ? "place" : "none";
 }
 
 export interface MapPlace {

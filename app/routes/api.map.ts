@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { onlyMethods } from "~/lib/web/http.server";
 import { parseMapView } from "~/lib/map/map-clusters";
-import { hasFilters, parseSearchFilters } from "~/lib/search/search-filters";
+import { parseSearchFilters } from "~/lib/search/search-filters";
 import { mapFeatures } from "~/models/map.server";
 import { resolveLocation } from "~/models/search.server";
 
@@ -19,10 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
   const db = context.cloudflare.env.DB;
   const location = await resolveLocation(db, params.get("location") ?? "");
-  // A sort orders a list; a map shows the same businesses whatever their order.
-  const narrowed = q !== "" || location !== null || hasFilters({ ...parsed.filters, sort: null });
-  const narrowing = narrowed ? { q, location, filters: parsed.filters, at: new Date() } : null;
-  const features = await mapFeatures(db, view.box, view.zoom, narrowing);
+  const features = await mapFeatures(db, view.box, view.zoom, { q, location, filters: parsed.filters, at: new Date() });
   return Response.json(features, { headers: publicCache(CACHE_SECONDS.lists) });
 }
 
