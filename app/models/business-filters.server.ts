@@ -17,12 +17,18 @@ export interface FilterConditions {
   params: unknown[];
 }
 
-/** The columns businessAfterSql reads: select them (through FILTER_ROW_COLUMNS) with the candidates. */
-export const FILTER_ROW_COLUMNS = ["latitude", "longitude", "working_hours", "time_zone", "country_code"] as const;
+/** The columns passesAfterSql reads for the distance, always selected with the candidates. */
+const POSITION_COLUMNS = ["latitude", "longitude"] as const;
+/** The columns rowOpenNow reads beside the position: selected only when "open now" is asked. */
+const OPENING_COLUMNS = ["working_hours", "time_zone", "country_code"] as const;
 
-/** FILTER_ROW_COLUMNS of `alias`, for a SELECT list. */
-export function filterRowColumnsSql(alias: string): string {
-  return FILTER_ROW_COLUMNS.map((column) => `${alias}.${column}`).join(", ");
+/**
+ * The columns of `alias` passesAfterSql needs for `filters`, for a SELECT list. A near-me list
+ * reads a few thousand candidates, and their opening hours were most of the bytes it carried.
+ */
+export function filterRowColumnsSql(alias: string, filters: Pick<SearchFilters, "openNow"> | null): string {
+  const columns = filters?.openNow ? [...POSITION_COLUMNS, ...OPENING_COLUMNS] : POSITION_COLUMNS;
+  return columns.map((column) => `${alias}.${column}`).join(", ");
 }
 
 /** SQL: a cell column inside one of `ranges` (integers computed here, written inline: no parameter per range). */
@@ -73,7 +79,7 @@ export function rowDistanceKm(row: FilterRow, near: SearchFilters["near"]): numb
   return distanceKm(near, { latitude, longitude });
 }
 
-/** Whether a row (columns FILTER_ROW_COLUMNS) is open at `at` on the business's own clock: its page's badge. */
+/** Whether a row (its position and OPENING_COLUMNS) is open at `at` on the business's own clock: its page's badge. */
 export function rowOpenNow(row: FilterRow, at: Date): boolean {
   return businessOpenAt(
     {
@@ -88,7 +94,7 @@ export function rowOpenNow(row: FilterRow, at: Date): boolean {
 }
 
 /**
- * Whether a candidate (columns FILTER_ROW_COLUMNS) passes what SQL cannot decide: within the
+ * Whether a candidate (columns filterRowColumnsSql) passes what SQL cannot decide: within the
  * radius by the exact great-circle distance (`distance` from rowDistanceKm), and open at `at`
  * when openNow is asked.
  */

@@ -57,16 +57,22 @@ export interface FilteredPage {
 /** A candidate as read with its filter columns: what ordering and the Worker's filters need. */
 export type Candidate = OrderedCandidate & { row: FilterRow };
 
-/** SQL columns a candidate is ordered and filtered on (businesses `b`), beside its b.id. */
-export const CANDIDATE_ORDER_COLUMNS_SQL = `b.name AS order_name, b.name_sort, b.rating, b.reviews, ${filterRowColumnsSql("b")}`;
+/**
+ * SQL columns a candidate is ordered and filtered on (businesses `b`), beside its b.id: its name
+ * only when the visitor sorts by name.
+ */
+export function candidateOrderColumnsSql(filters: SearchFilters): string {
+  const name = filters.sort === "name" ? "b.name AS order_name, b.name_sort, " : "";
+  return `${name}b.rating, b.reviews, ${filterRowColumnsSql("b", filters)}`;
+}
 
-/** A candidate from its row, with its distance from `near`. */
+/** A candidate from its row (candidateOrderColumnsSql of `filters`), with its distance from `near`. */
 export function toCandidate(row: FilterRow, filters: SearchFilters): Candidate {
   return {
     id: Number(row.id),
     rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
     reviews: Number(row.reviews ?? 0),
-    nameKey: nameOrderKey(String(row.order_name), (row.name_sort as string | null) ?? null),
+    nameKey: filters.sort === "name" ? nameOrderKey(String(row.order_name), (row.name_sort as string | null) ?? null) : "",
     distanceKm: rowDistanceKm(row, filters.near),
     row,
   };
@@ -122,7 +128,7 @@ async function newestCandidates(db: D1Database, scope: ListScope, filters: Searc
     WHERE ${[...where, "b.is_approved = 1"].join(" AND ")} ORDER BY b.id DESC LIMIT ${scan}`;
   const conditions = filter.where.length ? `WHERE ${filter.where.join(" AND ")}` : "";
   const [candidates, total] = await db.batch<FilterRow>([
-    db.prepare(`WITH newest AS (${newest}) SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL} FROM newest AS n JOIN businesses AS b ON b.id = n.id ${conditions}`).bind(...params),
+    db.prepare(`WITH newest AS (${newest}) SELECT b.id, ${candidateOrderColumnsSql(filters)} FROM newest AS n JOIN businesses AS b ON b.id = n.id ${conditions}`).bind(...params),
     scopeTotalStatement(db, scope),
   ]);
   return { rows: candidates?.results ?? [], cut: Number(total?.results[0]?.n ?? 0) > FILTERED_CANDIDATES };
@@ -151,7 +157,7 @@ export async function nearestCandidates(
   const filter = businessFilterConditions(filters, { alias: "b", firstParam: params.length + 1, radius: false });
   params.push(...filter.params);
   const statement = db.prepare(
-    `SELECT b.id, ${CANDIDATE_ORDER_COLUMNS_SQL}
+    `SELECT b.id, ${candidateOrderColumnsSql(filters)}
      FROM json_each(${ranges}) AS r JOIN businesses AS b INDEXED BY businesses_geo_cell
        ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
      WHERE ${["b.geo_cell IS NOT NULL", "b.is_approved = 1", ...where, ...filter.where].join(" AND ")}`,

@@ -5,7 +5,7 @@ import { hasFilters, NO_FILTERS, type SearchFilters } from "~/lib/search/search-
 import { orderCandidates } from "~/lib/search/result-order";
 import { slugify } from "~/lib/business/slug";
 import { businessFilterConditions, passesAfterSql } from "./business-filters.server";
-import { CANDIDATE_ORDER_COLUMNS_SQL, candidatePage, readFilteredList, toCandidate, type FilteredBusiness } from "./filtered-list.server";
+import { candidateOrderColumnsSql, candidatePage, readFilteredList, toCandidate, type FilteredBusiness } from "./filtered-list.server";
 
 // Hand-written SQL: FTS MATCH and the ranking's CTEs, which the builder cannot write, on the hottest path (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -152,7 +152,7 @@ export async function searchBusinesses(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${CANDIDATE_ORDER_COLUMNS_SQL}, (${kept}) AS kept` : ""}
+     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${candidateOrderColumnsSql(filters)}, (${kept}) AS kept` : ""}
      FROM candidates c JOIN businesses b ON b.id = c.id
      WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)`,
   );

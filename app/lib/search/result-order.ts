@@ -8,7 +8,7 @@ export interface OrderedCandidate {
   id: number;
   rating: number | null;
   reviews: number;
-  /** nameOrderKey of the name. */
+  /** nameOrderKey of the name, read only for a list sorted by name (else empty). */
   nameKey: string;
   /** Kilometres from `near`, null without it. */
   distanceKm: number | null;
