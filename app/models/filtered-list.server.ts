@@ -24,6 +24,15 @@ export const FILTERED_CANDIDATES = 1000;
  */
 export const NEAR_ROWS_BUDGET = 4000;
 
+/**
+ * How far past the estimated circle of `need` matches the walk reads: rows grow with its square,
+ * and a short estimate costs one more round trip for a thin ring.
+ */
+const NEAR_REACH_MARGIN = 1.1;
+
+/** Tiles a step's circle is covered with: finer tiles read fewer rows beyond the circle. */
+const NEAR_COVER_TILES = 1024;
+
 /** Which businesses a list holds before the filters. */
 export type ListScope =
   | { kind: "all" }
@@ -168,7 +177,7 @@ export async function nearestCandidates(
   // A twentieth of the radius first: a dense centre fills `need` within a few hundred metres.
   let reach = Math.max(radius / 20, 0.05);
   for (;;) {
-    const fresh = subtractRanges(cellRangesWithin(near, reach), read);
+    const fresh = subtractRanges(cellRangesWithin(near, reach, NEAR_COVER_TILES), read);
     if (fresh.length > 0) {
       const answer = await statement.bind(JSON.stringify(fresh.map((range) => [range.lo, range.hi])), ...params.slice(1)).all<FilterRow>();
       rowsRead += answer.meta?.rows_read ?? answer.results.length;
@@ -184,7 +193,7 @@ export async function nearestCandidates(
     // A little past where `need` matches should be at the density seen so far (each step is a
     // round trip: better one a little wide than two), four times as far when none was seen, and
     // at least a quarter and at most eight times further (a few rows say little of a density).
-    const wanted = within.length > 0 ? reach * Math.sqrt(need / within.length) * 1.3 : reach * 4;
+    const wanted = within.length > 0 ? reach * Math.sqrt(need / within.length) * NEAR_REACH_MARGIN : reach * 4;
     // Rows grow with the area read: the widest circle the budget still affords.
     const affordable = reach * Math.sqrt(NEAR_ROWS_BUDGET / Math.max(1, rowsRead));
     const next = Math.min(radius, affordable, reach * 8, Math.max(reach * 1.25, wanted));
