@@ -42,3 +42,17 @@ export function d1File(persistDir) {
   if (!file || others.length) throw new Error(`Expected one local D1 database in ${dir}, found ${files.join(", ") || "none"}: apply the migrations first.`);
   return path.join(dir, file);
 }
+
+/**
+ * Runs `input` through the sqlite3 command-line tool on `file`, stopping at the first error, and
+ * answers what it printed; throws with sqlite3's messages when it fails or is missing.
+ * @param {string} file a SQLite database file
+ * @param {string} input SQL and dot-commands
+ * @returns {string}
+ */
+export function sqliteCli(file, input) {
+  const result = spawnSync("sqlite3", ["-batch", "-bail", file], { input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new Error(`the sqlite3 command-line tool is required (Debian package sqlite3): ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`sqlite3 failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}

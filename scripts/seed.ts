@@ -27,7 +27,7 @@ import { readSitemapState } from "../app/models/sitemap.server";
 import type { QueueMessage } from "../app/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../workers/sitemaps";
 import { demoBusinesses } from "./demo-data";
-import { d1File } from "./local-database.mjs";
+import { d1File, sqliteCli } from "./local-database.mjs";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -103,9 +103,7 @@ async function seedThroughWorkerd(): Promise<void> {
 }
 
 function sqlite(file: string, sql: string): string {
-  const result = spawnSync("sqlite3", ["-batch", "-bail", file], { input: sql, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`sqlite3 failed: ${result.stderr}`);
-  return result.stdout.trim();
+  return sqliteCli(file, sql).trim();
 }
 
 /** The import's own statements (captured from upsertBusinessesStatements), run by sqlite3. */

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteCli } from "../../scripts/local-database.mjs";
 
 // The migrations 0000–0019 were squashed into a baseline (drizzle-kit's tables and indexes, and a
 // hand-written file for FTS, triggers and expression indexes). The old chain is kept as a test
@@ -31,12 +31,7 @@ const CHANGED_TRIGGERS: Record<string, string> = {
 const work = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function sqlite(database: string, input: string): string {
-  const result = spawnSync("sqlite3", ["-bail", database], { input, encoding: "utf8" });
-  if (result.error) throw new Error(`the sqlite3 command-line tool is required (Debian package sqlite3): ${result.error.message}`);
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout;
-}
+const sqlite = sqliteCli;
 
 function build(name: string, files: string[]): string {
   const database = path.join(work, `${name}.db`);

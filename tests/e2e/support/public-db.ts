@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { GENERATION_TRUST_MS } from "../../../app/models/cache.server";
-import { d1File } from "../../../scripts/local-database.mjs";
+import { d1File, sqliteCli } from "../../../scripts/local-database.mjs";
 
 /**
  * Runs SQL against the e2e server's local D1 file with the sqlite3 tool (a test prerequisite; in
@@ -11,10 +10,8 @@ import { d1File } from "../../../scripts/local-database.mjs";
  */
 export function runSql(stateDir: string, sql: string) {
   // The running Worker may hold the file's lock for a moment: wait for it rather than fail.
-  const statements = `.bail on\n.timeout 10000\nBEGIN IMMEDIATE;\n${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\nCOMMIT;\n`;
-  // spawnSync reports a failure in its result rather than throwing.
-  const result = spawnSync("sqlite3", ["-batch", d1File(stateDir)], { input: statements, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`sqlite3 failed:\n${result.stdout}\n${result.stderr}${result.error ? `\n${result.error.message}` : ""}`);
+  const statements = `.timeout 10000\nBEGIN IMMEDIATE;\n${sql}\nINSERT INTO app_state (key, value) VALUES ('cache_generation', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1;\nCOMMIT;\n`;
+  sqliteCli(d1File(stateDir), statements);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, GENERATION_TRUST_MS + 100);
 }
 
