@@ -120,8 +120,9 @@ export const businesses = sqliteTable(
     // The admin's category and country lists reach unapproved businesses through these.
     index("businesses_unapproved_category").on(t.categorySlug).where(sql`is_approved = 0`),
     index("businesses_unapproved_country").on(t.countryCode).where(sql`is_approved = 0`),
-    // Radius, box and map reads: a few ranges of cells (app/lib/map/geo-cell.ts coverBox).
-    index("businesses_geo_cell").on(t.geoCell).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
+    // Radius, box and map reads: a few ranges of cells (app/lib/map/geo-cell.ts coverBox). The
+    // position rides along, so counting a circle or a map's points never reads the table's rows.
+    index("businesses_geo_position").on(t.geoCell, t.latitude, t.longitude).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
     // A country's filtered list: its newest businesses (app/models/filtered-list.server.ts).
     index("businesses_country_page").on(t.countryCode, t.id).where(sql`is_approved = 1`),
   ],

@@ -163,7 +163,7 @@ const NEARBY_SQL = `WITH me AS MATERIALIZED (
   -- candidates' rows are read from the table.
   closest AS MATERIALIZED (
     SELECT b.id, ${cellAxisSql("b.geo_cell", 0)} - me.px AS dx, ${cellAxisSql("b.geo_cell", 1)} - me.py AS dy
-    FROM me CROSS JOIN cells CROSS JOIN businesses AS b INDEXED BY businesses_geo_cell
+    FROM me CROSS JOIN cells CROSS JOIN businesses AS b INDEXED BY businesses_geo_position
     WHERE b.geo_cell BETWEEN cells.lo AND cells.lo + cells.span AND b.geo_cell IS NOT NULL AND b.is_approved = 1 AND b.id <> me.id
     ORDER BY min(abs(dx), ${2 ** 20} - abs(dx)) * min(abs(dx), ${2 ** 20} - abs(dx)) + dy * dy
     LIMIT ${NEARBY_CANDIDATES})

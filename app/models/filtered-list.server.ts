@@ -6,11 +6,11 @@
  * SQL keeps what businessFilterConditions decides, the Worker what it cannot (exact distance,
  * open now), then sorts and pages; the count stops at the candidates ("1,000+"), as search's does.
  */
-import { cellRangesWithin, mergeRanges, subtractRanges, type CellRange } from "~/lib/map/geo-cell";
+import { cellRangesWithin, distanceKm, flatCircleAround, mergeRanges, subtractRanges, type CellRange, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
 import { nameOrderKey } from "~/lib/business/name-order";
 import { totalPages } from "~/lib/directory/paging";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
-import type { SearchFilters } from "~/lib/search/search-filters";
+import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, rowOpenNow, type FilterRow } from "./business-filters.server";
 import { businessBasics, cardDetails, countryColumn, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { sqlParams } from "./sql-params.server";
@@ -68,11 +68,13 @@ export type Candidate = OrderedCandidate & { row: FilterRow };
 
 /**
  * SQL columns a candidate is ordered and filtered on (businesses `b`), beside its b.id: its name
- * only when the visitor sorts by name.
+ * only when the visitor sorts by name, its rating and reviews unless by distance.
  */
 export function candidateOrderColumnsSql(filters: SearchFilters): string {
   const name = filters.sort === "name" ? "b.name AS order_name, b.name_sort, " : "";
-  return `${name}b.rating, b.reviews, ${filterRowColumnsSql("b", filters)}`;
+  // By distance, a near-me walk reads the candidates from the position index alone.
+  const rating = filters.sort === "distance" ? "" : "b.rating, b.reviews, ";
+  return `${name}${rating}${filterRowColumnsSql("b", filters)}`;
 }
 
 /** A candidate from its row (candidateOrderColumnsSql of `filters`), with its distance from `near`. */
@@ -146,7 +148,7 @@ async function newestCandidates(db: D1Database, scope: ListScope, filters: Searc
 /**
  * The nearest `need` businesses of the scope within the radius that pass every filter, read
  * nearest-first: each step reads the cells of the tiles within a wider circle that earlier
- * steps did not read (one index range per run of cells, through businesses_geo_cell), so once a
+ * steps did not read (one index range per run of cells, through businesses_geo_position), so once a
  * circle is read, every business inside it is known. The circle grows to where the density read
  * so far says `need` matches will be, and stops short of NEAR_ROWS_BUDGET rows: then `complete`
  * is false and the matches are those of the circle read (still the nearest, in order).
@@ -167,7 +169,7 @@ export async function nearestCandidates(
   params.push(...filter.params);
   const statement = db.prepare(
     `SELECT b.id, ${candidateOrderColumnsSql(filters)}
-     FROM json_each(${ranges}) AS r JOIN businesses AS b INDEXED BY businesses_geo_cell
+     FROM json_each(${ranges}) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
        ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
      WHERE ${["b.geo_cell IS NOT NULL", "b.is_approved = 1", ...where, ...filter.where].join(" AND ")}`,
   );
@@ -201,6 +203,44 @@ export async function nearestCandidates(
     reach = next;
   }
 }
+
+/**
+ * How many approved businesses lie within `radiusKm` of `near`, counted in SQL up to a little over
+ * FILTERED_CANDIDATES: a flat distance (flatCircleAround) decides most rows, and only those near
+ * the circle's edge travel to the Worker for the exact one. `complete` is false when the count
+ * stopped at its limit.
+ */
+async function countWithinRadius(db: D1Database, near: LatLng, radiusKm: number, circle: FlatCircle): Promise<{ count: number; complete: boolean }> {
+  const flat = `(b.latitude - ?2) * (b.latitude - ?2) + ((b.longitude - ?3) * ?4) * ((b.longitude - ?3) * ?4)`;
+  const answer = await db
+    .prepare(
+      `SELECT count(*) AS counted, count(*) FILTER (WHERE flat <= ?5) AS inside,
+         json_group_array(json_array(latitude, longitude)) FILTER (WHERE flat > ?5) AS edge
+       FROM (
+         SELECT b.latitude, b.longitude, ${flat} AS flat
+         FROM json_each(?1) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
+           ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
+         WHERE b.geo_cell IS NOT NULL AND b.is_approved = 1 AND ${flat} <= ?6
+         LIMIT ?7
+       )`,
+    )
+    .bind(
+      JSON.stringify(cellRangesWithin(near, radiusKm, NEAR_COVER_TILES).map((range) => [range.lo, range.hi])),
+      circle.latitude,
+      circle.longitude,
+      circle.longitudeScale,
+      circle.inner,
+      circle.outer,
+      COUNT_LIMIT,
+    )
+    .first<{ counted: number; inside: number; edge: string }>();
+  const edge = JSON.parse(answer?.edge ?? "[]") as [number, number][];
+  const onEdge = edge.filter(([latitude, longitude]) => distanceKm(near, { latitude, longitude }) <= radiusKm).length;
+  return { count: (answer?.inside ?? 0) + onEdge, complete: (answer?.counted ?? 0) < COUNT_LIMIT };
+}
+
+/** Rows countWithinRadius counts at the most: the candidates and a tenth for the circle's edge. */
+const COUNT_LIMIT = Math.ceil(FILTERED_CANDIDATES * 1.1) + 1;
 
 const PAGE_ROW_COLUMNS_SQL = `id, name, slug, coalesce(type, category) AS category, city, country, country_code, full_address, phone,
   rating, reviews, verified, photo, latitude, longitude, working_hours, time_zone`;
@@ -259,6 +299,22 @@ export async function readFilteredList(
 ): Promise<FilteredPage> {
   let matches: Candidate[];
   let moreThanCounted: boolean;
+  // Every business near a point, nearest first: SQL counts the circle and only the page's nearest
+  // are read. Only there does the circle itself bound the count's scan; with a scope or a filter,
+  // matches may be few among many rows, and the walk below keeps to its row budget.
+  const everyBusinessNear = filters.near && scope.kind === "all" && !hasFilters({ ...filters, near: null, radiusKm: null, sort: null });
+  const flat = everyBusinessNear && (filters.sort ?? "distance") === "distance" ? flatCircleAround(filters.near!, filters.radiusKm!) : null;
+  if (flat) {
+    const [circle, nearest] = await Promise.all([countWithinRadius(db, filters.near!, filters.radiusKm!, flat), nearestCandidates(db, scope, filters, page * perPage, at)]);
+    const totalCount = Math.min(circle.count, FILTERED_CANDIDATES);
+    return {
+      businesses: await candidatePage(db, orderCandidates(nearest.candidates, "distance"), { page, perPage, at }),
+      totalCount,
+      moreThanCounted: circle.count > FILTERED_CANDIDATES || !circle.complete,
+      currentPage: page,
+      totalPages: totalPages(totalCount, perPage),
+    };
+  }
   if (filters.near) {
     const nearest = await nearestCandidates(db, scope, filters, FILTERED_CANDIDATES + 1, at);
     matches = orderCandidates(nearest.candidates, "distance");

@@ -38,7 +38,7 @@ const COUNTED_TILES_SQL = `SELECT m.zoom, m.tile AS code, m.business_count AS co
 
 /** The businesses of cell ranges as tiles of one: a business's cell and its position. */
 const CELL_BUSINESSES_SQL = `SELECT b.geo_cell AS code, 1 AS count, b.latitude AS latitude_sum, b.longitude AS longitude_sum
-  FROM json_each(?1) AS r CROSS JOIN businesses AS b INDEXED BY businesses_geo_cell
+  FROM json_each(?1) AS r CROSS JOIN businesses AS b INDEXED BY businesses_geo_position
   WHERE b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1 AND b.geo_cell IS NOT NULL AND b.is_approved = 1`;
 
 function rangesJson(ranges: readonly CellRange[]): string {

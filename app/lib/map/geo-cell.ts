@@ -143,6 +143,46 @@ export function boxAround(center: LatLng, km: number): BoundingBox {
   return { west: wrap(center.longitude - dLng), south, east: wrap(center.longitude + dLng), north };
 }
 
+/**
+ * "Within `km` of `center`" as arithmetic SQL can do on stored degrees: the squared flat distance
+ * (latitude - lat)² + ((longitude - lng) × scale)², in degrees², of a point is at most `inner`
+ * only if the point is within `km`, and at most `outer` whenever it is; a point between the two
+ * is decided by distanceKm. Null where a flat distance is too far off: a circle reaching within
+ * 5° of a pole or across the antimeridian.
+ */
+export interface FlatCircle {
+  latitude: number;
+  longitude: number;
+  longitudeScale: number;
+  inner: number;
+  outer: number;
+}
+
+export function flatCircleAround(center: LatLng, km: number): FlatCircle | null {
+  const box = boxAround(center, km * 1.1);
+  if (box.north > 85 || box.south < -85 || box.west > box.east) return null;
+  const radians = (km * 1.1) / EARTH_RADIUS_KM;
+  // The flat distance scales longitudes by the centre's cosine, a point's own differs by about
+  // tan(latitude) × its latitude difference; twice that, and a tenth of a percent, to spare.
+  const polewardEdge = (Math.max(Math.abs(box.north), Math.abs(box.south)) * Math.PI) / 180;
+  const margin = 2 * Math.tan(polewardEdge) * radians + 0.001;
+  const degrees = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
+  return {
+    latitude: center.latitude,
+    longitude: center.longitude,
+    longitudeScale: Math.cos((center.latitude * Math.PI) / 180),
+    inner: (degrees * (1 - margin)) ** 2,
+    outer: (degrees * (1 + margin)) ** 2,
+  };
+}
+
+/** The squared flat distance of FlatCircle, in degrees², as SQLite computes it. */
+export function flatSquare(circle: FlatCircle, point: LatLng): number {
+  const dy = point.latitude - circle.latitude;
+  const dx = (point.longitude - circle.longitude) * circle.longitudeScale;
+  return dy * dy + dx * dx;
+}
+
 /** Whether a point lies in a box (a box with west > east crosses the antimeridian). */
 export function boxContains(box: BoundingBox, point: LatLng): boolean {
   if (point.latitude < box.south || point.latitude > box.north) return false;
