@@ -11,14 +11,12 @@ import { requestFilters, listPageOf, notFoundPastLastPage } from "~/lib/web/http
 import { filterSearchParams, hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { showingRange } from "~/lib/directory/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
-import { listCategories } from "~/models/category.server";
+import { filterCategoryChoices } from "~/models/category.server";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
 
 export const headers = loaderHeaders;
 
-/** Categories offered in the filter bar's choice. */
-const FILTER_CATEGORY_CHOICES = 30;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -27,14 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = listPageOf(request, SEARCH_MAX_PAGES);
   const filters = requestFilters(request, q !== "");
   const db = context.cloudflare.env.DB;
-  // The filter bar's category choices: the most popular, from the summary table.
-  const [results, popular] = await Promise.all([
-    searchBusinesses(db, { q, location, page, filters }),
-    listCategories(db, { letter: null, q: "", page: 1, perPage: FILTER_CATEGORY_CHOICES }),
-  ]);
+  const [results, categoryChoices] = await Promise.all([searchBusinesses(db, { q, location, page, filters }), filterCategoryChoices(db)]);
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
   notFoundPastLastPage(results.currentPage, results.totalPages);
-  const categoryChoices = popular.categories.map(({ slug, category }) => ({ slug, name: category }));
   // Filtered results say who is open now: kept a minute, not ten.
   return data({ ...results, locationText: location, categoryChoices }, { headers: publicCache(hasFilters(filters) ? CACHE_SECONDS.openNow : CACHE_SECONDS.detail) });
 }
