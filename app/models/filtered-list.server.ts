@@ -6,7 +6,7 @@
  * SQL keeps what businessFilterConditions decides, the Worker what it cannot (exact distance,
  * open now), then sorts and pages; the count stops at the candidates ("1,000+"), as search's does.
  */
-import { cellRangesWithin, distanceKm, flatCircleAround, mergeRanges, subtractRanges, type CellRange, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
+import { cellRangesWithin, distanceKm, flatCircleAround, flatSquareSql, mergeRanges, subtractRanges, type CellRange, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
 import { nameOrderKey } from "~/lib/business/name-order";
 import { totalPages } from "~/lib/directory/paging";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
@@ -211,7 +211,7 @@ export async function nearestCandidates(
  * stopped at its limit.
  */
 async function countWithinRadius(db: D1Database, near: LatLng, radiusKm: number, circle: FlatCircle): Promise<{ count: number; complete: boolean }> {
-  const flat = `(b.latitude - ?2) * (b.latitude - ?2) + ((b.longitude - ?3) * ?4) * ((b.longitude - ?3) * ?4)`;
+  const flat = flatSquareSql({ latitude: "b.latitude", longitude: "b.longitude" }, { latitude: "?2", longitude: "?3", scale: "?4" });
   const answer = await db
     .prepare(
       `SELECT count(*) AS counted, count(*) FILTER (WHERE flat <= ?5) AS inside,

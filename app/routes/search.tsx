@@ -17,7 +17,6 @@ import { loaderHeaders } from "~/lib/web/route-headers";
 
 export const headers = loaderHeaders;
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);

@@ -176,7 +176,17 @@ export function flatCircleAround(center: LatLng, km: number): FlatCircle | null 
   };
 }
 
-/** The squared flat distance of FlatCircle, in degrees², as SQLite computes it. */
+/**
+ * The squared flat distance of FlatCircle as SQL, for the columns given and the parameters that
+ * hold the circle's latitude, longitude and longitude scale: flatSquare's one formula.
+ */
+export function flatSquareSql(columns: { latitude: string; longitude: string }, params: { latitude: string; longitude: string; scale: string }): string {
+  const dy = `(${columns.latitude} - ${params.latitude})`;
+  const dx = `((${columns.longitude} - ${params.longitude}) * ${params.scale})`;
+  return `${dy} * ${dy} + ${dx} * ${dx}`;
+}
+
+/** The squared flat distance of FlatCircle, in degrees², as flatSquareSql computes it in SQLite. */
 export function flatSquare(circle: FlatCircle, point: LatLng): number {
   const dy = point.latitude - circle.latitude;
   const dx = (point.longitude - circle.longitude) * circle.longitudeScale;
