@@ -90,6 +90,24 @@ export async function getCacheGenerations(db: D1Database, { fresh = false }: { f
   return memo.current?.value ?? value;
 }
 
+/**
+ * A reader whose answer an isolate keeps until a generation it depends on moves: `site` for what
+ * only the admin's site code and "clear cache" change, `directory` for what a directory change may
+ * change too. Only the answer is shared, never a pending read: workerd ties a promise to the
+ * request whose I/O settles it, and another request awaiting it can hang.
+ */
+export function keptPerGeneration<T>(scope: "site" | "directory", read: (db: D1Database) => Promise<T>): (db: D1Database) => Promise<T> {
+  let kept: { generations: string; value: T } | null = null;
+  return async (db) => {
+    const { generation, directory } = await getCacheGenerations(db);
+    const generations = scope === "site" ? `${generation}` : `${generation}/${directory.generation}`;
+    if (kept?.generations === generations) return kept.value;
+    const value = await read(db);
+    kept = { generations, value };
+    return value;
+  };
+}
+
 /** The hard generation: site code is remembered per isolate for as long as it stays the same. */
 export async function getCacheGeneration(db: D1Database): Promise<number> {
   return (await getCacheGenerations(db)).generation;

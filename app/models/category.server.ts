@@ -7,7 +7,7 @@ import { categoryAnchorScope } from "./page-anchor.server";
 import type { SearchFilters } from "~/lib/search/search-filters";
 import { cardPageStatements, readCardListPage, type CardListPage, type CardPageRequest } from "./business-card.server";
 import { sqlParams } from "./sql-params.server";
-import { getCacheGenerations } from "./cache.server";
+import { keptPerGeneration } from "./cache.server";
 
 // Hand-written SQL: public list pages, batched with the card page's statements (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -134,20 +134,11 @@ export async function getCategoryPage(db: D1Database, slug: string, request: Car
 /** Categories offered in a filter bar's choice: the most popular. */
 const FILTER_CATEGORY_CHOICES = 30;
 
-let filterChoicesMemo: { generations: string; value: { slug: string; name: string }[] } | null = null;
-
 /**
- * The filter bar's category choices (the most popular categories, from the summary table), read
- * once per cache and directory generation per isolate: every search page shows them, and they
- * change only with the directory. Only the value is shared, never a pending read (see
- * getPublicSiteCode).
+ * The filter bar's category choices (the most popular categories, from the summary table), kept
+ * per directory generation: every search page shows them, and they change only with the directory.
  */
-export async function filterCategoryChoices(db: D1Database): Promise<{ slug: string; name: string }[]> {
-  const { generation, directory } = await getCacheGenerations(db);
-  const generations = `${generation}/${directory.generation}`;
-  if (filterChoicesMemo?.generations === generations) return filterChoicesMemo.value;
+export const filterCategoryChoices = keptPerGeneration("directory", async (db): Promise<{ slug: string; name: string }[]> => {
   const popular = await listCategories(db, { letter: null, q: "", page: 1, perPage: FILTER_CATEGORY_CHOICES });
-  const value = popular.categories.map(({ slug, category }) => ({ slug, name: category }));
-  filterChoicesMemo = { generations, value };
-  return value;
-}
+  return popular.categories.map(({ slug, category }) => ({ slug, name: category }));
+});

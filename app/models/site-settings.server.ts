@@ -5,7 +5,7 @@ import { database, type Database } from "~/db/client.server";
 import { adCodes, siteSettings } from "~/db/schema";
 import type { AuditAction } from "~/lib/admin/audit-actions";
 import { recordAuditEvent, type AuditActor } from "./audit-log.server";
-import { bumpCacheGeneration, getCacheGeneration } from "./cache.server";
+import { bumpCacheGeneration, keptPerGeneration } from "./cache.server";
 
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
@@ -81,25 +81,19 @@ export interface PublicSiteCode {
   ads: AdCodes;
 }
 
-let publicSiteCodeMemo: { generation: number; value: PublicSiteCode } | null = null;
-
 /**
  * Site settings and ad codes as public pages show them, read once per cache generation per
  * isolate (both in one D1 round trip). Saving either bumps the generation, so a page never
- * shows older code than the edge cache would. Only the value is shared, never a pending read:
- * workerd ties a promise to the request whose I/O settles it, and another request awaiting it
- * can hang.
+ * shows older code than the edge cache would.
  */
+const keptPublicSiteCode = keptPerGeneration("site", readPublicSiteCode);
+
 export async function getPublicSiteCode(db: D1Database): Promise<PublicSiteCode> {
   try {
-    const generation = await getCacheGeneration(db);
-    if (publicSiteCodeMemo?.generation === generation) return publicSiteCodeMemo.value;
-    const value = await readPublicSiteCode(db);
-    publicSiteCodeMemo = { generation, value };
-    return value;
+    return await keptPublicSiteCode(db);
   } catch (error) {
     // Spec: advertisement fetch errors are only logged and the ad area stays hidden; injected
-    // site code is likewise optional, so the page renders without either (and nothing is memoised).
+    // site code is likewise optional, so the page renders without either (and nothing is kept).
     console.error("Could not read site code and advertisement codes; rendering without them", error);
     return { settings: codesFrom(SETTINGS_TABLE, []), ads: codesFrom(AD_CODES_TABLE, []) };
   }
