@@ -135,8 +135,15 @@ export async function mapFeatures(
   readLimit = NARROWED_READ_LIMIT,
 ): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
+  const kind = narrowing ? narrowingKind(narrowing) : "none";
   const assembly = new ClusterAssembly(box, zoom);
-  for (let reads = assembly.reads(); reads.length > 0; reads = assembly.reads()) {
+  // A view narrowed by words or filters reads the cells only to learn whether it is wide, so its
+  // rounds stop once that is sure; a place alone seen whole is shown from the cells themselves.
+  const known = () => {
+    const { atLeast, atMost } = assembly.bounds();
+    return (kind === "selective" && atLeast > readLimit) || (kind !== "none" && atMost <= readLimit);
+  };
+  for (let reads = assembly.reads(); reads.length > 0; reads = known() ? [] : assembly.reads()) {
     const answers = await db.batch<CountedRow>(reads.map((read) => readStatement(db, read)));
     assembly.take(
       answers.flatMap((answer, i) =>
@@ -149,8 +156,7 @@ export async function mapFeatures(
   // A narrowed view is read business by business while the cells count few enough in it. A wider
   // one shows what a list narrowed the same way counts (its newest candidates); a wide view of a
   // place alone (a whole country) is counted from the cells, its neighbours' businesses too.
-  const wide = assembly.total() > readLimit;
-  const kind = narrowing ? narrowingKind(narrowing) : "none";
+  const wide = assembly.bounds().atLeast > readLimit;
   if (narrowing && (kind === "selective" || (kind === "place" && !wide))) {
     const rows = await businessesInBox(db, box, narrowing, wide);
     if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });

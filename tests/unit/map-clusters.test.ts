@@ -134,6 +134,22 @@ describe("cluster assembly", () => {
     });
   }
 
+  it("bounds the box's count after every round, so a narrowed map can stop reading once it knows the view is wide or not", () => {
+    const directory = countedDirectory(all);
+    for (const [name, box, zoom] of boxes) {
+      const inBox = all.filter((point) => boxContains(box, point)).length;
+      const assembly = new ClusterAssembly(box, clusterZoom(box, zoom));
+      expect(assembly.bounds().atMost, name).toBe(Infinity);
+      for (let reads = assembly.reads(); reads.length > 0; reads = assembly.reads()) {
+        assembly.take(reads.flatMap((read) => directory.read(read.zoom, read.ranges)));
+        const { atLeast, atMost } = assembly.bounds();
+        expect(atLeast, name).toBeLessThanOrEqual(inBox);
+        expect(atMost, name).toBeGreaterThanOrEqual(inBox);
+      }
+      expect(assembly.bounds(), name).toEqual({ atLeast: inBox, atMost: inBox });
+    }
+  });
+
   it("reads tiles along the box's edge, not every point inside it", () => {
     const next = seededRandom(5);
     const dense = Array.from({ length: 6000 }, () => {

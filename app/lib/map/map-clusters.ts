@@ -172,6 +172,8 @@ export class ClusterAssembly {
   private readonly sums = new Map<number, { count: number; latitudeSum: number; longitudeSum: number }>();
   /** Tiles of the last zoom read that the box's edge cuts and that hold businesses. */
   private frontier: Tile[] | null = null;
+  /** How many businesses the frontier's tiles hold, some of them outside the box. */
+  private frontierCount = 0;
   private pending: MapRead[] = [];
 
   constructor(
@@ -204,6 +206,7 @@ export class ClusterAssembly {
   take(rows: CountedTile[]): void {
     const second = this.pending[1];
     const frontier: Tile[] = [];
+    let frontierCount = 0;
     for (const row of rows) {
       if (row.count <= 0) continue;
       if (row.zoom === CELL_ZOOM) {
@@ -214,9 +217,13 @@ export class ClusterAssembly {
       const tile = codeTile(row.code, row.zoom);
       if (tileInsideBox(tile, this.box)) this.add(row);
       // A cut tile of the first zoom is counted through its children (the second read); one of the second, in the next round.
-      else if (second && row.zoom === second.zoom && tileMeetsBox(tile, this.box)) frontier.push(tile);
+      else if (second && row.zoom === second.zoom && tileMeetsBox(tile, this.box)) {
+        frontier.push(tile);
+        frontierCount += row.count;
+      }
     }
     this.frontier = frontier;
+    this.frontierCount = frontierCount;
   }
 
   private add(row: CountedTile): void {
@@ -233,6 +240,16 @@ export class ClusterAssembly {
     return [...this.sums.entries()]
       .sort(([a], [b]) => a - b)
       .map(([code, sum]) => ({ code, count: sum.count, latitude: sum.latitudeSum / sum.count, longitude: sum.longitudeSum / sum.count }));
+  }
+
+  /**
+   * How many businesses the box holds, as far as the rounds so far tell: those counted, and at
+   * most those plus the ones in the tiles its edge cuts that are still to be read.
+   */
+  bounds(): { atLeast: number; atMost: number } {
+    const atLeast = this.total();
+    if (this.frontier === null) return { atLeast, atMost: Infinity };
+    return { atLeast, atMost: atLeast + this.frontierCount };
   }
 
   /** How many businesses the clusters hold. */
