@@ -41,7 +41,7 @@ const changed = REFRESHED_COLUMNS.map((c) => `businesses.${c} IS NOT excluded.${
  * The second target is the expression of businesses_name_address_no_place_id:
  * a missing address counts as '', so a business with neither place id nor address is found again.
  */
-const UPSERT_SQL = `
+export const UPSERT_BUSINESSES_SQL = `
 INSERT INTO businesses (${WRITTEN_COLUMNS.join(", ")}, updated_at)
 SELECT ${WRITTEN_COLUMNS.map((_, i) => `j.value ->> ${i}`).join(", ")}, unixepoch()
 FROM json_each(?1) AS j WHERE true
@@ -87,8 +87,13 @@ export function oversizedBusinessRow(row: BusinessRow): { column: (typeof WRITTE
  */
 export function upsertBusinessesStatements(db: D1Database, rows: readonly BusinessRow[]): D1PreparedStatement[] {
   if (rows.length === 0) return [];
-  const statement = db.prepare(UPSERT_SQL);
-  return jsonArrayParameters(rows.map(rowJson)).map((json) => statement.bind(json));
+  const statement = db.prepare(UPSERT_BUSINESSES_SQL);
+  return upsertBusinessesParameters(rows).map((json) => statement.bind(json));
+}
+
+/** The parameter of each UPSERT_BUSINESSES_SQL statement that writes `rows` (also what the benchmark sends local D1 alone). */
+export function upsertBusinessesParameters(rows: readonly BusinessRow[]): string[] {
+  return jsonArrayParameters(rows.map(rowJson));
 }
 
 /**

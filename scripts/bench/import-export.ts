@@ -15,7 +15,9 @@ import { EXPORT_COLUMNS, exportQuery, type DateRange } from "../../app/lib/admin
 import { demoBusinesses, type DemoBusiness } from "../demo-data";
 import { percentile } from "./load";
 import { withCacheBust } from "./pages";
-import { BENCH_ADMIN, ROOT, run, workerdRss, type RunningServer } from "./server";
+import { BENCH_ADMIN, ROOT, run, startServer, workerdCpuSeconds, workerdRss, type RunningServer } from "./server";
+import { UPSERT_BUSINESSES_SQL, upsertBusinessesParameters } from "../../app/models/business.server";
+import { freePort } from "../wrangler-env.mjs";
 
 /** Google-Maps-export (Outscraper) columns the importer maps; `about` is left out to stay under the 150 MB upload cap. */
 const IMPORT_COLUMNS: [string, (b: DemoBusiness) => string | number | boolean | null][] = [
@@ -168,11 +170,18 @@ export interface SqliteInsertResult {
  * transaction, or committing every `commitEvery` rows as the consumer commits each batch (then
  * in WAL mode with synchronous=FULL: each commit durable, as D1 makes it).
  */
+/** The import file's rows as the import writes them: only what the file carries, plus what is derived. */
+function* importedRows(rows: number): Generator<BusinessRow> {
+  const now = Math.floor(Date.now() / 1000);
+  const importedNames = new Set(IMPORT_COLUMNS.map(([name]) => name));
+  for (const business of demoBusinesses(IMPORT_FIRST_INDEX, rows)) {
+    yield toBusinessRow({ ...business, about: importedNames.has("about") ? business.about : null }, now);
+  }
+}
+
 export async function sqliteInsertBaseline(workDir: string, rows: number, commitEvery?: number): Promise<SqliteInsertResult> {
   const file = path.join(workDir, "import-baseline.sqlite");
   freshSchema(file);
-  const now = Math.floor(Date.now() / 1000);
-  const importedNames = new Set(IMPORT_COLUMNS.map(([name]) => name));
   // Written as it is generated: half a million rows of SQL do not fit one string.
   const sqlFile = path.join(workDir, "import-baseline.sql");
   const out = createWriteStream(sqlFile);
@@ -185,9 +194,7 @@ export async function sqliteInsertBaseline(workDir: string, rows: number, commit
     values = [];
   };
   let written = 0;
-  for (const business of demoBusinesses(IMPORT_FIRST_INDEX, rows)) {
-    // Only what the import file carries (plus the derived slugs), like the import writes it.
-    const row = toBusinessRow({ ...business, about: importedNames.has("about") ? business.about : null }, now);
+  for (const row of importedRows(rows)) {
     columns ??= Object.keys(row) as (keyof BusinessRow)[];
     values.push(`(${columns.map((c) => sqlLiteral(row[c])).join(",")})`);
     written++;
@@ -207,6 +214,51 @@ export async function sqliteInsertBaseline(workDir: string, rows: number, commit
   rmSync(sqlFile);
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
   return { rowsPerSecond: rows / seconds, seconds, cpuSeconds: user + system, ...(commitEvery ? { commitEvery } : {}) };
+}
+
+export interface D1AloneResult {
+  rowsPerSecond: number;
+  seconds: number;
+  /** workerd's CPU seconds over the run (every thread). */
+  cpuSeconds: number;
+  commitEvery: number;
+}
+
+/**
+ * Rows/s of local D1 alone running the consumer's own upsert statement on the same rows, one D1
+ * batch (one transaction) every `commitEvery` rows, into a fresh schema: no file, parsing,
+ * cleaning, duplicate bookkeeping or progress. What the consumer cannot beat on this machine,
+ * whatever it does; receiving the rows over HTTP is counted too (a few per cent of it).
+ */
+export async function d1AloneUpserts(workDir: string, rows: number, commitEvery: number): Promise<D1AloneResult> {
+  const probe = path.join(ROOT, "scripts/bench/d1-alone");
+  const state = path.join(workDir, "d1-alone-state");
+  rmSync(state, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: probe });
+  const server = await startServer(state, await freePort(), () => undefined, { cwd: probe });
+  try {
+    const batches: string[][] = [];
+    let batch: BusinessRow[] = [];
+    for (const row of importedRows(rows)) {
+      batch.push(row);
+      if (batch.length === commitEvery) {
+        batches.push(upsertBusinessesParameters(batch));
+        batch = [];
+      }
+    }
+    if (batch.length) batches.push(upsertBusinessesParameters(batch));
+    const cpuBefore = workerdCpuSeconds(server.child.pid!);
+    const started = performance.now();
+    for (const parameters of batches) {
+      const response = await fetch(server.baseURL, { method: "POST", body: JSON.stringify({ sql: UPSERT_BUSINESSES_SQL, parameters }) });
+      if (!response.ok) throw new Error(`local D1 alone: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { rowsPerSecond: rows / seconds, seconds, cpuSeconds: workerdCpuSeconds(server.child.pid!) - cpuBefore, commitEvery };
+  } finally {
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   adminLogin,
+  d1AloneUpserts,
   DEFAULT_BATCH_SIZE,
   timeExport,
   fetchOnFreshSocket,
@@ -22,6 +23,7 @@ import {
   LARGEST_BATCH_SIZE,
   parserMemory,
   sqliteInsertBaseline,
+  type D1AloneResult,
   type ExportFilterChoice,
   type ExportResult,
   type ImportResult,
@@ -90,6 +92,8 @@ export interface BenchResults {
         sqlite: SqliteInsertResult;
         /** SQLite committing as often as the consumer does at each batch size measured (absent in older results). */
         sqliteBatches?: SqliteInsertResult[];
+        /** Local D1 alone running the consumer's upserts at each batch size (absent in older results). */
+        d1Alone?: D1AloneResult[];
         csv: ImportResult;
         csvLargestBatch: ImportResult;
         xlsx: ImportResult;
@@ -272,6 +276,10 @@ async function main() {
     // The ceiling the batch commits set: SQLite itself, committing every batch.
     const sqliteBatches: SqliteInsertResult[] = [];
     for (const batchSize of [DEFAULT_BATCH_SIZE, LARGEST_BATCH_SIZE]) sqliteBatches.push(await sqliteInsertBaseline(dataDir, importRows, batchSize));
+    // The floor local D1 sets: its own cost for the consumer's upserts, with nothing else to do.
+    log("local D1 alone, the consumer's upserts …");
+    const d1Alone: D1AloneResult[] = [];
+    for (const batchSize of [DEFAULT_BATCH_SIZE, LARGEST_BATCH_SIZE]) d1Alone.push(await d1AloneUpserts(dataDir, importRows, batchSize));
     const unavailable: ImportResult = { available: false, reason: "POST /api/admin/login or POST /api/upload-excel-batch answers 404" };
     // CSV at the upload page's default batch size and at its largest; XLSX at the largest.
     const runs = [
@@ -303,7 +311,7 @@ async function main() {
     }
     log("parser memory (64 MB heap) …");
     const parser = [parserMemory(csvFiles[0]!, "csv"), parserMemory(xlsxFiles[0]!, "xlsx")];
-    importResult = { rows: importRows, sqlite, sqliteBatches, ...imported, parser };
+    importResult = { rows: importRows, sqlite, sqliteBatches, d1Alone, ...imported, parser };
   }
 
   const results: BenchResults = {

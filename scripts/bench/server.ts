@@ -13,9 +13,9 @@ import { d1File, dropDatabaseOfOtherMigrations } from "../local-database.mjs";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-password-0123" };
 
-export function run(command: string, args: string[], options: { input?: string } = {}): string {
+export function run(command: string, args: string[], options: { input?: string; cwd?: string } = {}): string {
   const result = spawnSync(command, args, {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: wranglerEnv,
     encoding: "utf8",
     input: options.input,
@@ -77,7 +77,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(stateDir: string, port: number, log: (line: string) => void): Promise<RunningServer> {
+/** `wrangler dev` of the app (or of the Worker configured in `cwd`) on `stateDir`, once it answers `/`. */
+export async function startServer(stateDir: string, port: number, log: (line: string) => void, { cwd = ROOT }: { cwd?: string } = {}): Promise<RunningServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   // Edge-cache entries of an earlier run would make the first "cold" requests hits.
   rmSync(path.join(stateDir, "v3/cache"), { recursive: true, force: true });
@@ -92,7 +93,7 @@ export async function startServer(stateDir: string, port: number, log: (line: st
       "--var", `ADMIN_USERNAME:${BENCH_ADMIN.username}`, "--var", `ADMIN_PASSWORD:${BENCH_ADMIN.password}`,
       "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef", "--var", "ENVIRONMENT:development",
       ...localImportVars, "--show-interactive-dev-session=false"],
-    { cwd: ROOT, env: wranglerEnv, stdio: ["ignore", logFd, logFd], detached: true },
+    { cwd, env: wranglerEnv, stdio: ["ignore", logFd, logFd], detached: true },
   );
   closeSync(logFd);
   // The whole process group (npx, wrangler, workerd) goes, so the next server finds its ports free.
