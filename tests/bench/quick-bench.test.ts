@@ -81,6 +81,9 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
     expect(report).toMatch(new RegExp(`\\| ${run.replace(/[()]/g, "\\$&")} during the import \\| [\\d.]+ / [\\d.]+ ms \\| [\\d.]+ / [\\d.]+ ms \\|`));
   }
   expect(results.import.parser.map((p) => p.completed && p.rows)).toEqual([200, 200]);
+  // Local D1 alone ran the consumer's upserts at both batch sizes, and the 85 % row names its share beside the consumer's.
+  expect(results.import.d1Alone?.map((d) => [d.commitEvery, d.rowsPerSecond > 0])).toEqual([[500, true], [2000, true]]);
+  expect(report).toMatch(/\| import ≥ 85 % of SQLite's batched rate .+ \(local D1 alone, running only these upserts: \d+ % at batch size 500; \d+ % at batch size 2000\) \|/);
   // SQLite itself committing as often as the consumer does at each batch size: the ceiling beside the target.
   expect(results.import.sqliteBatches?.map((b) => [b.commitEvery, b.rowsPerSecond > 0])).toEqual([[500, true], [2000, true]]);
   expect(report).toContain("SQLite directly, a commit every 2,000 rows (WAL, synchronous=FULL)");
