@@ -108,11 +108,6 @@ export function keptPerGeneration<T>(scope: "site" | "directory", read: (db: D1D
   };
 }
 
-/** The hard generation: site code is remembered per isolate for as long as it stays the same. */
-export async function getCacheGeneration(db: D1Database): Promise<number> {
-  return (await getCacheGenerations(db)).generation;
-}
-
 /**
  * The admin's "clear cache" (and a saved site code): every cached page and API answer becomes
  * unreachable at once, everywhere, without enumerating keys, and no copy from before is served.

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteAllBusinesses, FIX_SLUGS_RESUME_SECONDS, fixSlugs } from "~/models/admin-business.server";
-import { getCacheGeneration, getCacheGenerations } from "~/models/cache.server";
+import { getCacheGenerations } from "~/models/cache.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { addBusinesses, adminFetch, idOf, login, record } from "./admin-support";
 import { pausingDb } from "./import-support";
@@ -284,9 +284,9 @@ describe("bulk changes", () => {
 describe("site settings, ad codes and cache", () => {
   it("saves the four site settings, bumps the cache generation and serves them publicly", async () => {
     const settings = { head_tags: '<meta name="x" content="1">', footer_tags: "<script>1</script>", analytics_code: "UA-1", facebook_pixel: "<noscript>px</noscript>" };
-    const generation = await getCacheGeneration(env.DB);
+    const generation = (await getCacheGenerations(env.DB)).generation;
     expect(await json(await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify(settings) }))).toMatchObject({ success: true, message: "Ayarlar kaydedildi" });
-    expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
+    expect((await getCacheGenerations(env.DB)).generation).toBe(generation + 1);
     expect(await json(await adminFetch("", "/api/admin/site-settings"))).toEqual(settings);
     const bad = await adminFetch(cookie, "/api/admin/site-settings", { method: "POST", body: JSON.stringify({ head_tags: 5 }) });
     expect(bad.status).toBe(400);
@@ -352,8 +352,8 @@ describe("site settings, ad codes and cache", () => {
   });
 
   it("clears the cache by bumping the generation the edge-cache keys carry", async () => {
-    const generation = await getCacheGeneration(env.DB);
+    const generation = (await getCacheGenerations(env.DB)).generation;
     expect(await json(await adminFetch(cookie, "/api/admin/clear-cache", { method: "POST" }))).toMatchObject({ success: true, generation: generation + 1 });
-    expect(await getCacheGeneration(env.DB)).toBe(generation + 1);
+    expect((await getCacheGenerations(env.DB)).generation).toBe(generation + 1);
   });
 });
