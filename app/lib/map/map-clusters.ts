@@ -186,7 +186,7 @@ export class ClusterAssembly {
     let first: Tile[];
     if (this.frontier === null) first = tilesOfBox(this.box, this.zoom).filter((tile) => tileMeetsBox(tile, this.box));
     else first = this.frontier.flatMap(childTiles).filter((tile) => tileMeetsBox(tile, this.box));
-    this.frontier = [];
+    // The frontier stays as the last round left it until take() replaces it, so bounds() holds between rounds too.
     if (first.length === 0) return (this.pending = []);
     const firstZoom = first[0]!.zoom;
     const reads: MapRead[] = [
