@@ -1,36 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, flatCircleAround, flatSquare } from "~/lib/map/geo-cell";
+import { distanceKm, flatCircleAround, flatSquareSql, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
+import { sqliteCli } from "../../scripts/local-database.mjs";
+import { seededRandom } from "../support/seeded-random";
 
-/** A reproducible generator (mulberry32). */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Each point's squared flat distance from the circle's centre, as SQLite computes flatSquareSql. */
+function flatSquares(circle: FlatCircle, points: LatLng[]): number[] {
+  const flat = flatSquareSql(
+    { latitude: "p.value ->> 0", longitude: "p.value ->> 1" },
+    { latitude: String(circle.latitude), longitude: String(circle.longitude), scale: String(circle.longitudeScale) },
+  );
+  const json = JSON.stringify(points.map((point) => [point.latitude, point.longitude]));
+  return sqliteCli(":memory:", `SELECT ${flat} FROM json_each('${json}') AS p ORDER BY p.key;`).trim().split("\n").map(Number);
 }
 
 describe("a radius as flat arithmetic on degrees", () => {
   it("never calls a point outside the radius inside, and never leaves one inside out", () => {
-    const random = generator(7);
+    const random = seededRandom(7);
     let decidedFlat = 0;
     for (const latitude of [0, 40.71287, -33.9, 60.17, 78.2, -79.5]) {
       for (const km of [1, 5, 10, 25, 50]) {
         const center = { latitude, longitude: -74 + random() * 100 };
         const circle = flatCircleAround(center, km)!;
         expect(circle, `${latitude} ${km}`).not.toBeNull();
-        for (let i = 0; i < 4000; i++) {
-          // Points up to 1.2 × the radius away in every direction, many near the edge.
-          const reach = ((km * 1.2) / 6371) * (180 / Math.PI);
-          const point = {
-            latitude: center.latitude + (random() * 2 - 1) * reach,
-            longitude: center.longitude + ((random() * 2 - 1) * reach) / Math.cos((center.latitude * Math.PI) / 180),
-          };
+        // Points up to 1.2 × the radius away in every direction, many near the edge.
+        const reach = ((km * 1.2) / 6371) * (180 / Math.PI);
+        const points = Array.from({ length: 4000 }, () => ({
+          latitude: center.latitude + (random() * 2 - 1) * reach,
+          longitude: center.longitude + ((random() * 2 - 1) * reach) / Math.cos((center.latitude * Math.PI) / 180),
+        }));
+        const flats = flatSquares(circle, points);
+        for (const [i, point] of points.entries()) {
           const exact = distanceKm(center, point);
-          const flat = flatSquare(circle, point);
+          const flat = flats[i]!;
           if (flat <= circle.inner) expect(exact, JSON.stringify({ center, km, point })).toBeLessThanOrEqual(km);
           if (exact <= km) expect(flat, JSON.stringify({ center, km, point })).toBeLessThanOrEqual(circle.outer);
           if (flat <= circle.inner || flat > circle.outer) decidedFlat++;

@@ -178,19 +178,12 @@ export function flatCircleAround(center: LatLng, km: number): FlatCircle | null 
 
 /**
  * The squared flat distance of FlatCircle as SQL, for the columns given and the parameters that
- * hold the circle's latitude, longitude and longitude scale: flatSquare's one formula.
+ * hold the circle's latitude, longitude and longitude scale.
  */
 export function flatSquareSql(columns: { latitude: string; longitude: string }, params: { latitude: string; longitude: string; scale: string }): string {
   const dy = `(${columns.latitude} - ${params.latitude})`;
   const dx = `((${columns.longitude} - ${params.longitude}) * ${params.scale})`;
   return `${dy} * ${dy} + ${dx} * ${dx}`;
-}
-
-/** The squared flat distance of FlatCircle, in degrees², as flatSquareSql computes it in SQLite. */
-export function flatSquare(circle: FlatCircle, point: LatLng): number {
-  const dy = point.latitude - circle.latitude;
-  const dx = (point.longitude - circle.longitude) * circle.longitudeScale;
-  return dy * dy + dx * dx;
 }
 
 /** Whether a point lies in a box (a box with west > east crosses the antimeridian). */
