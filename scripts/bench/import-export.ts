@@ -15,9 +15,8 @@ import { EXPORT_COLUMNS, exportQuery, type DateRange } from "../../app/lib/admin
 import { demoBusinesses, type DemoBusiness } from "../demo-data";
 import { percentile } from "./load";
 import { withCacheBust } from "./pages";
-import { BENCH_ADMIN, ROOT, run, startServer, workerdCpuSeconds, workerdRss, type RunningServer } from "./server";
+import { BENCH_ADMIN, ROOT, run, startFreshServer, workerdCpuSeconds, workerdRss, type RunningServer } from "./server";
 import { UPSERT_BUSINESSES_SQL, upsertBusinessesParameters } from "../../app/models/business.server";
-import { freePort } from "../wrangler-env.mjs";
 
 /** Google-Maps-export (Outscraper) columns the importer maps; `about` is left out to stay under the 150 MB upload cap. */
 const IMPORT_COLUMNS: [string, (b: DemoBusiness) => string | number | boolean | null][] = [
@@ -233,9 +232,7 @@ export interface D1AloneResult {
 export async function d1AloneUpserts(workDir: string, rows: number, commitEvery: number): Promise<D1AloneResult> {
   const probe = path.join(ROOT, "scripts/bench/d1-alone");
   const state = path.join(workDir, "d1-alone-state");
-  rmSync(state, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: probe });
-  const server = await startServer(state, await freePort(), () => undefined, { cwd: probe });
+  const server = await startFreshServer(state, () => undefined, { cwd: probe });
   try {
     const batches: string[][] = [];
     let batch: BusinessRow[] = [];

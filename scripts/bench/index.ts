@@ -36,9 +36,8 @@ import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
 import { renderReport } from "./report";
 import { timeSitemapRebuild, type SitemapBuildResult } from "./sitemaps";
-import { ensureSeeded, ROOT, run, snapshot, startServer, toolVersions, workerdCpuSeconds, type SeedInfo } from "./server";
+import { ensureSeeded, ROOT, run, snapshot, startFreshServer, startServer, toolVersions, workerdCpuSeconds, type SeedInfo } from "./server";
 import { query, SQLITE_ENGINE, timeStatements } from "./sqlite";
-import { freePort } from "../wrangler-env.mjs";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -292,11 +291,7 @@ async function main() {
       // A fresh, empty database per run: the import is measured alone, like the SQLite baseline.
       for (const { name, files, batchSize } of runs) {
         const importState = path.join(dataDir, "import-state");
-        rmSync(importState, { recursive: true, force: true });
-        mkdirSync(importState, { recursive: true });
-        run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", importState]);
-        // A port of its own: the page server's workerd may still be letting go of the ones it had.
-        const importServer = await startServer(importState, await freePort(), log);
+        const importServer = await startFreshServer(importState, log);
         try {
           const importCookie = await adminLogin(importServer.baseURL);
           if (importCookie) imported[name] = await importThroughWorker(importServer.baseURL, importCookie, files, { rows: importRows, batchSize, timeoutMs: 3_600_000 });

@@ -133,6 +133,18 @@ export async function startServer(stateDir: string, port: number, log: (line: st
   throw new Error(`wrangler dev did not start:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
 }
 
+/**
+ * `wrangler dev` on a new, empty database with every migration applied, on a free port of its
+ * own (a server just stopped may still hold its ports): the import runs and local D1 alone are
+ * each measured this way, like the SQLite baseline on a fresh schema.
+ */
+export async function startFreshServer(stateDir: string, log: (line: string) => void, { cwd = ROOT }: { cwd?: string } = {}): Promise<RunningServer> {
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { cwd });
+  return startServer(stateDir, await freePort(), log, { cwd });
+}
+
 /** The workerd processes started under `rootPid` (wrangler dev may run more than one). */
 function workerdPids(rootPid: number): number[] {
   const parents = new Map<number, number>();
