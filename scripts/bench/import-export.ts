@@ -164,11 +164,6 @@ export interface SqliteInsertResult {
   commitEvery?: number;
 }
 
-/**
- * Rows/s of SQLite inserting the import file's rows (same columns) into a fresh schema: in one
- * transaction, or committing every `commitEvery` rows as the consumer commits each batch (then
- * in WAL mode with synchronous=FULL: each commit durable, as D1 makes it).
- */
 /** The import file's rows as the import writes them: only what the file carries, plus what is derived. */
 function* importedRows(rows: number): Generator<BusinessRow> {
   const now = Math.floor(Date.now() / 1000);
@@ -178,6 +173,11 @@ function* importedRows(rows: number): Generator<BusinessRow> {
   }
 }
 
+/**
+ * Rows/s of SQLite inserting the import file's rows (same columns) into a fresh schema: in one
+ * transaction, or committing every `commitEvery` rows as the consumer commits each batch (then
+ * in WAL mode with synchronous=FULL: each commit durable, as D1 makes it).
+ */
 export async function sqliteInsertBaseline(workDir: string, rows: number, commitEvery?: number): Promise<SqliteInsertResult> {
   const file = path.join(workDir, "import-baseline.sqlite");
   freshSchema(file);

@@ -4,7 +4,9 @@ export default {
     // A GET is the benchmark asking whether the Worker is up.
     if (request.method !== "POST") return new Response(null, { status: 204 });
     const { sql, parameters } = (await request.json()) as { sql: string; parameters: string[] };
-    await env.DB.batch(parameters.map((parameter) => env.DB.prepare(sql).bind(parameter)));
+    // Prepared once and bound per parameter, as upsertBusinessesStatements does for the consumer.
+    const statement = env.DB.prepare(sql);
+    await env.DB.batch(parameters.map((parameter) => statement.bind(parameter)));
     return new Response(null, { status: 204 });
   },
 };
