@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The Worker renders with react-dom's browser production build, which patches/react-dom+18.3.1.patch
-// changes (chunks kept as strings, encoded once per 2 KB); the legacy build's renderToString does not
+// changes (chunks kept as strings, encoded once per 2,048 characters); the legacy build's renderToString does not
 // go through that code, so it is the reference for the bytes a visitor must receive.
 const require = createRequire(import.meta.url);
 const builds = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs");
@@ -28,20 +28,9 @@ function page() {
 async function streamed(element: ReactElement): Promise<{ text: string; chunks: number }> {
   const stream = await streaming.renderToReadableStream(element);
   await stream.allReady;
-  const reader = stream.getReader();
   const parts: Uint8Array[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), chunks: parts.length };
+  for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part);
+  return { text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(parts)), chunks: parts.length };
 }
 
 describe("server rendering to a stream", () => {
