@@ -35,8 +35,7 @@ export default async function handleRequest(
 
   // Every page is rendered whole before it is sent: crawlers and the edge cache need the
   // complete document, and the pages have no slow parts worth streaming. Sent as one buffer, the
-  // runtime copies it to the visitor and the edge cache itself instead of chunk by chunk through
-  // JavaScript (decision 062).
+  // runtime copies it out itself instead of chunk by chunk through JavaScript (decision 062).
   await body.allReady;
   const html = await new Response(body).arrayBuffer();
 
