@@ -106,9 +106,9 @@ CREATE TABLE `cities` (
 	PRIMARY KEY(`country_code`, `slug`)
 );
 --> statement-breakpoint
+CREATE INDEX `cities_country_by_count` ON `cities` (`country_code`,`business_count`);--> statement-breakpoint
 CREATE INDEX `cities_by_count` ON `cities` (`business_count`);--> statement-breakpoint
 CREATE INDEX `cities_by_slug` ON `cities` (`slug`);--> statement-breakpoint
-CREATE INDEX `cities_country_by_count` ON `cities` (`country_code`,`business_count`);--> statement-breakpoint
 CREATE TABLE `city_category_counts` (
 	`country_code` text NOT NULL,
 	`city_slug` text NOT NULL,
@@ -173,7 +173,8 @@ CREATE TABLE `site_settings` (
 CREATE TABLE `upload_job_keys` (
 	`job_id` text NOT NULL,
 	`key` text NOT NULL,
-	PRIMARY KEY(`job_id`, `key`)
+	PRIMARY KEY(`job_id`, `key`),
+	FOREIGN KEY (`job_id`) REFERENCES `upload_jobs`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE TABLE `upload_jobs` (

@@ -165,9 +165,10 @@ export const cities = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.slug] }),
+    // Inside one country, then across all of them.
+    index("cities_country_by_count").on(t.countryCode, t.businessCount),
     index("cities_by_count").on(t.businessCount),
     index("cities_by_slug").on(t.slug),
-    index("cities_country_by_count").on(t.countryCode, t.businessCount),
   ],
 );
 
@@ -399,7 +400,9 @@ export const uploadJobs = sqliteTable(
 export const uploadJobKeys = sqliteTable(
   "upload_job_keys",
   {
-    jobId: text("job_id").notNull(),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => uploadJobs.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.key] })],

@@ -7,7 +7,7 @@ import worker from "../../workers/app";
 import { DEAD_LETTER_QUEUE } from "../../workers/dead-letters";
 import { processImportJob } from "../../workers/import/consumer";
 import type { QueueMessage } from "~/models/queue-messages.server";
-import { businessCount, crashingDb, recordingEnv } from "./import-support";
+import { businessCount, crashingDb, pausingDb, queuedJob, recordingEnv } from "./import-support";
 
 describe("a consumer that fails mid-file", () => {
   it("resumes from the committed cursor and ends with exact counts, even when a step is delivered twice", async () => {
@@ -47,6 +47,29 @@ describe("a consumer that fails mid-file", () => {
     expect(await businessCount()).toBe(before + 998);
     const keys = await env.DB.prepare(`SELECT count(*) AS n FROM upload_job_keys`).first<{ n: number }>();
     expect(keys!.n).toBe(0);
+  });
+});
+
+describe("a job removed while its import runs", () => {
+  const identities = async (jobId: string) =>
+    (await env.DB.prepare(`SELECT count(*) AS n FROM upload_job_keys WHERE job_id = ?1`).bind(jobId).first<{ n: number }>())!.n;
+
+  it("writes nothing of the step it was in, keeps none of its identities and stops without a retry", async () => {
+    const jobId = await queuedJob("Removed", 300);
+    const before = await businessCount();
+    // Batches: header cursor (1), identities read (2), step 1 commit (3), read (4), step 2 commit (5).
+    const paused = pausingDb(5);
+    const { env: pausing } = recordingEnv({ DB: paused.db });
+    const running = processImportJob(pausing, jobId, { stepRows: 10_000, stepMs: 60_000, sendPauseMs: 0 });
+    await paused.reached;
+    expect(await identities(jobId)).toBe(100);
+    await env.DB.prepare(`DELETE FROM upload_jobs WHERE id = ?1`).bind(jobId).run();
+    // The identities belong to the job and leave with it.
+    expect(await identities(jobId)).toBe(0);
+    paused.release();
+    await expect(running).resolves.toBeUndefined();
+    expect(await businessCount()).toBe(before + 100);
+    expect(await identities(jobId)).toBe(0);
   });
 });
 
