@@ -185,8 +185,8 @@ export async function readKnownIdentities(
  * the guard first (fails the whole batch when another delivery already moved the cursor or the
  * job was ended — json() of a non-JSON text raises an error, which rolls the batch back), then
  * the step's identities (their foreign key fails the batch when the job is gone), and last the
- * new cursor and counts. Hand-written: they join the
- * upsert's prepared statements in one D1 batch, which a query builder's statements cannot.
+ * new cursor and counts. Hand-written: they join the upsert's prepared statements in one D1
+ * batch, which a query builder's statements cannot.
  */
 export function stepCommitStatements(
   db: D1Database,
