@@ -6,7 +6,7 @@
  * SQL keeps what businessFilterConditions decides, the Worker what it cannot (exact distance,
  * open now), then sorts and pages; the count stops at the candidates ("1,000+"), as search's does.
  */
-import { cellRangesWithin, distanceKm, flatCircleAround, flatSquareSql, mergeRanges, subtractRanges, type CellRange, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
+import { cellRangesWithin, distanceKm, flatCircleAround, flatSquareSql, leastKmAtFlat, mergeRanges, subtractRanges, type CellRange, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
 import { nameOrderKey } from "~/lib/business/name-order";
 import { totalPages } from "~/lib/directory/paging";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
@@ -32,6 +32,9 @@ const NEAR_REACH_MARGIN = 1.1;
 
 /** Tiles a step's circle is covered with: finer tiles read fewer rows beyond the circle. */
 const NEAR_COVER_TILES = 1024;
+
+/** The walk's first circle: a twentieth of the radius, as a dense centre fills a page within a few hundred metres. */
+const firstReach = (radiusKm: number) => Math.max(radiusKm / 20, 0.05);
 
 /** Which businesses a list holds before the filters. */
 export type ListScope =
@@ -152,6 +155,7 @@ async function newestCandidates(db: D1Database, scope: ListScope, filters: Searc
  * circle is read, every business inside it is known. The circle grows to where the density read
  * so far says `need` matches will be, and stops short of NEAR_ROWS_BUDGET rows: then `complete`
  * is false and the matches are those of the circle read (still the nearest, in order).
+ * `firstCircle`: every row of the first circle's cells, when they were read already.
  */
 export async function nearestCandidates(
   db: D1Database,
@@ -159,6 +163,7 @@ export async function nearestCandidates(
   filters: SearchFilters,
   need: number,
   at: Date,
+  firstCircle: readonly FilterRow[] | null = null,
 ): Promise<{ candidates: Candidate[]; complete: boolean; rowsRead: number }> {
   const near = filters.near!;
   const radius = filters.radiusKm!;
@@ -176,14 +181,17 @@ export async function nearestCandidates(
   const matches: Candidate[] = [];
   let read: CellRange[] = [];
   let rowsRead = 0;
-  // A twentieth of the radius first: a dense centre fills `need` within a few hundred metres.
-  let reach = Math.max(radius / 20, 0.05);
+  let reach = firstReach(radius);
   for (;;) {
     const fresh = subtractRanges(cellRangesWithin(near, reach, NEAR_COVER_TILES), read);
     if (fresh.length > 0) {
-      const answer = await statement.bind(JSON.stringify(fresh.map((range) => [range.lo, range.hi])), ...params.slice(1)).all<FilterRow>();
-      rowsRead += answer.meta?.rows_read ?? answer.results.length;
-      for (const row of answer.results) {
+      const answer =
+        firstCircle && read.length === 0
+          ? { results: firstCircle, meta: null }
+          : await statement.bind(JSON.stringify(fresh.map((range) => [range.lo, range.hi])), ...params.slice(1)).all<FilterRow>();
+      const rows = answer.results;
+      rowsRead += answer.meta?.rows_read ?? rows.length;
+      for (const row of rows) {
         const candidate = toCandidate(row, filters);
         if (passesAfterSql(row, candidate.distanceKm, filters, at)) matches.push(candidate);
       }
@@ -207,12 +215,12 @@ export async function nearestCandidates(
 /**
  * How many approved businesses lie within `radiusKm` of `near`, counted in SQL up to a little over
  * FILTERED_CANDIDATES: a flat distance (flatCircleAround) decides most rows, and only those near
- * the circle's edge travel to the Worker for the exact one. `complete` is false when the count
- * stopped at its limit.
+ * the circle's edge travel to the Worker for the exact one (readCountWithinRadius). Its `complete`
+ * is false when the count stopped at its limit.
  */
-async function countWithinRadius(db: D1Database, near: LatLng, radiusKm: number, circle: FlatCircle): Promise<{ count: number; complete: boolean }> {
+function countWithinRadiusStatement(db: D1Database, near: LatLng, radiusKm: number, circle: FlatCircle): D1PreparedStatement {
   const flat = flatSquareSql({ latitude: "b.latitude", longitude: "b.longitude" }, { latitude: "?2", longitude: "?3", scale: "?4" });
-  const answer = await db
+  return db
     .prepare(
       `SELECT count(*) AS counted, count(*) FILTER (WHERE flat <= ?5) AS inside,
          json_group_array(json_array(latitude, longitude)) FILTER (WHERE flat > ?5) AS edge
@@ -232,18 +240,80 @@ async function countWithinRadius(db: D1Database, near: LatLng, radiusKm: number,
       circle.inner,
       circle.outer,
       COUNT_LIMIT,
-    )
-    .first<{ counted: number; inside: number; edge: string }>();
+    );
+}
+
+function readCountWithinRadius(answer: { counted: number; inside: number; edge: string } | undefined, near: LatLng, radiusKm: number): { count: number; complete: boolean } {
   const edge = JSON.parse(answer?.edge ?? "[]") as [number, number][];
   const onEdge = edge.filter(([latitude, longitude]) => distanceKm(near, { latitude, longitude }) <= radiusKm).length;
   return { count: (answer?.inside ?? 0) + onEdge, complete: (answer?.counted ?? 0) < COUNT_LIMIT };
 }
 
-/** Rows countWithinRadius counts at the most: the candidates and a tenth for the circle's edge. */
+/**
+ * Rows past a page the nearest businesses by flat distance are read with: businesses at the
+ * same spot as the last one read stay uncertain, the spare keeps them from shortening the page.
+ */
+const NEAREST_PAGE_SPARE = 10;
+
+/** Businesses up to which a page's nearest are read in one statement with their columns: five pages of 20. */
+const NEAREST_PAGE_MOST = 100;
+
+/**
+ * The nearest `need` approved businesses by flat distance among those in the cells of the walk's
+ * first circle, with their page columns and flat distance: one page of every business near a point
+ * in one statement (readNearestPage decides whether it is the exact nearest).
+ */
+function nearestPageStatement(db: D1Database, near: LatLng, reachKm: number, circle: FlatCircle, need: number): D1PreparedStatement {
+  const flat = flatSquareSql({ latitude: "g.latitude", longitude: "g.longitude" }, { latitude: "?2", longitude: "?3", scale: "?4" });
+  return db
+    .prepare(
+      `SELECT ${pageRowColumnsSql("b")}, n.flat
+       FROM (
+         SELECT g.id, ${flat} AS flat
+         FROM json_each(?1) AS r JOIN businesses AS g INDEXED BY businesses_geo_position
+           ON g.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
+         WHERE g.geo_cell IS NOT NULL AND g.is_approved = 1
+         ORDER BY flat LIMIT ?5
+       ) AS n JOIN businesses AS b ON b.id = n.id`,
+    )
+    .bind(
+      JSON.stringify(cellRangesWithin(near, reachKm, NEAR_COVER_TILES).map((range) => [range.lo, range.hi])),
+      circle.latitude,
+      circle.longitude,
+      circle.longitudeScale,
+      need + NEAREST_PAGE_SPARE,
+    );
+}
+
+/**
+ * The page of the nearest businesses from nearestPageStatement's rows, or null when they cannot
+ * prove it: a business left out by the statement's limit lies at least leastKmAtFlat of the last
+ * flat distance read away, and one outside the cells further than the circle; the rows nearer
+ * than both are exactly the nearest, and must fill the page.
+ */
+function readNearestPage(
+  rows: readonly Record<string, unknown>[],
+  { near, reachKm, circle, need }: { near: LatLng; reachKm: number; circle: FlatCircle; need: number },
+  { page, perPage, at }: { page: number; perPage: number; at: Date },
+): FilteredBusiness[] | null {
+  const lastFlat = Math.max(...rows.map((row) => Number(row.flat)));
+  const certainWithin = rows.length < need + NEAREST_PAGE_SPARE ? reachKm : Math.min(reachKm, leastKmAtFlat(circle, lastFlat));
+  const nearest = rows
+    .map((row) => ({ row, id: Number(row.id), distanceKm: distanceKm(near, { latitude: Number(row.latitude), longitude: Number(row.longitude) }) }))
+    .filter((candidate) => candidate.distanceKm < certainWithin);
+  if (nearest.length < need) return null;
+  return orderCandidates(nearest.map((candidate) => ({ ...candidate, rating: null, reviews: 0, nameKey: "" })), "distance")
+    .slice((page - 1) * perPage, page * perPage)
+    .map((candidate) => toFilteredBusiness(candidate.row, candidate.distanceKm, at));
+}
+
+/** Rows countWithinRadiusStatement counts at the most: the candidates and a tenth for the circle's edge. */
 const COUNT_LIMIT = Math.ceil(FILTERED_CANDIDATES * 1.1) + 1;
 
-const PAGE_ROW_COLUMNS_SQL = `id, name, slug, coalesce(type, category) AS category, city, country, country_code, full_address, phone,
-  rating, reviews, verified, photo, latitude, longitude, working_hours, time_zone`;
+/** What a list's card shows of a business `b`, with its position and opening hours. */
+const pageRowColumnsSql = (b: string) =>
+  `${b}.id, ${b}.name, ${b}.slug, coalesce(${b}.type, ${b}.category) AS category, ${b}.city, ${b}.country, ${b}.country_code, ${b}.full_address,
+   ${b}.phone, ${b}.rating, ${b}.reviews, ${b}.verified, ${b}.photo, ${b}.latitude, ${b}.longitude, ${b}.working_hours, ${b}.time_zone`;
 
 /**
  * One page of `ordered` candidates as businesses, read by id (`perPage` rows), with their
@@ -258,7 +328,7 @@ export async function candidatePage(
   if (onPage.length === 0) return [];
   const rows = (
     await db
-      .prepare(`SELECT ${PAGE_ROW_COLUMNS_SQL} FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`)
+      .prepare(`SELECT ${pageRowColumnsSql("b")} FROM businesses AS b WHERE b.id IN (SELECT value FROM json_each(?1))`)
       .bind(JSON.stringify(onPage.map((candidate) => candidate.id)))
       .all<Record<string, unknown>>()
   ).results;
@@ -305,10 +375,25 @@ export async function readFilteredList(
   const everyBusinessNear = filters.near && scope.kind === "all" && !hasFilters({ ...filters, near: null, radiusKm: null, sort: null });
   const flat = everyBusinessNear && (filters.sort ?? "distance") === "distance" ? flatCircleAround(filters.near!, filters.radiusKm!) : null;
   if (flat) {
-    const [circle, nearest] = await Promise.all([countWithinRadius(db, filters.near!, filters.radiusKm!, flat), nearestCandidates(db, scope, filters, page * perPage, at)]);
+    // The count and the first pages in one round trip, where the first circle holds them;
+    // otherwise, and for deeper pages, the walk (beside the count) and the page's read.
+    const near = filters.near!;
+    const need = page * perPage;
+    const reachKm = firstReach(filters.radiusKm!);
+    const oneTrip = need <= NEAREST_PAGE_MOST;
+    const count = countWithinRadiusStatement(db, near, filters.radiusKm!, flat);
+    const [answers, walked] = await Promise.all([
+      db.batch<Record<string, unknown>>(oneTrip ? [count, nearestPageStatement(db, near, reachKm, flat, need)] : [count]),
+      oneTrip ? null : nearestCandidates(db, scope, filters, need, at),
+    ]);
+    const circle = readCountWithinRadius(answers[0]?.results[0] as { counted: number; inside: number; edge: string } | undefined, near, filters.radiusKm!);
+    const onPage = oneTrip ? readNearestPage(answers[1]?.results ?? [], { near, reachKm, circle: flat, need }, { page, perPage, at }) : null;
+    // A first circle read whole (fewer rows than asked) is the walk's first step.
+    const firstCircle = oneTrip && (answers[1]?.results.length ?? 0) < need + NEAREST_PAGE_SPARE ? (answers[1]!.results as FilterRow[]) : null;
+    const nearest = onPage ? null : (walked ?? (await nearestCandidates(db, scope, filters, need, at, firstCircle)));
     const totalCount = Math.min(circle.count, FILTERED_CANDIDATES);
     return {
-      businesses: await candidatePage(db, orderCandidates(nearest.candidates, "distance"), { page, perPage, at }),
+      businesses: onPage ?? (await candidatePage(db, orderCandidates(nearest!.candidates, "distance"), { page, perPage, at })),
       totalCount,
       moreThanCounted: circle.count > FILTERED_CANDIDATES || !circle.complete,
       currentPage: page,

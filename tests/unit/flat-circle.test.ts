@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, flatCircleAround, flatSquareSql, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
+import { distanceKm, flatCircleAround, flatSquareSql, leastKmAtFlat, type FlatCircle, type LatLng } from "~/lib/map/geo-cell";
 import { sqliteCli } from "../../scripts/local-database.mjs";
 import { seededRandom } from "../support/seeded-random";
 
@@ -35,6 +35,8 @@ describe("a radius as flat arithmetic on degrees", () => {
           if (flat <= circle.inner) expect(exact, JSON.stringify({ center, km, point })).toBeLessThanOrEqual(km);
           if (exact <= km) expect(flat, JSON.stringify({ center, km, point })).toBeLessThanOrEqual(circle.outer);
           if (flat <= circle.inner || flat > circle.outer) decidedFlat++;
+          // What an order by flat distance promises of the businesses past a point.
+          expect(exact, JSON.stringify({ center, km, point })).toBeGreaterThanOrEqual(leastKmAtFlat(circle, flat));
         }
       }
     }

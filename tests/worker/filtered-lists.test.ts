@@ -266,13 +266,18 @@ describe("rows read with filters", () => {
     const filters = filtersFrom(`${near}&radius=10&sort=distance`);
     const all = bruteForce(6000, filters).sort((a, b) => a.distance! - b.distance!);
     expect(all.length).toBeGreaterThan(FILTERED_CANDIDATES);
-    for (const page of [1, 3]) {
-      const { db, rowsRead } = measuringDb(env.DB);
+    for (const page of [1, 3, 6]) {
+      const { db, rowsRead, statements } = measuringDb(env.DB);
       const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: 20 });
       expect([list.totalCount, list.moreThanCounted, list.totalPages]).toEqual([FILTERED_CANDIDATES, true, FILTERED_CANDIDATES / 20]);
       // Seeded positions repeat every thousand businesses: compared by distance (ties go newest first).
       expect(list.businesses.map((b) => b.distanceKm)).toEqual(all.slice((page - 1) * 20, page * 20).map((b) => Math.round(b.distance! * 100) / 100));
       expect(rowsRead()).toBeLessThan(2 * FILTERED_CANDIDATES);
+      // The first five pages come with the count, in one statement; deeper ones from the walk.
+      // Page 1 comes in one round trip with the count; page 3 walks on from the first circle that
+      // round trip read whole (one more circle, then the page); page 6 walks from the start.
+      const circlesWalked = statements().filter((statement) => statement.sql.startsWith("SELECT b.id, b.latitude")).length;
+      expect([statements().length, circlesWalked], `page ${page}`).toEqual({ 1: [2, 0], 3: [4, 1], 6: [4, 2] }[page]);
     }
   });
 });

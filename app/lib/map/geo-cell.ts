@@ -156,6 +156,8 @@ export interface FlatCircle {
   longitudeScale: number;
   inner: number;
   outer: number;
+  /** How far, relatively, a flat distance may be off the exact one inside the circle's box. */
+  margin: number;
 }
 
 export function flatCircleAround(center: LatLng, km: number): FlatCircle | null {
@@ -173,7 +175,17 @@ export function flatCircleAround(center: LatLng, km: number): FlatCircle | null 
     longitudeScale: Math.cos((center.latitude * Math.PI) / 180),
     inner: (degrees * (1 - margin)) ** 2,
     outer: (degrees * (1 + margin)) ** 2,
+    margin,
   };
+}
+
+/**
+ * The least distance in km a business at squared flat distance `flat` from the circle's centre can
+ * be (inside the circle's box; anything outside it is further than the circle's radius anyway):
+ * what an order by flat distance can promise about the businesses past it.
+ */
+export function leastKmAtFlat(circle: FlatCircle, flat: number): number {
+  return (Math.sqrt(flat) / (1 + circle.margin)) * (Math.PI / 180) * EARTH_RADIUS_KM;
 }
 
 /**
