@@ -66,14 +66,11 @@ export async function withEdgeCache(
   // A not-found or failed answer is kept by no cache (the category an import adds next is there
   // at once), whatever the route that gave it set.
   if (response.status >= 400) return neverStored(response);
-  if (!head && response.status === 200 && isSharedCacheable(response)) {
-    // Read once, sent twice: a teed copy moves only as fast as the visitor reads, so a visitor who
-    // stopped reading would hold the cache's copy back. Kept answers are pages and API calls, small.
-    const body = await response.arrayBuffer();
-    ctx.waitUntil(cache.put(key, new Response(body, response)));
-    return withEditedHeaders(response, (headers) => headers.set("X-Edge-Cache", "MISS"), body);
-  }
-  return withEditedHeaders(response, (headers) => headers.set("X-Edge-Cache", "MISS"));
+  // Read once, sent twice: a teed copy moves only as fast as the visitor reads, so a visitor who
+  // stopped reading would hold the cache's copy back. Kept answers are pages and API calls, small.
+  const kept = !head && response.status === 200 && isSharedCacheable(response) ? await response.arrayBuffer() : null;
+  if (kept) ctx.waitUntil(cache.put(key, new Response(kept, response)));
+  return withEditedHeaders(response, (headers) => headers.set("X-Edge-Cache", "MISS"), kept ?? response.body);
 }
 
 /**

@@ -292,18 +292,18 @@ function nearestPageStatement(db: D1Database, near: LatLng, reachKm: number, cir
  * than both are exactly the nearest, and must fill the page.
  */
 function readNearestPage(
-  rows: readonly Record<string, unknown>[],
-  { near, reachKm, circle, need }: { near: LatLng; reachKm: number; circle: FlatCircle; need: number },
+  rows: readonly FilterRow[],
+  filters: SearchFilters,
+  { reachKm, circle }: { reachKm: number; circle: FlatCircle },
   { page, perPage, at }: { page: number; perPage: number; at: Date },
 ): FilteredBusiness[] | null {
+  const need = page * perPage;
   const lastFlat = Math.max(...rows.map((row) => Number(row.flat)));
   const certainWithin = rows.length < need + NEAREST_PAGE_SPARE ? reachKm : Math.min(reachKm, leastKmAtFlat(circle, lastFlat));
-  const nearest = rows
-    .map((row) => ({ row, id: Number(row.id), distanceKm: distanceKm(near, { latitude: Number(row.latitude), longitude: Number(row.longitude) }) }))
-    .filter((candidate) => candidate.distanceKm < certainWithin);
+  const nearest = rows.map((row) => toCandidate(row, filters)).filter((candidate) => candidate.distanceKm! < certainWithin);
   if (nearest.length < need) return null;
-  return orderCandidates(nearest.map((candidate) => ({ ...candidate, rating: null, reviews: 0, nameKey: "" })), "distance")
-    .slice((page - 1) * perPage, page * perPage)
+  return orderCandidates(nearest, "distance")
+    .slice((page - 1) * perPage, need)
     .map((candidate) => toFilteredBusiness(candidate.row, candidate.distanceKm, at));
 }
 
@@ -387,7 +387,7 @@ export async function readFilteredList(
       oneTrip ? null : nearestCandidates(db, scope, filters, need, at),
     ]);
     const circle = readCountWithinRadius(answers[0]?.results[0] as { counted: number; inside: number; edge: string } | undefined, near, filters.radiusKm!);
-    const onPage = oneTrip ? readNearestPage(answers[1]?.results ?? [], { near, reachKm, circle: flat, need }, { page, perPage, at }) : null;
+    const onPage = oneTrip ? readNearestPage(answers[1]?.results ?? [], filters, { reachKm, circle: flat }, { page, perPage, at }) : null;
     // A first circle read whole (fewer rows than asked) is the walk's first step.
     const firstCircle = oneTrip && (answers[1]?.results.length ?? 0) < need + NEAREST_PAGE_SPARE ? (answers[1]!.results as FilterRow[]) : null;
     const nearest = onPage ? null : (walked ?? (await nearestCandidates(db, scope, filters, need, at, firstCircle)));
