@@ -123,7 +123,7 @@ export const businesses = sqliteTable(
     // Radius, box and map reads: a few ranges of cells (app/lib/map/geo-cell.ts coverBox). The
     // position rides along, so counting a circle or a map's points never reads the table's rows.
     index("businesses_geo_position").on(t.geoCell, t.latitude, t.longitude).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
-    // A country's filtered list: its newest businesses (app/models/filtered-list.server.ts).
+    // A country's filtered list: its newest businesses (app/models/finder.server.ts).
     index("businesses_country_page").on(t.countryCode, t.id).where(sql`is_approved = 1`),
   ],
 );

@@ -2,7 +2,7 @@
 import { businessBasics, cardDetails, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { totalPages } from "~/lib/directory/paging";
 import type { SearchFilters } from "~/lib/search/search-filters";
-import { readFilteredList, type FilteredBusiness, type ListScope } from "./filtered-list.server";
+import { findBusinesses, type FilteredBusiness, type ListScope } from "./finder.server";
 import { fromNearestAnchor, type AnchorScope } from "./page-anchor.server";
 
 // Hand-written SQL: public list pages' hot path, read INDEXED BY each scope's index (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
@@ -152,7 +152,7 @@ export interface CardListPage {
 
 /**
  * A detail page's list: without filters, its cards from the answers of cardPageStatements (paged
- * over `total`, the list's stored count); with them, the page readFilteredList keeps, by number.
+ * over `total`, the list's stored count); with them, the page the finder answers, by number.
  */
 export async function readCardListPage(
   db: D1Database,
@@ -163,7 +163,7 @@ export async function readCardListPage(
   total: number,
 ): Promise<CardListPage> {
   const { page, limit } = request;
-  const filtered = filters ? await readFilteredList(db, scope, filters, { page, perPage: limit }) : null;
+  const filtered = filters ? await findBusinesses(db, { words: "", location: null, scope, filters, at: new Date() }, { page, perPage: limit }) : null;
   return {
     ...(filtered ? { businesses: filtered.businesses, cursors: {} } : readCardPage(request, cards)),
     filtered: filtered ? { totalCount: filtered.totalCount, moreThanCounted: filtered.moreThanCounted } : null,

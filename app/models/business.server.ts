@@ -6,7 +6,7 @@ import { utf8Bytes } from "~/lib/admin/code-limits";
 import { businessBasics, countryColumn, textColumn } from "./business-row.server";
 import type { SearchFilters } from "~/lib/search/search-filters";
 import { jsonArrayParameters, MAX_JSON_PARAMETER_BYTES } from "./json-parameters.server";
-import { readFilteredList, type FilteredBusiness } from "./filtered-list.server";
+import { findBusinesses, type FilteredBusiness } from "./finder.server";
 
 // Hand-written SQL: the import's json_each upsert (ON CONFLICT on an expression index), the
 // deferred summaries' MATERIALIZED CTEs and the public list, a hot path (the builder costs about
@@ -132,11 +132,11 @@ export type BusinessListItem = Pick<Business, "id" | "name" | "slug" | "category
 export { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE };
 
 /**
- * /businesses with filters (readFilteredList over the whole directory), 20 a page: the shape of
+ * /businesses with filters (the finder over the whole directory), 20 a page: the shape of
  * listBusinesses, with the count of what the filters keep.
  */
 export async function listFilteredBusinesses(db: D1Database, page: number, filters: SearchFilters) {
-  const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: ALL_BUSINESSES_PER_PAGE });
+  const list = await findBusinesses(db, { words: "", location: null, scope: { kind: "all" }, filters, at: new Date() }, { page, perPage: ALL_BUSINESSES_PER_PAGE });
   const businesses: FilteredBusiness[] = list.businesses;
   return {
     businesses,

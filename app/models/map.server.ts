@@ -3,10 +3,9 @@
  * basemap labels. A view without filters is counted from map_cell_counts (ClusterAssembly plans
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
-import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, type FilterRow } from "./business-filters.server";
-import { FILTERED_CANDIDATES } from "./filtered-list.server";
-import { locationMatch, SEARCH_CANDIDATES, type SearchLocation } from "./search.server";
-import { searchMatch } from "~/lib/search/search-query";
+import { filterRowColumnsSql, type FilterRow } from "./business-filters.server";
+import { FIND_ROWS_BUDGET, findInBox, type ListScope } from "./finder.server";
+import type { SearchLocation } from "~/lib/search/search-location";
 import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/map/geo-cell";
 import {
@@ -26,6 +25,8 @@ export interface MapNarrowing {
   q: string;
   /** A city's or country's page, or a search's location: resolved by resolveLocation. */
   location: SearchLocation | null;
+  /** The list the map sits beside (a category page's category), the whole directory elsewhere. */
+  scope?: ListScope;
   filters: SearchFilters;
   /** The moment "open now" is judged at. */
   at: Date;
@@ -81,39 +82,14 @@ interface BoxBusinessRow extends FilterRow {
   geo_cell: number;
 }
 
-/**
- * The approved businesses in the box, narrowed. `newestOnly`: among the lists' candidates only, the
- * newest SEARCH_CANDIDATES matches of the words or the newest FILTERED_CANDIDATES businesses, as
- * a list with those words or filters counts them, so a wide view reads about that many rows.
- */
-async function businessesInBox(db: D1Database, box: BoundingBox, narrowing: MapNarrowing | null, newestOnly = false): Promise<BoxBusinessRow[]> {
+/** Every approved business in the box (a view of at most MAX_MAP_FEATURES, unnarrowed). */
+async function businessesInBox(db: D1Database, box: BoundingBox): Promise<BoxBusinessRow[]> {
   const inBox = inBoxSql(box);
-  // The box's five parameters are anonymous (?1–?5); the filters' are numbered after them.
-  const conditions = narrowing ? businessFilterConditions(narrowing.filters, { firstParam: inBox.params.length + 1 }) : { where: [], params: [] };
-  const location = narrowing?.location ?? null;
-  // A known city or country narrows by its stored code and slug; only a place the directory does
-  // not know is looked for in the index's city and country words.
-  if (location?.kind === "country") conditions.where.push(`b.country_code = ?${inBox.params.length + conditions.params.push(location.code)}`);
-  if (location?.kind === "city") {
-    conditions.where.push(`b.city_slug = ?${inBox.params.length + conditions.params.push(location.slug)}`);
-    if (location.country) conditions.where.push(`b.country_code = ?${inBox.params.length + conditions.params.push(location.country.code)}`);
-  }
-  const match = narrowing ? searchMatch(narrowing.q, location?.kind === "text" ? locationMatch(location) : []) : null;
-  if (match) {
-    conditions.params.push(match);
-    const newest = newestOnly ? ` ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES}` : "";
-    conditions.where.push(`b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?${inBox.params.length + conditions.params.length}${newest})`);
-  } else if (newestOnly) {
-    conditions.where.push(`b.id IN (SELECT id FROM businesses WHERE is_approved = 1 ORDER BY id DESC LIMIT ${FILTERED_CANDIDATES})`);
-  }
-  const sql = `SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", narrowing?.filters ?? null)} ${inBox.sql}${conditions.where.map((condition) => ` AND ${condition}`).join("")}`;
   const { results } = await db
-    .prepare(sql)
-    .bind(...inBox.params, ...conditions.params)
+    .prepare(`SELECT b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", null)} ${inBox.sql}`)
+    .bind(...inBox.params)
     .all<BoxBusinessRow>();
-  if (!narrowing) return results;
-  // The exact radius and "open now" are decided here, as on every filtered list.
-  return results.filter((row) => passesAfterSql(row, rowDistanceKm(row, narrowing.filters.near), narrowing.filters, narrowing.at));
+  return results;
 }
 
 function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
@@ -124,24 +100,24 @@ function asMapBusinesses(rows: readonly BoxBusinessRow[]): MapBusiness[] {
  * The features of a map view: the businesses in the box when at most MAX_MAP_FEATURES match,
  * else clusters whose counts add up to the matching businesses in the box. Nothing narrowing it
  * (or `narrowing` null): every approved business (counted from map_cell_counts); else the
- * businesses the words, place and filters select, read one by one in the box and clustered here
- * (among the lists' candidates when the view holds more than NARROWED_READ_LIMIT businesses).
+ * businesses the finder answers for the box (findInBox), clustered here. `matched` counts them;
+ * `complete` is false when the finder stopped at its budget, so that `matched` is "at least".
  */
 export async function mapFeatures(
   db: D1Database,
   box: BoundingBox,
   viewZoom: number,
   narrowing: MapNarrowing | null,
-  readLimit = NARROWED_READ_LIMIT,
+  readLimit = FIND_ROWS_BUDGET,
 ): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
-  const kind = narrowing ? narrowingKind(narrowing) : "none";
+  const narrowed = narrowing !== null && isNarrowed(narrowing);
   const assembly = new ClusterAssembly(box, zoom);
-  // A view narrowed by words or filters reads the cells only to learn whether it is wide, so its
-  // rounds stop once that is sure; a place alone seen whole is shown from the cells themselves.
+  // A narrowed view reads the cells only to learn how many businesses the box holds, so its
+  // rounds stop once that is sure.
   const known = () => {
     const { atLeast, atMost } = assembly.bounds();
-    return (kind === "selective" && atLeast > readLimit) || (kind !== "none" && atMost <= readLimit);
+    return narrowed && (atLeast > readLimit || atMost <= readLimit);
   };
   for (let reads = assembly.reads(); reads.length > 0; reads = known() ? [] : assembly.reads()) {
     const answers = await db.batch<CountedRow>(reads.map((read) => readStatement(db, read)));
@@ -153,29 +129,30 @@ export async function mapFeatures(
       ),
     );
   }
-  // A narrowed view is read business by business while the cells count few enough in it. A wider
-  // one shows what a list narrowed the same way counts (its newest candidates); a wide view of a
-  // place alone (a whole country) is counted from the cells, its neighbours' businesses too.
-  const wide = assembly.bounds().atLeast > readLimit;
-  if (narrowing && (kind === "selective" || (kind === "place" && !wide))) {
-    const rows = await businessesInBox(db, box, narrowing, wide);
-    if (rows.length <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(rows) });
-    return mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) });
+  if (narrowed) {
+    const question = { words: narrowing.q, location: narrowing.location, scope: narrowing.scope ?? { kind: "all" as const }, filters: narrowing.filters, at: narrowing.at };
+    const { atLeast, atMost } = assembly.bounds();
+    const inBox = atMost <= readLimit ? atMost : atLeast;
+    const found = await findInBox(db, question, box, inBox, `b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", narrowing.filters)}`, readLimit);
+    const rows = found.rows as BoxBusinessRow[];
+    const counted = { matched: rows.length, complete: found.complete };
+    if (rows.length <= MAX_MAP_FEATURES) return { ...mapFeatureCollection({ businesses: asMapBusinesses(rows) }), ...counted };
+    return {
+      ...mapFeatureCollection({ clusters: clustersOfPoints(rows.map((row) => ({ cell: row.geo_cell, latitude: row.latitude, longitude: row.longitude })), zoom) }),
+      ...counted,
+    };
   }
-  if (assembly.total() <= MAX_MAP_FEATURES) return mapFeatureCollection({ businesses: asMapBusinesses(await businessesInBox(db, box, null)) });
-  return mapFeatureCollection({ clusters: assembly.clusters() });
+  const counted = { matched: assembly.total(), complete: true };
+  if (assembly.total() <= MAX_MAP_FEATURES) return { ...mapFeatureCollection({ businesses: asMapBusinesses(await businessesInBox(db, box)) }), ...counted };
+  return { ...mapFeatureCollection({ clusters: assembly.clusters() }), ...counted };
 }
 
-/** The most businesses in view that a narrowed map reads one by one (the issue's rows-read budget). */
-export const NARROWED_READ_LIMIT = 10_000;
-
 /**
- * What narrows a view: words or a filter select businesses ("selective"), a place alone ("place"),
- * or nothing. A sort orders a list; a map shows the same businesses whatever their order.
+ * Whether words, a filter or a place narrow a view (a sort orders a list; a map shows the same
+ * businesses whatever their order).
  */
-function narrowingKind(narrowing: MapNarrowing): "selective" | "place" | "none" {
-  if (narrowing.q.trim() !== "" || hasFilters({ ...narrowing.filters, sort: null })) return "selective";
-  return narrowing.location !== null ? "place" : "none";
+function isNarrowed(narrowing: MapNarrowing): boolean {
+  return narrowing.q.trim() !== "" || hasFilters({ ...narrowing.filters, sort: null }) || narrowing.location !== null || (narrowing.scope ?? { kind: "all" }).kind !== "all";
 }
 
 export interface MapPlace {

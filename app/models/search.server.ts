@@ -1,11 +1,10 @@
-import { countryCodeFromText, countryNames } from "~/lib/directory/country-names";
+import { countryCodeFromText } from "~/lib/directory/country-names";
+import { locationMatch, type SearchLocation } from "~/lib/search/search-location";
 import { searchMatch, searchTokens, visitorWords, type LocationWords } from "~/lib/search/search-query";
 import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search/search-rank";
 import { hasFilters, NO_FILTERS, type SearchFilters } from "~/lib/search/search-filters";
-import { orderCandidates } from "~/lib/search/result-order";
 import { slugify } from "~/lib/business/slug";
-import { businessFilterConditions, passesAfterSql } from "./business-filters.server";
-import { candidateOrderColumnsSql, candidatePage, readFilteredList, toCandidate, type FilteredBusiness } from "./filtered-list.server";
+import { CANDIDATE_COLUMNS_SQL, candidatePage, findBusinesses, type FilteredBusiness } from "./finder.server";
 
 // Hand-written SQL: FTS MATCH and the ranking's CTEs, which the builder cannot write, on the hottest path (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -18,11 +17,7 @@ export const SEARCH_PER_PAGE = 20;
 export const SEARCH_CANDIDATES = 1000;
 export const SEARCH_MAX_PAGES = SEARCH_CANDIDATES / SEARCH_PER_PAGE;
 
-/** Where a location narrowed the search to (shown on the page). */
-export type SearchLocation =
-  | { kind: "country"; code: string; name: string }
-  | { kind: "city"; slug: string; name: string; country?: { code: string; name: string } }
-  | { kind: "text"; text: string };
+export type { SearchLocation };
 
 /** A result: a business with its distance from `near` (null without it) and whether it is open now. */
 export type SearchResultItem = FilteredBusiness;
@@ -88,38 +83,15 @@ export async function resolveLocation(db: D1Database, text: string): Promise<Sea
 const CITIES_OF_ONE_NAME = 50;
 
 /**
- * The location's words in the index: a country by any of its names (a business's stored country
- * text may be "TURKEY", "Türkiye" or "TR" for the same code), a city by its name (spellings that
- * differ in case or accents are one word to the index), and its country's names too when one
- * was typed with it.
- */
-export function locationMatch(location: SearchLocation | null): LocationWords[] {
-  if (!location) return [];
-  const countryWords = (country: { code: string; name: string }): LocationWords => ({ texts: [country.name, country.code, ...countryNames(country.code)], columns: "country" });
-  if (location.kind === "country") return [countryWords(location)];
-  if (location.kind === "city") return [{ texts: [location.name], columns: "city" }, ...(location.country ? [countryWords(location.country)] : [])];
-  return [{ texts: [location.text], columns: "city country" }];
-}
-
-/**
- * A candidate's columns (of businesses `b`) as businesses_fts indexes them before their folded
- * copies, which ranking adds itself (app/lib/search/search-rank.ts documentWords): the name with its
- * inner words, the country text (if any) with the code stored beside it (search_country_code). The
- * derived-data worker test holds these words to the index's, so the two cannot drift apart.
- */
-export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.name_inner_words, '') AS name, b.type, b.category, b.city,
-  trim(coalesce(b.country, '') || coalesce(' ' || b.search_country_code, '')) AS country`;
-
-/**
  * Full-text search over name, type, category, city and country (businesses_fts), approved
  * businesses only, name weighted most, 20 a page. A resolved country or city also narrows by
  * country_code / city_slug exactly. Never scans businesses: rows read stay below about
  * 2 × SEARCH_CANDIDATES whatever the table size. The candidates are ranked here
  * (app/lib/search/search-rank.ts), then the page's 20 are read by id.
  *
- * With `filters` (decision 110), the same candidates are kept where they meet the filters' SQL
- * conditions and the Worker's (exact distance, open now), then put in the visitor's order: the
- * rows read stay the search's. Filters without any words list the whole directory through them.
+ * With `filters` (near me, rating, open now…), the question goes to the finder
+ * (app/models/finder.server.ts), which plans from its most selective part; the words alone are
+ * the plan below: the newest matches as typed, else with the last word a prefix.
  */
 export async function searchBusinesses(
   db: D1Database,
@@ -127,36 +99,32 @@ export async function searchBusinesses(
 ): Promise<SearchResults> {
   const filters = input.filters ?? NO_FILTERS;
   const at = input.at ?? new Date();
-  const filtered = hasFilters(filters);
   const location = input.location ? await resolveLocation(db, input.location) : null;
+  const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
+  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, someWordsOnly: false, currentPage: 1, totalPages: 0, filters };
+  if (hasFilters(filters)) {
+    if (!input.q.trim() && !location && input.location?.trim()) return empty;
+    const found = await findBusinesses(db, { words: input.q, location, scope: { kind: "all" }, filters, at }, { page, perPage: SEARCH_PER_PAGE });
+    return { ...empty, ...found };
+  }
   const where = locationMatch(location);
   const match = searchMatch(input.q, where);
   const wordsAsTyped = searchMatch(input.q, where, { prefixLast: false });
-  const page = Math.min(Math.max(1, input.page), SEARCH_MAX_PAGES);
-  const empty: SearchResults = { query: input.q, location, businesses: [], totalCount: 0, moreThanCounted: false, someWordsOnly: false, currentPage: 1, totalPages: 0, filters };
-  if (!match) {
-    if (!filtered || input.q.trim() || input.location?.trim()) return empty;
-    const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: SEARCH_PER_PAGE, at });
-    return { ...empty, ...list };
-  }
+  if (!match) return empty;
 
   // The country's code (?3) and the city's slug (?4), each when the location has it.
   const exactCountry = location?.kind === "country" ? location.code : location?.kind === "city" ? (location.country?.code ?? null) : null;
   const exactCity = location?.kind === "city" ? location.slug : null;
-  // The filters SQL decides, from ?5 on, answered as a column (`kept`) rather than applied: the
-  // candidates stay the search's, so the words-as-typed shortcut and the rows read are unchanged.
-  const filter = businessFilterConditions(filters, { alias: "b", firstParam: 5 });
-  const kept = filter.where.length ? filter.where.join(" AND ") : "1";
   // The newest matches, approved and in the exact location, with the columns they are ranked on.
   const candidateStatement = db.prepare(
     `WITH candidates AS (
        SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
      )
-     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}${filtered ? `, ${candidateOrderColumnsSql(filters)}, (${kept}) AS kept` : ""}
+     SELECT b.id, ${CANDIDATE_COLUMNS_SQL}
      FROM candidates c JOIN businesses b ON b.id = c.id
      WHERE b.is_approved = 1 AND (?3 IS NULL OR b.country_code = ?3) AND (?4 IS NULL OR b.city_slug = ?4)`,
   );
-  const bind = (m: string, limit: number) => candidateStatement.bind(m, limit, exactCountry, exactCity, ...filter.params);
+  const bind = (m: string, limit: number) => candidateStatement.bind(m, limit, exactCountry, exactCity);
   const candidates = async (m: string) => (await bind(m, SEARCH_CANDIDATES + 1).all<SearchCandidate>()).results;
   // The words as typed first: for a common word ("hotel") they fill the candidates at once, and
   // FTS5 never has to merge the matches of every longer word starting with it (a prefix query
@@ -187,31 +155,12 @@ export async function searchBusinesses(
   }
   const ranked = rankCandidates(found, queryWords(input.q, prefixLast));
   // Counted from the candidates, so a page past the last still shows the total.
-  const moreThanCounted = found.length > SEARCH_CANDIDATES || wordsHaveMore;
-  if (!filtered) {
-    const totalCount = Math.min(found.length, SEARCH_CANDIDATES);
-    return {
-      ...empty,
-      businesses: await candidatePage(db, ranked.map((c) => ({ id: c.id, distanceKm: null })), { page, perPage: SEARCH_PER_PAGE, at }),
-      totalCount,
-      moreThanCounted,
-      someWordsOnly: someWordsOnly && found.length > 0,
-      currentPage: page,
-      totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),
-    };
-  }
-  // The Worker's filters, then the visitor's order (relevance: the ranking's).
-  const matching = ranked
-    .slice(0, SEARCH_CANDIDATES)
-    .filter((c) => Number((c as Record<string, unknown>).kept) === 1)
-    .map((c) => toCandidate(c, filters))
-    .filter((c) => passesAfterSql(c.row, c.distanceKm, filters, at));
-  const totalCount = matching.length;
+  const totalCount = Math.min(found.length, SEARCH_CANDIDATES);
   return {
     ...empty,
-    businesses: await candidatePage(db, orderCandidates(matching, filters.sort), { page, perPage: SEARCH_PER_PAGE, at }),
+    businesses: await candidatePage(db, ranked.map((c) => ({ id: c.id, distanceKm: null })), { page, perPage: SEARCH_PER_PAGE, at }),
     totalCount,
-    moreThanCounted,
+    moreThanCounted: found.length > SEARCH_CANDIDATES || wordsHaveMore,
     someWordsOnly: someWordsOnly && found.length > 0,
     currentPage: page,
     totalPages: Math.ceil(totalCount / SEARCH_PER_PAGE),

@@ -12,7 +12,7 @@ import { requestFilters, listPageOf, notFoundPastLastPage, redirectToCanonicalPa
 import { hasFilters } from "~/lib/search/search-filters";
 import { BusinessGrid } from "~/components/business-grid";
 import { usePageLink } from "~/components/pager";
-import { readFilteredList } from "~/models/filtered-list.server";
+import { findBusinesses } from "~/models/finder.server";
 import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
 import { directoryMeta, notFoundMeta } from "~/lib/directory/directory-seo";
 import { countryCrumbs } from "~/lib/directory/seo";
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // With filters the page lists the businesses they keep, and ?page= pages them (its categories show their first page).
   const country = code ? await getCountryPage(db, code, filtered ? 1 : page) : null;
   if (!country) throw data("Country not found", { status: 404 });
-  const businesses = filtered ? await readFilteredList(db, { kind: "country", code: country.countryCode }, filters, { page, perPage: COUNTRY_FILTERED_PER_PAGE }) : null;
+  const businesses = filtered ? await findBusinesses(db, { words: "", location: null, scope: { kind: "country", code: country.countryCode }, filters, at: new Date() }, { page, perPage: COUNTRY_FILTERED_PER_PAGE }) : null;
   if (businesses) notFoundPastLastPage(businesses.currentPage, businesses.totalPages);
   else notFoundPastLastPage(country.categoriesPage, country.categoriesTotalPages);
   return data({ ...country, filters, businesses }, { headers: publicCache(filtered ? CACHE_SECONDS.openNow : CACHE_SECONDS.lists) });
@@ -75,8 +75,8 @@ export default function CountryDetail() {
       <section aria-labelledby="find-in-country" className="mt-10">
         <h2 id="find-in-country" className="mb-4 text-xl font-semibold">Find a place in {countryInProse(country.country)}</h2>
         <FilterBar categories={country.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
-        {/* The map asks for the country by name, as a search's location does. */}
-        <ResultsWithMap points={(country.businesses?.businesses ?? []) as readonly ResultPoint[]} scope={[["location", country.country]]}>
+        {/* The map asks for the country by its code, as a search's location reads it: whatever its name is stored as. */}
+        <ResultsWithMap points={(country.businesses?.businesses ?? []) as readonly ResultPoint[]} scope={[["location", country.countryCode]]}>
           {country.businesses ? (
             <BusinessGrid
               heading={`Businesses in ${countryInProse(country.country)}`}

@@ -4,7 +4,7 @@ import { amenityKey, toBusinessRow, type BusinessRecord } from "~/lib/business/b
 import { distanceKm, type LatLng } from "~/lib/map/geo-cell";
 import { parseSearchFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { upsertBusinesses } from "~/models/business.server";
-import { FILTERED_CANDIDATES, NEAR_ROWS_BUDGET, nearestCandidates, readFilteredList } from "~/models/filtered-list.server";
+import { FILTERED_CANDIDATES, FIND_ROWS_CEILING, NEAR_ROWS_BUDGET, findBusinesses, nearestCandidates, placeOf, type ListScope } from "~/models/finder.server";
 import { searchBusinesses } from "~/models/search.server";
 import { BASE, directoryRecord, fetchPage } from "./directory-fixtures";
 import { measuringDb } from "./support/rows-read";
@@ -47,6 +47,10 @@ function seededRecord(i: number): BusinessRecord {
     timeZone: "Europe/Istanbul",
   });
 }
+
+/** A list page's question: its scope and filters, no words. */
+const readList = (db: D1Database, scope: ListScope, filters: SearchFilters, paging: { page: number; perPage: number }) =>
+  findBusinesses(db, { words: "", location: null, scope, filters, at: new Date() }, paging);
 
 async function seed(from: number, to: number) {
   const rows = [];
@@ -92,7 +96,7 @@ describe("filtered lists on seeded data", () => {
       let page = 1;
       let totalPages = 1;
       do {
-        const list = await readFilteredList(env.DB, { kind: "all" }, filters, { page, perPage: 20 });
+        const list = await readList(env.DB, { kind: "all" }, filters, { page, perPage: 20 });
         expect(list.totalCount, `radius ${radius}`).toBe(expected.length);
         expect(list.moreThanCounted).toBe(false);
         listed.push(...list.businesses);
@@ -110,7 +114,7 @@ describe("filtered lists on seeded data", () => {
       for (const withNear of [false, true]) {
         const filters = filtersFrom(withNear ? `${query}&${near}&radius=5` : query);
         const expected = bruteForce(COUNT, filters).map((b) => b.name).sort();
-        const list = await readFilteredList(env.DB, { kind: "city", countryCode: "TR", citySlug: "istanbul" }, filters, { page: 1, perPage: 1000 });
+        const list = await readList(env.DB, { kind: "city", countryCode: "TR", citySlug: "istanbul" }, filters, { page: 1, perPage: 1000 });
         expect(list.businesses.map((b) => b.name).sort(), `${query} near: ${withNear}`).toEqual(expected);
         // The same filters on a search: only its words' matches ("otel": the hotels).
         const found = await searchBusinesses(env.DB, { q: "otel", page: 1, filters });
@@ -118,13 +122,13 @@ describe("filtered lists on seeded data", () => {
       }
     }
     // openNow: the answer says it of each business.
-    const open = await readFilteredList(env.DB, { kind: "all" }, filtersFrom("openNow=1"), { page: 1, perPage: 20 });
+    const open = await readList(env.DB, { kind: "all" }, filtersFrom("openNow=1"), { page: 1, perPage: 20 });
     expect(open.businesses.length).toBeGreaterThan(0);
     expect(open.businesses.every((b) => b.openNow)).toBe(true);
   }, 60_000);
 
   it("sorts by rating, reviews and name", async () => {
-    const list = async (sort: string) => (await readFilteredList(env.DB, { kind: "category", slug: "hotel" }, filtersFrom(`sort=${sort}`), { page: 1, perPage: 300 })).businesses;
+    const list = async (sort: string) => (await readList(env.DB, { kind: "category", slug: "hotel" }, filtersFrom(`sort=${sort}`), { page: 1, perPage: 300 })).businesses;
     const rated = await list("rating");
     const ratings = rated.map((b) => b.rating ?? -1);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
@@ -220,9 +224,9 @@ describe("rows read with filters", () => {
     const measure = async () => {
       const figures: Record<string, number> = {};
       const queries: Record<string, (db: D1Database) => Promise<unknown>> = {
-        "near 10 km, sort=distance": (db) => readFilteredList(db, { kind: "all" }, filtersFrom(`${near}&radius=10&sort=distance`), { page: 1, perPage: 20 }),
-        "near 10 km in a category, rating 4+": (db) => readFilteredList(db, { kind: "category", slug: "hotel" }, filtersFrom(`${near}&radius=10&minRating=4`), { page: 1, perPage: 12 }),
-        "category, rating 4+, by rating": (db) => readFilteredList(db, { kind: "category", slug: "hotel" }, filtersFrom("minRating=4&sort=rating"), { page: 1, perPage: 12 }),
+        "near 10 km, sort=distance": (db) => readList(db, { kind: "all" }, filtersFrom(`${near}&radius=10&sort=distance`), { page: 1, perPage: 20 }),
+        "near 10 km in a category, rating 4+": (db) => readList(db, { kind: "category", slug: "hotel" }, filtersFrom(`${near}&radius=10&minRating=4`), { page: 1, perPage: 12 }),
+        "category, rating 4+, by rating": (db) => readList(db, { kind: "category", slug: "hotel" }, filtersFrom("minRating=4&sort=rating"), { page: 1, perPage: 12 }),
         "search, no filter": (db) => searchBusinesses(db, { q: "otel", page: 1 }),
         "search, rating 4+": (db) => searchBusinesses(db, { q: "otel", page: 1, filters: filtersFrom("minRating=4") }),
         "search, near 5 km, by distance": (db) => searchBusinesses(db, { q: "otel", page: 1, filters: filtersFrom(`${near}&radius=5&sort=distance`, true) }),
@@ -244,17 +248,17 @@ describe("rows read with filters", () => {
     // Nearest first: the walk stops at the nearest 1,001, far short of the 5,400 within 10 km.
     expect(large["near 10 km, sort=distance"]).toBeLessThanOrEqual(NEAR_ROWS_BUDGET + 1000);
     expect(large["near 10 km in a category, rating 4+"]).toBeLessThanOrEqual(NEAR_ROWS_BUDGET + 1000);
-    // A list's newest candidates: an index walk of FILTERED_CANDIDATES and their rows.
-    expect(large["category, rating 4+, by rating"]).toBeLessThanOrEqual(2 * FILTERED_CANDIDATES + 100);
-    // Each filter with words keeps the search's cap: no more rows than the plain search.
+    // A category of 3,000 is read whole (its answer exact): its index and its rows.
+    expect(large["category, rating 4+, by rating"]).toBeLessThanOrEqual(FIND_ROWS_CEILING);
+    // Each filter with words reads at most the finder's budget of candidates and their rows.
     for (const name of ["search, rating 4+", "search, near 5 km, by distance", "search, open now, Pool"]) {
-      expect(large[name], name).toBeLessThanOrEqual(large["search, no filter"]! + 50);
+      expect(large[name], name).toBeLessThanOrEqual(FIND_ROWS_CEILING + 100);
     }
   }, 60_000);
 
   it("reads the nearest first: the walk answers the nearest matches with fewer rows than the circle holds", async () => {
     const filters = filtersFrom(`${near}&radius=10&sort=distance`);
-    const walk = await nearestCandidates(env.DB, { kind: "all" }, filters, FILTERED_CANDIDATES + 1, new Date());
+    const walk = await nearestCandidates(env.DB, { place: placeOf({ kind: "all" }, null, null), checks: { where: [], params: [] }, filters }, FILTERED_CANDIDATES + 1, new Date());
     const all = bruteForce(6000, filters).sort((a, b) => a.distance! - b.distance!);
     expect(walk.candidates.length).toBeGreaterThanOrEqual(FILTERED_CANDIDATES + 1);
     const nearest = [...walk.candidates].sort((a, b) => a.distanceKm! - b.distanceKm!).slice(0, FILTERED_CANDIDATES);
@@ -268,7 +272,7 @@ describe("rows read with filters", () => {
     expect(all.length).toBeGreaterThan(FILTERED_CANDIDATES);
     for (const page of [1, 3, 6]) {
       const { db, rowsRead, statements } = measuringDb(env.DB);
-      const list = await readFilteredList(db, { kind: "all" }, filters, { page, perPage: 20 });
+      const list = await readList(db, { kind: "all" }, filters, { page, perPage: 20 });
       expect([list.totalCount, list.moreThanCounted, list.totalPages]).toEqual([FILTERED_CANDIDATES, true, FILTERED_CANDIDATES / 20]);
       // Seeded positions repeat every thousand businesses: compared by distance (ties go newest first).
       expect(list.businesses.map((b) => b.distanceKm)).toEqual(all.slice((page - 1) * 20, page * 20).map((b) => Math.round(b.distance! * 100) / 100));

@@ -295,6 +295,10 @@ export type MapFeature = MapPointFeature<{ slug: string; name: string; rating: n
 export interface MapFeatureCollection {
   type: "FeatureCollection";
   features: MapFeature[];
+  /** Businesses matching in the box, counted (a lower bound when `complete` is false). */
+  matched?: number;
+  /** False when the reading stopped at its bound: more may match than `matched`. */
+  complete?: boolean;
 }
 
 /** Six decimals: about 10 cm, as much as a map can show, and a smaller answer. */

@@ -1,6 +1,6 @@
 /**
  * The order of a filtered result set, decided in the Worker over its bounded candidates
- * (app/models/filtered-list.server.ts). Pure.
+ * (app/models/finder.server.ts). Pure.
  */
 import type { SortChoice } from "./search-filters";
 
