@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { withParams } from "~/lib/directory/directory-query";
 import { BusinessCard, type BusinessCardData } from "./business-card";
-import { FilteredCount } from "./filtered-count";
-import { CardSkeletons, EmptyState, useListPending } from "./list-states";
+import { FilteredCount, NoResults } from "./filtered-count";
+import { CardSkeletons, useListPending } from "./list-states";
 import { Pager, useResultsStart } from "./pager";
 import { ViewToggle, useListView } from "./view-toggle";
 
@@ -37,7 +37,7 @@ export function BusinessGrid({ heading, list, empty }: { heading: string; list: 
       {pending ? (
         <CardSkeletons label="Loading businesses..." />
       ) : businesses.length === 0 ? (
-        <EmptyState title={empty} />
+        <NoResults moreThanCounted={filtered?.moreThanCounted ?? false} title={empty} />
       ) : (
         <>
           <ul className={view === "list" ? "mt-4 flex flex-col gap-3" : "mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2"}>

@@ -38,8 +38,13 @@ export async function getHomepageData(db: D1Database): Promise<HomepageData> {
   };
 }
 
-/** Newest word matches ranked by rating: caps the work for a word a million hotels share. */
-const WORD_FILTER_CANDIDATES = 500;
+/**
+ * A word chip's matches read whole and ordered up to this many (exact); a word more businesses
+ * share is looked for down the featured order instead, among its first FEATURED_WALK.
+ */
+const WORD_FILTER_CANDIDATES = 2000;
+/** Businesses of the featured order a common word is looked for among (each checked by the index, about 16 µs). */
+const FEATURED_WALK = 5000;
 
 /** A featured business under the schema's names; GET /api/featured-businesses renames them as the spec has them. */
 export type FeaturedBusiness = Pick<Business, "id" | "slug" | "name" | "photo" | "rating" | "type" | "fullAddress" | "category" | "reviews" | "city" | "country">;
@@ -67,16 +72,32 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
       )
       .bind(HOME_FEATURED, band?.min ?? 0, band?.max ?? 6);
   } else {
-    statement = db
-      .prepare(
-        `WITH candidates AS (
-           SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2
-         )
-         SELECT ${FEATURED_COLUMNS} FROM candidates c JOIN businesses b ON b.id = c.id
-         WHERE ${FEATURED_WHERE_SQL} ORDER BY ${FEATURED_ORDER} LIMIT ?3`,
-      )
-      // Bracketed: a column filter binds only to the term after it.
-      .bind(`{name type category} : (${matchExpression(filter, { prefixLast: false })})`, WORD_FILTER_CANDIDATES, HOME_FEATURED);
+    // Bracketed: a column filter binds only to the term after it.
+    const match = `{name type category} : (${matchExpression(filter, { prefixLast: false })})`;
+    const [few] = await db.batch<{ n: number }>([
+      db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?1 LIMIT ?2)`).bind(match, WORD_FILTER_CANDIDATES + 1),
+    ]);
+    // Few matches: all of them, in the featured order. Many: the featured order's best, checked one by one,
+    // never a prefix of the newest matches (which left "Business" and "Luxury" empty).
+    statement =
+      Number(few?.results[0]?.n ?? 0) <= WORD_FILTER_CANDIDATES
+        ? db
+            .prepare(
+              `WITH candidates AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1)
+               SELECT ${FEATURED_COLUMNS} FROM candidates c JOIN businesses b ON b.id = c.id
+               WHERE ${FEATURED_WHERE_SQL} ORDER BY ${FEATURED_ORDER} LIMIT ?2`,
+            )
+            .bind(match, HOME_FEATURED)
+        : db
+            .prepare(
+              `WITH best AS (
+                 SELECT id FROM businesses b INDEXED BY businesses_featured_rank WHERE ${FEATURED_WHERE_SQL} ORDER BY ${FEATURED_ORDER} LIMIT ?2
+               )
+               SELECT ${FEATURED_COLUMNS} FROM best JOIN businesses b ON b.id = best.id
+               WHERE EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ?1 AND rowid = b.id)
+               ORDER BY ${FEATURED_ORDER} LIMIT ?3`,
+            )
+            .bind(match, FEATURED_WALK, HOME_FEATURED);
   }
   const { results } = await statement.all<Record<string, unknown>>();
   return results.map((r) => ({

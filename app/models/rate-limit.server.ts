@@ -172,3 +172,23 @@ export function clientAddress(request: Request): string {
 export function clientKey(request: Request): string {
   return throttleKeyOfAddress(request.headers.get("CF-Connecting-IP"));
 }
+
+/**
+ * Questions the finder answers (filters, near me, a narrowed map) that one address may ask per
+ * minute when the edge cache holds no answer: each reads up to the finder's ceiling of rows, and
+ * D1 answers one query at a time, so a burst of them would stall every other visitor.
+ */
+export const HEAVY_QUESTIONS: RateLimit = { limit: 60, windowSeconds: 60 };
+
+/**
+ * Counts a finder question against the visitor's address (an IPv6 one by its /64) and throws a
+ * 429 with Retry-After past HEAVY_QUESTIONS. Only a request the edge cache missed reaches it.
+ */
+export async function limitHeavyQuestion(db: D1Database, request: Request): Promise<void> {
+  const result = await hitRateLimit(db, `find:${clientKey(request)}`, HEAVY_QUESTIONS);
+  if (result.allowed) return;
+  throw Response.json(
+    { error: "Too many searches from this address: try again in a minute." },
+    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds), "Cache-Control": "no-store" } },
+  );
+}

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
 import { readPageParam } from "~/lib/directory/paging";
-import { parseSearchFilters } from "~/lib/search/search-filters";
+import { hasFilters, parseSearchFilters } from "~/lib/search/search-filters";
 import { onlyMethods } from "~/lib/web/http.server";
 import { SEARCH_MAX_PAGES, searchBusinesses } from "~/models/search.server";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 /**
  * GET /api/search?q=&location=&page=&near=&radius=&minRating=&openNow=&category=&verified=&amenity=&price=&sort=
@@ -19,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseSearchFilters(params, q !== "");
   if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400, headers: NO_STORE });
   const page = "page" in read ? read.page : read.canonical;
+  if (hasFilters(parsed.filters)) await limitHeavyQuestion(context.cloudflare.env.DB, request);
   const found = await searchBusinesses(context.cloudflare.env.DB, { q, location, page, filters: parsed.filters });
   const withDistance = parsed.filters.near !== null;
   return Response.json(
@@ -39,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         openNow: b.openNow,
       })),
       totalCount: found.totalCount,
+      // More may match than were counted: the count is "at least" (the finder stopped at its cap or budget).
+      moreThanCounted: found.moreThanCounted,
       page,
       totalPages: found.totalPages,
     },

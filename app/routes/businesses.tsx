@@ -13,10 +13,11 @@ import { pagesCapped, showingRange } from "~/lib/directory/paging";
 import { ALL_BUSINESSES_MAX_PAGES, ALL_BUSINESSES_PER_PAGE } from "~/lib/directory/directory-limits";
 import { requestFilters, listPageOf, notFoundPastLastPage } from "~/lib/web/http.server";
 import { hasFilters } from "~/lib/search/search-filters";
-import { FilteredCount } from "~/components/filtered-count";
+import { FilteredCount, NoResults } from "~/components/filtered-count";
 import { listBusinesses, listFilteredBusinesses } from "~/models/business.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
 import { formatNumber } from "~/lib/directory/format";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
@@ -37,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = requestFilters(request, false);
   const db = context.cloudflare.env.DB;
   if (hasFilters(filters)) {
+    await limitHeavyQuestion(db, request);
     const list = await listFilteredBusinesses(db, page, filters);
     notFoundPastLastPage(list.currentPage, list.totalPages);
     return data({ ...list, filters }, { headers: publicCache(CACHE_SECONDS.openNow) });
@@ -81,7 +83,7 @@ export default function AllBusinesses() {
         {pending ? (
           <p role="status" className="mt-10 text-center text-slate-600 dark:text-slate-300">Loading businesses...</p>
         ) : list.businesses.length === 0 ? (
-          <EmptyState title="No businesses found" />
+          <NoResults moreThanCounted={list.filtered?.moreThanCounted ?? false} title="No businesses found" />
         ) : (
           <>
             <h2 className="sr-only">Businesses on this page</h2>

@@ -19,6 +19,7 @@ import { hasFilters } from "~/lib/search/search-filters";
 import { categorySlug } from "~/lib/business/slug";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
@@ -52,6 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const paging = { ...detailQuerySchema.parse(query), page: listPageOf(request) };
   const filters = requestFilters(request, false);
   const filtered = hasFilters(filters);
+  if (filtered) await limitHeavyQuestion(db, request);
   const category = await getCategoryPage(db, slug, paging, filtered ? filters : null);
   if (!category) throw single ? redirect("/categories") : data("Category not found", { status: 404 });
   if (respelled) throw respelled;

@@ -18,6 +18,7 @@ import { hasFilters } from "~/lib/search/search-filters";
 import { citySlug } from "~/lib/business/slug";
 import { getCityPage } from "~/models/city.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 /** The 404 of ?category= naming no category of the city's businesses. */
 const CATEGORY_NOT_IN_CITY = "Category not found in this city";
@@ -36,6 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // ?category= is the city's own narrowing (a page of its own), not a filter.
   const filters = requestFilters(request, false, { pageOwns: ["category"] });
   const filtered = hasFilters(filters);
+  if (filtered) await limitHeavyQuestion(context.cloudflare.env.DB, request);
   const city = await getCityPage(context.cloudflare.env.DB, countryCode.toUpperCase(), slug, paging, category, filtered ? filters : null);
   if (!city) throw data(category ? CATEGORY_NOT_IN_CITY : "City not found", { status: 404 });
   notFoundPastLastPage(city.currentPage, city.totalPages);
@@ -96,8 +98,8 @@ export default function CityDetail() {
             </p>
           ) : null}
           <FilterBar categories={city.topCategories.map(({ slug, category }) => ({ slug, name: category }))} />
-          {/* The map asks for the city by name, as a search's location does. */}
-          <ResultsWithMap points={city.businesses as readonly ResultPoint[]} scope={[["location", `${city.city}, ${city.country}`]]}>
+          {/* The map asks for the city as a search's location does: its slug, then its country's code. */}
+          <ResultsWithMap points={city.businesses as readonly ResultPoint[]} scope={[["location", `${city.slug}, ${city.countryCode}`]]}>
             <BusinessGrid heading={chosen ? `${chosen.category} in ${city.city}` : `Businesses in ${city.city}`} list={city} empty="No businesses found" />
           </ResultsWithMap>
         </div>

@@ -19,6 +19,7 @@ import { countryCrumbs } from "~/lib/directory/seo";
 import { COUNTRY_TOP_CITIES } from "~/lib/directory/directory-limits";
 import { getCountryPage, resolveCountrySlug } from "~/models/country.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 // The loader's Cache-Control reaches the document only through this export.
 export const headers = loaderHeaders;
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) throw respelled;
   const filters = requestFilters(request, false);
   const filtered = hasFilters(filters);
+  if (filtered) await limitHeavyQuestion(db, request);
   // With filters the page lists the businesses they keep, and ?page= pages them (its categories show their first page).
   const country = code ? await getCountryPage(db, code, filtered ? 1 : page) : null;
   if (!country) throw data("Country not found", { status: 404 });

@@ -13,7 +13,9 @@ import { showingRange } from "~/lib/directory/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { filterCategoryChoices } from "~/models/category.server";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
+import { COUNT_CAP, countedText, NoResults, REFINE_HINT } from "~/components/filtered-count";
 import { loaderHeaders } from "~/lib/web/route-headers";
+import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
 export const headers = loaderHeaders;
 
@@ -24,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = listPageOf(request, SEARCH_MAX_PAGES);
   const filters = requestFilters(request, q !== "");
   const db = context.cloudflare.env.DB;
+  if (hasFilters(filters)) await limitHeavyQuestion(db, request);
   const [results, categoryChoices] = await Promise.all([searchBusinesses(db, { q, location, page, filters }), filterCategoryChoices(db)]);
   // "Showing 0–0 of 3 results" with no pager back: page 1 instead, as every list does.
   notFoundPastLastPage(results.currentPage, results.totalPages);
@@ -87,7 +90,8 @@ export default function SearchPage() {
   const hrefFor = (page: number) => filteredResultsPath(results.query, results.locationText, results.filters, page);
   // Near me and the other filters make a result set of their own, with or without search text.
   const searched = Boolean(results.query || results.locationText || filtered);
-  const countText = results.moreThanCounted ? `${formatNumber(results.totalCount)}+ results` : `${formatNumber(results.totalCount)} ${plural(results.totalCount, "result", "results")}`;
+  const countText = countedText(results.totalCount, results.moreThanCounted, ["result", "results"]);
+  const stoppedShort = results.moreThanCounted && results.totalCount < COUNT_CAP;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -110,7 +114,9 @@ export default function SearchPage() {
         <ResultsWithMap points={results.businesses as readonly ResultPoint[]}>
           <p ref={resultsStart} tabIndex={-1} className="text-slate-700 dark:text-slate-300" data-testid="result-count">
             {results.totalCount > 0 ? (
-              <>Showing {from}–{to} of {countText}</>
+              <>Showing {from}–{to} of {countText}{stoppedShort ? ` — ${REFINE_HINT}` : ""}</>
+            ) : stoppedShort ? (
+              `No match yet among the businesses checked — ${REFINE_HINT}`
             ) : (
               "0 results"
             )}
@@ -128,7 +134,8 @@ export default function SearchPage() {
             ))}
           </div>
 
-          {results.businesses.length === 0 ? (
+          {results.businesses.length === 0 && stoppedShort ? <NoResults moreThanCounted title="No businesses found" /> : null}
+          {results.businesses.length === 0 && !stoppedShort ? (
             <div className="mt-8 rounded-xl border border-dashed border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 p-10 text-center">
               <h2 className="text-xl font-semibold">No businesses found</h2>
               <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, check the spelling, or browse the directory instead.</p>

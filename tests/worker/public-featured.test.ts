@@ -53,6 +53,14 @@ describe("featured hotels", () => {
     expect((await getFeaturedBusinesses(env.DB, "luxury")).map((b) => b.name)).toEqual(["Luxury Suites", "Luxury Lounge Bar"]);
   });
 
+  it("finds a word chip's best rated even when thousands of newer businesses hold the word unrated", async () => {
+    // Newer than every rated "Business" place: 2,100 unrated ones, more than a chip reads whole.
+    await insert(record({ name: "Business Hotel Prime", placeId: "f-biz-best", type: "Hotel", category: "Hotel", rating: 4.6, reviews: 900 }));
+    await insert(...Array.from({ length: 2100 }, (_, i) => record({ name: `Business Center ${i}`, placeId: `f-biz-${i}`, type: "Coworking", category: "Coworking", rating: null, reviews: 0 })));
+    expect((await getFeaturedBusinesses(env.DB, "business")).map((b) => b.name)).toEqual(["Business Hotel Prime"]);
+    await env.DB.prepare(`DELETE FROM businesses WHERE place_id LIKE 'f-biz-%'`).run();
+  });
+
   it("serves the same order at GET /api/featured-businesses and on the home page", async () => {
     const api = (await (await SELF.fetch("https://example.com/api/featured-businesses")).json()) as { name: string }[];
     expect(api.slice(0, 2).map((b) => b.name)).toEqual(["Seaside Resort", "Grand Hotel Dolder"]);
