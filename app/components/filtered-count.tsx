@@ -1,9 +1,10 @@
 import { showingRange } from "~/lib/directory/paging";
 import { formatNumber, plural } from "~/lib/directory/format";
+import { FILTERED_CANDIDATES } from "~/lib/search/finder-limits";
 import { EmptyState } from "./list-states";
 
 /** Matches a result set counts at the most: past it the count reads "1,000+". */
-export const COUNT_CAP = 1000;
+export const COUNT_CAP = FILTERED_CANDIDATES;
 
 /**
  * How many match, truthfully: "40 results"; "1,000+ results" at the cap; "at least 40 results"

@@ -11,6 +11,7 @@ import { cellRangesWithin, coverBox, distanceKm, flatCircleAround, flatSquareSql
 import { nameOrderKey } from "~/lib/business/name-order";
 import { totalPages } from "~/lib/directory/paging";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
+import { FEW_WORD_MATCHES, FILTERED_CANDIDATES, FIND_ROWS_BUDGET, NEAR_ROWS_BUDGET } from "~/lib/search/finder-limits";
 import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { locationMatch, type SearchLocation } from "~/lib/search/search-location";
 import { searchMatch } from "~/lib/search/search-query";
@@ -19,30 +20,7 @@ import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDista
 import { businessBasics, cardDetails, countryColumn, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { sqlParams } from "./sql-params.server";
 
-/** Matches a question counts and orders at the most ("1,000+"), 50 pages of 20. */
-export const FILTERED_CANDIDATES = 1000;
-
-/**
- * Candidates one question may read from its plan's source (its rows-read ceiling): past it the
- * answer is the matches among those read, and says "at least".
- */
-export const FIND_ROWS_BUDGET = 5000;
-
-/**
- * Rows the nearest-first walk may read: it stops widening its circle when the next ring would
- * pass this, and answers what the circle it read holds (marked as more than counted).
- */
-export const NEAR_ROWS_BUDGET = 4000;
-
-/** Word matches up to which the words' own matches are the plan (read whole, so the answer is exact). */
-export const FEW_WORD_MATCHES = 2000;
-
-/**
- * Rows a question reads at the most: the words' count, then the budget's candidates, each up to
- * three rows (its index entry, its row, the check of its words).
- */
-export const FIND_ROWS_CEILING = FEW_WORD_MATCHES + 1 + 3 * FIND_ROWS_BUDGET;
-
+export { FEW_WORD_MATCHES, FILTERED_CANDIDATES, FIND_ROWS_BUDGET, FIND_ROWS_CEILING, NEAR_ROWS_BUDGET } from "~/lib/search/finder-limits";
 
 /**
  * How far past the estimated circle of `need` matches the walk reads: rows grow with its square,
@@ -650,9 +628,9 @@ const BOX_COVER_TILES = 64;
  * The businesses in a map's box that answer a question (its words, place and filters; its sort
  * aside), read with `columns`. `inBox`: how many approved businesses the box holds (the map's
  * cell counts, at least). The words' own matches when few; every business in the box while it
- * holds at most FIND_ROWS_BUDGET (through the cells); else the plan's source newest first,
- * keeping those in the box, up to the budget: then `complete` is false, and the rows are some of
- * the matches, every one of them right.
+ * holds at most `readLimit` (through the cells); else the plan's source newest first, keeping
+ * those in the box, up to `budget` candidates: past it `complete` is false, and the rows are
+ * some of the matches, every one of them right.
  */
 export async function findInBox(
   db: D1Database,
@@ -660,7 +638,7 @@ export async function findInBox(
   box: BoundingBox,
   inBox: number,
   columns: string,
-  budget = FIND_ROWS_BUDGET,
+  { readLimit = FIND_ROWS_BUDGET, budget = FIND_ROWS_BUDGET }: { readLimit?: number; budget?: number } = {},
 ): Promise<{ rows: FilterRow[]; complete: boolean }> {
   const { filters, at } = question;
   const place = placeOf(question.scope, question.location, filters.category);
@@ -671,7 +649,7 @@ export async function findInBox(
   const words = wordsMatchOf(question);
   // A source read whole that holds fewer than the box: walked, the box checked on each.
   const wholeSourceSmaller = plan.kind === "newest" && plan.whole && inBox > FEW_WORD_MATCHES;
-  if (!wholeSourceSmaller && inBox <= budget) {
+  if (!wholeSourceSmaller && inBox <= readLimit) {
     const { params, param } = sqlParams();
     const ranges = param(JSON.stringify(coverBox(box, BOX_COVER_TILES).map((range) => [range.lo, range.hi])));
     const where = placeConditions(place, param);

@@ -4,7 +4,7 @@
  * the reads); a filtered one reads its matching businesses in the box through the geo_cell index.
  */
 import { filterRowColumnsSql, type FilterRow } from "./business-filters.server";
-import { FIND_ROWS_BUDGET, findInBox, type ListScope } from "./finder.server";
+import { FIND_ROWS_BUDGET, findInBox } from "./finder.server";
 import type { SearchLocation } from "~/lib/search/search-location";
 import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { CELL_ZOOM, coverBox, type BoundingBox, type CellRange } from "~/lib/map/geo-cell";
@@ -25,8 +25,6 @@ export interface MapNarrowing {
   q: string;
   /** A city's or country's page, or a search's location: resolved by resolveLocation. */
   location: SearchLocation | null;
-  /** The list the map sits beside (a category page's category), the whole directory elsewhere. */
-  scope?: ListScope;
   filters: SearchFilters;
   /** The moment "open now" is judged at. */
   at: Date;
@@ -108,7 +106,7 @@ export async function mapFeatures(
   box: BoundingBox,
   viewZoom: number,
   narrowing: MapNarrowing | null,
-  readLimit = FIND_ROWS_BUDGET,
+  { readLimit = FIND_ROWS_BUDGET, budget = FIND_ROWS_BUDGET }: { readLimit?: number; budget?: number } = {},
 ): Promise<MapFeatureCollection> {
   const zoom = clusterZoom(box, viewZoom);
   const narrowed = narrowing !== null && isNarrowed(narrowing);
@@ -130,10 +128,10 @@ export async function mapFeatures(
     );
   }
   if (narrowed) {
-    const question = { words: narrowing.q, location: narrowing.location, scope: narrowing.scope ?? { kind: "all" as const }, filters: narrowing.filters, at: narrowing.at };
+    const question = { words: narrowing.q, location: narrowing.location, scope: { kind: "all" as const }, filters: narrowing.filters, at: narrowing.at };
     const { atLeast, atMost } = assembly.bounds();
     const inBox = atMost <= readLimit ? atMost : atLeast;
-    const found = await findInBox(db, question, box, inBox, `b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", narrowing.filters)}`, readLimit);
+    const found = await findInBox(db, question, box, inBox, `b.slug, b.name, b.rating, b.geo_cell, ${filterRowColumnsSql("b", narrowing.filters)}`, { readLimit, budget });
     const rows = found.rows as BoxBusinessRow[];
     const counted = { matched: rows.length, complete: found.complete };
     if (rows.length <= MAX_MAP_FEATURES) return { ...mapFeatureCollection({ businesses: asMapBusinesses(rows) }), ...counted };
@@ -152,7 +150,7 @@ export async function mapFeatures(
  * businesses whatever their order).
  */
 function isNarrowed(narrowing: MapNarrowing): boolean {
-  return narrowing.q.trim() !== "" || hasFilters({ ...narrowing.filters, sort: null }) || narrowing.location !== null || (narrowing.scope ?? { kind: "all" }).kind !== "all";
+  return narrowing.q.trim() !== "" || hasFilters({ ...narrowing.filters, sort: null }) || narrowing.location !== null;
 }
 
 export interface MapPlace {

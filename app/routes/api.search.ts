@@ -41,8 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         openNow: b.openNow,
       })),
       totalCount: found.totalCount,
-      // More may match than were counted: the count is "at least" (the finder stopped at its cap or budget).
-      moreThanCounted: found.moreThanCounted,
       page,
       totalPages: found.totalPages,
     },

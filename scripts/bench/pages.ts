@@ -115,6 +115,9 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "search-open-now", label: `Search "${p.commonWord}", open now`, kind: "page", path: `/search?q=${q(p.commonWord)}&openNow=1` },
     { id: "search-amenity-price", label: `Search "${p.commonWord}", Free Wi-Fi, $$, verified, by rating`, kind: "page", path: `/search?q=${q(p.commonWord)}&amenity=Free+Wi-Fi&price=%24%24&verified=1&sort=rating` },
     { id: "search-near", label: `Search "${p.commonWord}" within 10 km, by distance`, kind: "page", path: `/search?q=${q(p.commonWord)}&${nearCentre}&radius=10&sort=distance` },
+    { id: "search-near-default", label: `"${p.commonWord}" near me, 10 km (relevance)`, kind: "page", path: `/search?q=${q(p.commonWord)}&${nearCentre}&radius=10` },
+    { id: "search-near-open", label: `"${p.commonWord}" near me, 10 km, open now`, kind: "page", path: `/search?q=${q(p.commonWord)}&${nearCentre}&radius=10&openNow=1` },
+    { id: "search-verified-category", label: `Search "${p.commonWord}", verified, category ${p.category.slug}`, kind: "page", path: `/search?q=${q(p.commonWord)}&verified=1&category=${cat}` },
     { id: "category-filtered", label: "Category (biggest), rating 4+, by reviews", kind: "page", path: `/categories/${cat}?minRating=4&sort=reviews` },
     { id: "categories", label: "Categories list", kind: "page", path: "/categories" },
     { id: "countries", label: "Countries list", kind: "page", path: "/countries" },
@@ -134,6 +137,8 @@ export function pageTypes(p: Picks): PageType[] {
     { id: "api-search-near", label: "API search, 10 km near me, by distance", kind: "api", path: `/api/search?${nearCentre}&radius=10&sort=distance` },
     { id: "api-map-world", label: "API map, the world at zoom 2", kind: "api", path: "/api/map?bbox=-180,-85,180,85&zoom=2" },
     { id: "api-map-city", label: `API map, ${p.mapCity.name} at zoom 13`, kind: "api", path: `/api/map?bbox=${p.mapCity.bbox}&zoom=13` },
+    { id: "api-map-city-category", label: `API map, ${p.mapCity.name} at zoom 13, category ${p.category.slug}`, kind: "api", path: `/api/map?bbox=${p.mapCity.bbox}&zoom=13&category=${cat}` },
+    { id: "api-map-city-words", label: `API map, ${p.mapCity.name} at zoom 13, "${p.commonWord}"`, kind: "api", path: `/api/map?bbox=${p.mapCity.bbox}&zoom=13&q=${q(p.commonWord)}` },
   ];
 }
 

@@ -241,10 +241,10 @@ describe("GET /api/map", () => {
       const expected = new Set(matching.results.map((row) => row.slug));
       expect(expected.size, query).toBeGreaterThan(0);
       // More businesses in view than the read limit: the finder reads its plan's source, whole here.
-      const whole = await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() }, 500);
+      const whole = await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() }, { readLimit: 500 });
       expect([countOf(whole), whole.matched, whole.complete], query).toEqual([expected.size, expected.size, true]);
       // A budget smaller than the matches: some of them, each one right, and "at least" said.
-      const cut = await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() }, 20);
+      const cut = await mapFeatures(env.DB, WORLD, 2, { q, location: null, filters: parsed.filters, at: new Date() }, { readLimit: 20, budget: 20 });
       expect(cut.complete, query).toBe(false);
       expect(cut.matched!, query).toBeGreaterThan(0);
       expect(cut.matched!, query).toBeLessThan(expected.size);
