@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { locationMapZoom } from "~/lib/map/results-map";
 import { loadMaplibre, nearViewport, useMapStyleUrl } from "./map-loading";
 import { NewTabNote } from "./new-tab-note";
-
-export const MAP_DEFAULT_ZOOM = 15;
 
 export function validCoordinates(latitude: number | null, longitude: number | null): boolean {
   return (
@@ -42,7 +41,8 @@ export function BusinessMap({ latitude, longitude, name }: { latitude: number | 
           container: container.current,
           style: styleUrl,
           center,
-          zoom: MAP_DEFAULT_ZOOM,
+          // City level on the offline basemap, which has no streets to show closer; street level on a street style.
+          zoom: locationMapZoom(styleUrl),
           attributionControl: { compact: true },
           // The canvas is what the keyboard reaches (Tab, then arrows pan): its own name says whose map it is.
           locale: { "Map.Title": `Map showing ${name}` },

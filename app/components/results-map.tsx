@@ -5,16 +5,27 @@ import { filtersOf, withFilters } from "~/lib/search/filter-links";
 import { formatNumber, formatRating } from "~/lib/directory/format";
 import type { BoundingBox } from "~/lib/map/geo-cell";
 import {
+  FIT_FIRST_ZOOM,
+  FIT_MAX_ROUNDS,
   FIT_MAX_ZOOM,
   RESULTS_MAP_MAX_ZOOM,
-  boundsOfPoints,
-  businessesShown,
+  WORLD_BOX,
   clusterClickZoom,
+  clusterPins,
+  fitStep,
   initialBox,
-  mapQuery,
-  readMapFeatures,
+  mapQuestion,
+  mapStatus,
+  radiusBox,
+  readMapAnswer,
   searchArea,
+  shouldWiden,
+  viewAround,
   viewBox,
+  viewQuery,
+  widestSpan,
+  type MapAnswer,
+  type MapBusiness,
   type MapFeature,
 } from "~/lib/map/results-map";
 import { loadMaplibre, nearViewport, useMapStyleUrl } from "./map-loading";
@@ -25,8 +36,6 @@ export interface ResultPoint {
   latitude?: number | null;
   longitude?: number | null;
 }
-
-type MapBusiness = Extract<MapFeature, { kind: "business" }>;
 
 const LOADING = "Loading the businesses in this area…";
 
@@ -70,22 +79,70 @@ function lngLatBounds(box: BoundingBox): [[number, number], [number, number]] {
   return [[box.west, box.south], [box.east < box.west ? box.east + 360 : box.east, box.north]];
 }
 
+/** Room left round a fitted answer, so no outer pin is cut: more above, where a pin rises from its point. */
+const FIT_PADDING = { top: 72, right: 48, bottom: 48, left: 48 };
+/** A cluster made in the browser zooms to its businesses, at most this many levels at a click. */
+const CLUSTER_FIT_LEVELS = 4;
+/** Steps out after a fit whose view shows fewer than the answer it was fitted to (clusters' means). */
+const MAX_WIDENINGS = 2;
+
+/** One /api/map answer for a question in a view. */
+async function askMap(question: string, box: BoundingBox, zoom: number, signal: AbortSignal): Promise<MapAnswer> {
+  const response = await fetch(`/api/map?${viewQuery(question, box, zoom)}`, { signal, headers: { Accept: "application/geo+json, application/json" } });
+  if (!response.ok) throw new Error(`/api/map answered ${response.status}`);
+  return readMapAnswer(await response.json());
+}
+
+/** Where a question's businesses are: a box to fit and the answer it came from. */
+interface Located {
+  box: BoundingBox;
+  /** Null when the list's own radius gave the box. */
+  answer: MapAnswer | null;
+}
+
 /**
- * The current result set on a map, from /api/map for the view (the list's search text, location,
- * filters and `scope`): clusters that split as it zooms (a click zooms in), single businesses as
- * pins whose click opens a card, and "Search this area" once the visitor has moved the map.
+ * Finds where the question's businesses are: the list's radius when it is near a place, else
+ * the question asked over the whole world, closer around a lone cluster until it splits. Null
+ * when nothing matches anywhere.
+ */
+async function locate(search: string, question: string, size: () => { width: number; height: number }, signal: AbortSignal): Promise<Located | null> {
+  const radius = radiusBox(search);
+  if (radius) return { box: radius, answer: null };
+  let box = WORLD_BOX;
+  let zoom = FIT_FIRST_ZOOM;
+  for (let round = 1; ; round++) {
+    const answer = await askMap(question, box, zoom, signal);
+    const { width, height } = size();
+    const step = fitStep(answer.features, zoom, widestSpan(width - FIT_PADDING.left - FIT_PADDING.right, height));
+    if (step.kind === "none") return null;
+    if (step.kind === "fit") return { box: step.box, answer };
+    if (round >= FIT_MAX_ROUNDS) return { box: { west: step.center.longitude, south: step.center.latitude, east: step.center.longitude, north: step.center.latitude }, answer };
+    box = viewAround(step.center, step.zoom, width, height);
+    zoom = step.zoom;
+  }
+}
+
+/**
+ * The current result set on a map, from /api/map for the view and the list's question (its
+ * search text, location, filters and `scope`). It opens fitted to the question's businesses and
+ * fits again whenever the list's question changes, never after the visitor's own moves. Nearby
+ * businesses merge into counted bubbles that split as it zooms (a click zooms in), single
+ * businesses are pins whose click opens a card, and "Search this area" is offered once the
+ * visitor has moved the map.
  */
 function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: readonly [string, string][] }) {
   const styleUrl = useMapStyleUrl();
   const { pathname, search } = useLocation();
+  const question = mapQuestion(search, scope);
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const cardLink = useRef<HTMLAnchorElement>(null);
   const map = useRef<MaplibreMap | null>(null);
-  const refresh = useRef<() => void>(() => {});
+  // The drawn map's own routine for a new question: no-op until it is drawn.
+  const refit = useRef<() => void>(() => {});
   // Read by the map's event handlers, which outlive a render.
-  const current = useRef({ search, points, scope });
-  current.current = { search, points, scope };
+  const current = useRef({ search, points, question });
+  current.current = { search, points, question };
   const openedFrom = useRef<HTMLElement | null>(null);
   const [failed, setFailed] = useState(false);
   const [moved, setMoved] = useState(false);
@@ -96,10 +153,32 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
     let cancelled = false;
     let markers: Marker[] = [];
     let request: AbortController | null = null;
+    // Set while the map looks for a question's businesses: the view is not asked for meanwhile.
+    let fitting: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The answer the view was last fitted to, until the fitted view's own answer is compared with it.
+    let fittedTo: MapAnswer | null = null;
+    let widenings = 0;
+    // A fit found while the map was hidden (a phone showing the list), made when it is shown.
+    let pendingFit: BoundingBox | null = null;
+    // The visitor moved the map since the current question was asked: its fit is not forced on them.
+    let visitorMoved = false;
+    const size = () => ({ width: container.current?.clientWidth ?? 0, height: container.current?.clientHeight ?? 0 });
+    const shown = () => size().width > 0 && size().height > 0;
     const visible = container.current ? nearViewport(container.current) : null;
     void (async () => {
       await visible?.ready;
+      if (cancelled) return;
+      // The question the map was last fitted to.
+      let fittedQuestion = current.current.question;
+      fitting = new AbortController();
+      // Asked while maplibre loads: the map is then made where the answer is.
+      const located = locate(current.current.search, fittedQuestion, () => ({ width: size().width || 600, height: size().height || 400 }), fitting.signal).catch(
+        (error: unknown) => {
+          if (!cancelled) console.error("map results failed to load", error);
+          return undefined;
+        },
+      );
       let maplibre;
       try {
         maplibre = await loadMaplibre(() => cancelled);
@@ -108,14 +187,16 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
         setFailed(true);
         return;
       }
+      const place = await located;
+      fitting = null;
       if (!maplibre || cancelled || !container.current) return;
-      const box = initialBox(current.current.search, current.current.points);
-      // With no place and no listed coordinates, the first answer (the list's whole scope) picks the view.
-      let fitToAnswer = !box;
+      // Nothing matching anywhere shows the world; a failed request, the listed businesses.
+      const box = place ? place.box : place === undefined ? initialBox(current.current.search, current.current.points) : null;
+      fittedTo = place?.answer ?? null;
       const instance = new maplibre.Map({
         container: container.current,
         style: styleUrl,
-        ...(box ? { bounds: lngLatBounds(box), fitBoundsOptions: { padding: 40, maxZoom: FIT_MAX_ZOOM } } : { center: [0, 20] as [number, number], zoom: 1 }),
+        ...(box ? { bounds: lngLatBounds(box), fitBoundsOptions: { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM } } : { center: [0, 20] as [number, number], zoom: 1 }),
         maxZoom: RESULTS_MAP_MAX_ZOOM,
         attributionControl: { compact: true },
         locale: { "Map.Title": "Map of the results. Arrow keys move it, plus and minus zoom." },
@@ -123,16 +204,38 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
       instance.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
       map.current = instance;
 
+      const fitTo = (target: BoundingBox) => {
+        if (!shown()) {
+          pendingFit = target;
+          return;
+        }
+        pendingFit = null;
+        instance.fitBounds(lngLatBounds(target), { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, animate: false });
+      };
+      const visitorMove = () => {
+        visitorMoved = true;
+        fittedTo = null;
+        pendingFit = null;
+        setMoved(true);
+      };
+      const zoomInto = (cluster: Extract<MapFeature, { kind: "cluster" }>) => {
+        visitorMove();
+        const { box: members } = cluster;
+        const zoom = instance.getZoom();
+        if (members && (members.east > members.west || members.north > members.south)) {
+          instance.fitBounds(lngLatBounds(members), { padding: FIT_PADDING, maxZoom: Math.min(RESULTS_MAP_MAX_ZOOM, Math.floor(zoom) + CLUSTER_FIT_LEVELS) });
+        } else {
+          instance.easeTo({ center: [cluster.longitude, cluster.latitude], zoom: clusterClickZoom(zoom) });
+        }
+      };
       const draw = (features: MapFeature[]) => {
         for (const marker of markers) marker.remove();
-        markers = features.map((feature) => {
+        markers = clusterPins(features, instance.getZoom()).map((feature) => {
           const element = markerElement(feature);
           element.addEventListener("click", (event) => {
             event.stopPropagation();
-            if (feature.kind === "cluster") {
-              setMoved(true);
-              instance.easeTo({ center: [feature.longitude, feature.latitude], zoom: clusterClickZoom(instance.getZoom()) });
-            } else {
+            if (feature.kind === "cluster") zoomInto(feature);
+            else {
               openedFrom.current = element;
               setSelected(feature);
             }
@@ -142,29 +245,25 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             .addTo(instance);
         });
       };
-      refresh.current = () => {
+      const refresh = () => {
+        // A hidden map has no view to ask for; showing it resizes it, which asks again.
+        if (fitting || !shown()) return;
         request?.abort();
         const controller = new AbortController();
         request = controller;
         const bounds = instance.getBounds();
         const view = viewBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
-        const { search: list, scope: listScope } = current.current;
-        fetch(`/api/map?${mapQuery(list, listScope, view, instance.getZoom())}`, { signal: controller.signal, headers: { Accept: "application/geo+json, application/json" } })
-          .then(async (response) => {
-            if (!response.ok) throw new Error(`/api/map answered ${response.status}`);
-            const features = readMapFeatures(await response.json());
+        askMap(current.current.question, view, instance.getZoom(), controller.signal)
+          .then((answer) => {
             if (controller.signal.aborted) return;
-            draw(features);
-            const count = businessesShown(features);
-            setStatus(count === 0 ? "No business in this area matches." : `${formatNumber(count)} ${count === 1 ? "business" : "businesses"} in this area.`);
-            if (!fitToAnswer || features.length === 0) return;
-            const [only] = features;
-            if (features.length === 1 && only?.kind === "cluster" && instance.getZoom() < FIT_MAX_ZOOM) {
-              // All of it is one cluster: closer, until it splits.
-              instance.jumpTo({ center: [only.longitude, only.latitude], zoom: clusterClickZoom(instance.getZoom(), FIT_MAX_ZOOM) });
-            } else {
-              fitToAnswer = false;
-              instance.fitBounds(lngLatBounds(boundsOfPoints(features)!), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
+            draw(answer.features);
+            setStatus(mapStatus(answer));
+            const fitted = fittedTo;
+            fittedTo = null;
+            if (shouldWiden(fitted, answer, view) && widenings < MAX_WIDENINGS) {
+              widenings++;
+              fittedTo = fitted;
+              instance.setZoom(Math.max(instance.getMinZoom(), instance.getZoom() - 1));
             }
           })
           .catch((error: unknown) => {
@@ -173,48 +272,76 @@ function ResultsMap({ points, scope }: { points: readonly ResultPoint[]; scope: 
             setStatus("The businesses of this area could not be loaded. Move the map to try again.");
           });
       };
-      instance.on("load", () => {
+      const scheduleRefresh = () => {
         setStatus(LOADING);
-        refresh.current();
+        clearTimeout(timer);
+        timer = setTimeout(refresh, REFRESH_DELAY_MS);
+      };
+      refit.current = () => {
+        fitting?.abort();
+        request?.abort();
+        clearTimeout(timer);
+        const controller = new AbortController();
+        fitting = controller;
+        visitorMoved = false;
+        fittedTo = null;
+        widenings = 0;
+        setStatus(LOADING);
+        const { search: list, question: asked } = current.current;
+        fittedQuestion = asked;
+        locate(list, asked, () => ({ width: size().width || 600, height: size().height || 400 }), controller.signal)
+          .then((found) => {
+            if (controller.signal.aborted) return;
+            fitting = null;
+            // Nothing matching anywhere: the view stays and says so.
+            if (found && !visitorMoved) {
+              fittedTo = found.answer;
+              fitTo(found.box);
+            }
+            scheduleRefresh();
+          })
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            fitting = null;
+            console.error("map results failed to load", error);
+            scheduleRefresh();
+          });
+      };
+      instance.on("load", () => {
+        // The list may have asked anew while the map was being made.
+        if (current.current.question !== fittedQuestion) refit.current();
+        else scheduleRefresh();
       });
       instance.on("moveend", (event) => {
         // Only the visitor's own moves (drag, wheel, keys, the zoom buttons) carry their event:
         // a refit to a new list or a resize of the box is no reason to offer a new search.
-        if (event.originalEvent) setMoved(true);
-        setStatus(LOADING);
-        clearTimeout(timer);
-        timer = setTimeout(() => refresh.current(), REFRESH_DELAY_MS);
+        if (event.originalEvent) visitorMove();
+        if (pendingFit && shown()) fitTo(pendingFit);
+        scheduleRefresh();
       });
     })();
     return () => {
       cancelled = true;
       clearTimeout(timer);
       request?.abort();
+      fitting?.abort();
       visible?.cancel();
+      refit.current = () => {};
       map.current?.remove();
       map.current = null;
     };
   }, [styleUrl]);
 
-  // A new list (filters, Near me, "Search this area"): the map goes to its place, or shows it where it is.
-  const { near, radiusKm } = filtersOf(search);
-  const placeKey = near ? `${near.latitude},${near.longitude},${radiusKm}` : "";
-  const lastPlace = useRef(placeKey);
+  // A new question (words, place, filters, Near me, "Search this area"): the map fits its answer.
+  // A new sort or page asks nothing new of the map, which stays where it is.
+  const asked = useRef(question);
   useEffect(() => {
-    const instance = map.current;
-    const placeChanged = placeKey !== lastPlace.current;
-    lastPlace.current = placeKey;
+    if (asked.current === question) return;
+    asked.current = question;
     setSelected(null);
-    if (!instance) return;
     setMoved(false);
-    const box = placeChanged ? initialBox(search, []) : null;
-    if (box) {
-      instance.fitBounds(lngLatBounds(box), { padding: 40, maxZoom: FIT_MAX_ZOOM, animate: false });
-    } else {
-      setStatus(LOADING);
-      refresh.current();
-    }
-  }, [search, placeKey]);
+    refit.current();
+  }, [question]);
 
   useEffect(() => {
     if (selected) cardLink.current?.focus();
