@@ -169,7 +169,12 @@ function placeCountStatement(db: D1Database, place: Place): D1PreparedStatement 
  * prefix is merged over every word sharing it, once per row). FTS5 seeks each word's list to the
  * row, about 16 µs a candidate.
  */
-const holdsWordsSql = (match: string) => `EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid = b.id)`;
+export const holdsWordsSql = (match: string) => `EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid = b.id)`;
+
+/** How many businesses hold the words of `match`, counted up to FEW_WORD_MATCHES + 1 (the index alone): a plan's first question. */
+export function wordMatchesStatement(db: D1Database, match: string): D1PreparedStatement {
+  return db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?1 LIMIT ?2)`).bind(match, FEW_WORD_MATCHES + 1);
+}
 
 /** What a question asks of each candidate, as SQL on `b` (the place, the filters SQL decides, the words). */
 export interface CandidateChecks {
@@ -503,7 +508,7 @@ export async function planQuestion(db: D1Database, question: FindQuestion, place
   const words = wordsMatchOf(question);
   const countStatement = placeCountStatement(db, place);
   const statements = [
-    ...(words ? [db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)`).bind(words, FEW_WORD_MATCHES + 1)] : []),
+    ...(words ? [wordMatchesStatement(db, words)] : []),
     ...(countStatement && !question.filters.near ? [countStatement] : []),
   ];
   const answers = statements.length ? await db.batch<{ n: number }>(statements) : [];

@@ -3,6 +3,7 @@ import { displayCountry } from "~/lib/directory/format";
 import { matchExpression } from "~/lib/search/search-query";
 import { FEATURED_LODGING_SQL, FEATURED_SCORE_SQL, FEATURED_WHERE_SQL, type Business } from "~/db/schema";
 import { countryColumn } from "./business-row.server";
+import { FEW_WORD_MATCHES, FIND_ROWS_BUDGET, holdsWordsSql, wordMatchesStatement } from "./finder.server";
 
 // Hand-written SQL: the home page's hot path and INDEXED BY / FTS MATCH for the featured order (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -38,13 +39,8 @@ export async function getHomepageData(db: D1Database): Promise<HomepageData> {
   };
 }
 
-/**
- * A word chip's matches read whole and ordered up to this many (exact); a word more businesses
- * share is looked for down the featured order instead, among its first FEATURED_WALK.
- */
-const WORD_FILTER_CANDIDATES = 2000;
-/** Businesses of the featured order a common word is looked for among (each checked by the index, about 16 µs). */
-const FEATURED_WALK = 5000;
+/** Businesses of the featured order a common word is looked for among (the finder's budget). */
+const FEATURED_WALK = FIND_ROWS_BUDGET;
 
 /** A featured business under the schema's names; GET /api/featured-businesses renames them as the spec has them. */
 export type FeaturedBusiness = Pick<Business, "id" | "slug" | "name" | "photo" | "rating" | "type" | "fullAddress" | "category" | "reviews" | "city" | "country">;
@@ -74,13 +70,11 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
   } else {
     // Bracketed: a column filter binds only to the term after it.
     const match = `{name type category} : (${matchExpression(filter, { prefixLast: false })})`;
-    const [few] = await db.batch<{ n: number }>([
-      db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?1 LIMIT ?2)`).bind(match, WORD_FILTER_CANDIDATES + 1),
-    ]);
-    // Few matches: all of them, in the featured order. Many: the featured order's best, checked one by one,
-    // never a prefix of the newest matches (which left "Business" and "Luxury" empty).
+    // Planned as the finder plans (decision 115). Few matches: all of them, in the featured order.
+    // Many: the featured order's best, the words checked on each, never a prefix of the newest matches.
+    const few = await wordMatchesStatement(db, match).first<{ n: number }>();
     statement =
-      Number(few?.results[0]?.n ?? 0) <= WORD_FILTER_CANDIDATES
+      Number(few?.n ?? 0) <= FEW_WORD_MATCHES
         ? db
             .prepare(
               `WITH candidates AS (SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?1)
@@ -94,7 +88,7 @@ export async function getFeaturedBusinesses(db: D1Database, filter: FeaturedFilt
                  SELECT id FROM businesses b INDEXED BY businesses_featured_rank WHERE ${FEATURED_WHERE_SQL} ORDER BY ${FEATURED_ORDER} LIMIT ?2
                )
                SELECT ${FEATURED_COLUMNS} FROM best JOIN businesses b ON b.id = best.id
-               WHERE EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ?1 AND rowid = b.id)
+               WHERE ${holdsWordsSql("?1")}
                ORDER BY ${FEATURED_ORDER} LIMIT ?3`,
             )
             .bind(match, FEATURED_WALK, HOME_FEATURED);

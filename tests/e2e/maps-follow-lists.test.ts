@@ -136,6 +136,34 @@ describe("the results map follows its list", () => {
     await context.close();
   });
 
+  it("lists 'hotel' near me with a filter on, and the map shows the same businesses", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      geolocation: { latitude: LYON.latitude, longitude: LYON.longitude },
+      permissions: ["geolocation"],
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const asked = mapRequests(page);
+    await page.goto(inject("baseURL") + "/search?q=hotel&verified=1");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Near me" }).click();
+    await page.waitForURL(/near=/);
+    // The cards of the near-me list carry their distance: the new list is in.
+    await page.getByTestId("distance").first().waitFor();
+    // Every verified "Mapfollow" hotel of Lyon is within 10 km: the list holds at least those, never "No businesses found".
+    const inLyon = hotels.filter((h) => h.place === LYON && h.verified);
+    await expect.poll(() => listTotal(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(inLyon.length);
+    const total = await listTotal(page);
+    expect(await page.getByText("No businesses found").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("results-map-status").innerText(), { timeout: 20_000 }).toBe(`${total} businesses in this area.`);
+    expect(await markersTotal(page)).toBe(total);
+    const last = asked.at(-1)!.params;
+    expect([last.get("q"), last.get("verified"), last.get("near") !== null]).toEqual(["hotel", "1", true]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("narrows a country page's map to the country and opens on its businesses", async () => {
     for (const width of [1366, 390]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
