@@ -485,9 +485,21 @@ export interface FindQuestion {
   at: Date;
 }
 
-/** The words' MATCH as the finder reads it: whole words as typed, and a location the directory does not know as a place. */
+/**
+ * The words' MATCH checked on a candidate: whole words as typed, and a location the directory
+ * does not know as a place (a known one is the place's exact condition).
+ */
 function wordsMatchOf(question: Pick<FindQuestion, "words" | "location">): string | null {
   return searchMatch(question.words, question.location?.kind === "text" ? locationMatch(question.location) : [], { prefixLast: false });
+}
+
+/**
+ * The MATCH a plan may read its candidates from: the words and the location's words too, a known
+ * city's or country's names narrowing the index as a search's do (decision 010), so that a city
+ * typed without its country, which no index of ours walks, still has a source.
+ */
+function sourceMatchOf(question: Pick<FindQuestion, "words" | "location">): string | null {
+  return searchMatch(question.words, locationMatch(question.location), { prefixLast: false });
 }
 
 /** The plan of a question: where its candidates come from. */
@@ -505,7 +517,8 @@ export type FindPlan =
  */
 export async function planQuestion(db: D1Database, question: FindQuestion, place: Place): Promise<FindPlan> {
   if (place.impossible) return { kind: "none" };
-  const words = wordsMatchOf(question);
+  const checked = wordsMatchOf(question);
+  const words = sourceMatchOf(question);
   const countStatement = placeCountStatement(db, place);
   const statements = [
     ...(words ? [wordMatchesStatement(db, words)] : []),
@@ -514,12 +527,14 @@ export async function planQuestion(db: D1Database, question: FindQuestion, place
   const answers = statements.length ? await db.batch<{ n: number }>(statements) : [];
   const wordMatches = words ? Number(answers[0]?.results[0]?.n ?? 0) : null;
   const placeCount = countStatement && !question.filters.near ? Number(answers[words ? 1 : 0]?.results[0]?.n ?? 0) : null;
-  if (words && wordMatches === 0) return { kind: "none" };
-  if (words && wordMatches! <= FEW_WORD_MATCHES) return { kind: "newest", source: { kind: "words", match: words }, wordsChecked: false, whole: true };
+  // The question's own words in no business: nothing matches. A place's names the index does not
+  // hold (a spelling of its own) only leave that source out.
+  if (words && wordMatches === 0 && words === checked) return { kind: "none" };
+  if (words && wordMatches! > 0 && wordMatches! <= FEW_WORD_MATCHES) return { kind: "newest", source: { kind: "words", match: words }, wordsChecked: false, whole: true };
   if (question.filters.near) return { kind: "near" };
-  if (placeCount !== null && placeCount <= FIND_ROWS_BUDGET) return { kind: "newest", source: { kind: "place", index: placeIndex(place) }, wordsChecked: words !== null, whole: true };
-  if (words) return { kind: "newest", source: { kind: "words", match: words }, wordsChecked: false, whole: false };
-  return { kind: "newest", source: { kind: "place", index: placeIndex(place) }, wordsChecked: false, whole: false };
+  if (placeCount !== null && placeCount <= FIND_ROWS_BUDGET) return { kind: "newest", source: { kind: "place", index: placeIndex(place) }, wordsChecked: checked !== null, whole: true };
+  if (words && wordMatches! > 0) return { kind: "newest", source: { kind: "words", match: words }, wordsChecked: false, whole: false };
+  return { kind: "newest", source: { kind: "place", index: placeIndex(place) }, wordsChecked: checked !== null, whole: false };
 }
 
 /** The columns a question's candidates are read with: ordering, the Worker's filters, and the words ranked on when sorted by relevance. */

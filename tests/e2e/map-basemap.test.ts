@@ -108,7 +108,8 @@ describe("the offline basemap", () => {
     };
     let share = { land: 0, water: 0 };
     await expect.poll(async () => (share = await landShare()).land, { timeout: 20_000 }).toBeGreaterThan(0.5);
-    expect(share.water).toBeLessThan(0.1);
+    // At city level a coast or a lake may show: land still holds most of the box.
+    expect(share.water).toBeLessThan(0.35);
     expect(outside).toEqual([]);
     // The shapes (1.3 MB) are kept a day by the browser, not asked again on every map.
     const land = await fetch(base + "/basemap/land.json");
