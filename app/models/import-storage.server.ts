@@ -120,7 +120,7 @@ export async function checkStoredUpload(
 
 /**
  * Deletes an upload's side objects (the xlsx shared-strings chunks under `{key}.strings/`), then
- * the upload itself: a stored upload means the deletion did not finish (decision 087).
+ * the upload itself: a stored upload means the deletion did not finish (decision 041).
  */
 export async function deleteStoredUpload(bucket: R2Bucket, key: string): Promise<void> {
   let cursor: string | undefined;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { deleteTestBusinesses, listAdminBusinesses, type AdminSortField, type SortOrder } from "~/models/admin-business.server";
 import { addBusinesses, adminFetch, login, record } from "./admin-support";
 
-// Decision 102: the admin's list sorted by name follows how names read, not their code points.
+// Decision 031: the admin's list sorted by name follows how names read, not their code points.
 const NAMES = ["Zulu Lodge", "apple Inn", "Çelik Otel", "Banana Hotel", "İstanbul Palace", "cat Hostel", "Ábaco", "Øresund Hotel", "ıhlamur Otel", "Dune", "CELIK HAN", "Москва Отель", "москва Хостел"];
 
 const listed = async (query: { filter?: string; category?: string; sortOrder?: SortOrder; sortBy?: AdminSortField } = {}) =>

@@ -122,7 +122,7 @@ async function* zipEntryInflated(bucket: R2Bucket, key: string, entry: ZipEntry)
 
 /**
  * Text of one zip entry. Native zlib inflates it (fflate's streaming inflate in JavaScript took
- * about 4 s of every 100,000-row XLSX import, more than reading its XML; decision 103).
+ * about 4 s of every 100,000-row XLSX import, more than reading its XML; decision 042).
  */
 async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<string> {
   const decoder = new TextDecoder();

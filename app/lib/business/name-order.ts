@@ -2,7 +2,7 @@
  * The order of business names in the admin's list. SQLite compares text by code point, which
  * puts lower-case initials after "Z" and accented ones ("Çelik", "İstanbul", "Ábaco") after every
  * Latin letter. The list is ordered by `coalesce(name_sort, name) COLLATE NOCASE` (decision
- * 102): NOCASE compares ASCII letters without their case, and name_sort holds this
+ * 031): NOCASE compares ASCII letters without their case, and name_sort holds this
  * key where it differs from the name, so the many ASCII names cost no column. Pure.
  */
 import { LETTER_FOLDS, withoutAccents } from "./slug";

@@ -139,9 +139,9 @@ export function countryCodeFromText(text: string | null | undefined): string | n
 /**
  * The code a business's country column is indexed with beside its text: alone when the file gave
  * no country text (the upload template has only country_code), so a search narrowed to the
- * country by any of its names finds it (decision 088); after a text in a language the site does
+ * country by any of its names finds it (decision 070); after a text in a language the site does
  * not know ("Sveitsi" beside CH), as that search looks for the code among the country's names
- * (decision 101). Null when the text names the code (or is the code), or when there is no code.
+ * (decision 070). Null when the text names the code (or is the code), or when there is no code.
  */
 export function countryCodeToIndex(country: string | null, countryCode: string | null): string | null {
   if (!countryCode) return null;

@@ -7,12 +7,12 @@
  * too. Pure.
  *
  * - Chinese, Japanese and Korean: the overlapping bigrams of each run ("上海 海外 外滩 滩酒
- *   酒店"), needing no dictionary (decision 090).
+ *   酒店"), needing no dictionary (decision 070).
  * - Thai, Lao and Burmese: the words of each run as the runtime's ICU word breaker finds
  *   them with its dictionaries ("โรงแรม แมน ดา ริน"); bigrams of letters would cut through
- *   their vowel signs (decision 094).
+ *   their vowel signs (decision 070).
  * - Khmer: the written clusters of each run ("ស ណ្ឋា គា រ អ ង្គ រ វ ត្ត"), needing no
- *   dictionary, which workerd's ICU lacks for Khmer (decision 095).
+ *   dictionary, which workerd's ICU lacks for Khmer (decision 070).
  */
 
 /**

@@ -31,8 +31,8 @@ export function searchTokens(text: string): string[] {
 
 /**
  * One word's term: `"hot"*` or `"hotel"`. A word of a script written without spaces is also the
- * phrase of its parts (bigrams, or dictionary words), which the index holds for names (decisions
- * 090, 094), so "外滩酒店" is found inside "上海外滩酒店"; the word itself still finds what has no
+ * phrase of its parts (bigrams, or dictionary words), which the index holds for names (decision
+ * 070), so "外滩酒店" is found inside "上海外滩酒店"; the word itself still finds what has no
  * inner words (another column, a business stored before them).
  */
 function wordTerm(word: string, prefix: boolean): string {

@@ -4,7 +4,7 @@
  * holding each query word to weigh rare words above common ones, and for a word like "hotel"
  * that count walks most of the index (24 of 25 ms at 2,000,000 businesses) though only 1,000
  * candidates are ranked. Here every query word weighs the same (each candidate holds them all)
- * and document lengths are compared with the candidates' average (decision 066). Pure.
+ * and document lengths are compared with the candidates' average (decision 010). Pure.
  */
 import { wordParts } from "./search-inner-words";
 import { countryWordsOf, meaningfulWords, searchTokens, wordForms } from "./search-query";
