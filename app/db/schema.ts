@@ -17,8 +17,7 @@ import {
   uniqueIndex,
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
-import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../lib/directory/featured-filters";
-import { LODGING_CATEGORY_SLUGS } from "../lib/business/lodging";
+import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS, LODGING_CATEGORY_SLUGS } from "./featured-order";
 
 const unixNow = sql`(unixepoch())`;
 

@@ -1,44 +1,11 @@
 /**
  * Places to stay, by directory category (the slug of a business's Google type, else of its
  * category: app/lib/business/slug.ts slugify). The home page's Featured Hotels lists these first; the
- * featured index of migration 0024 holds the same list (app/db/schema.ts FEATURED_LODGING_SQL).
- * Changing it takes a migration that rebuilds that index.
+ * featured index holds the same list (app/db/featured-order.ts, where it is defined).
  */
-export const LODGING_CATEGORY_SLUGS = [
-  "hotel",
-  "hostel",
-  "youth-hostel",
-  "motel",
-  "motor-inn",
-  "inn",
-  "japanese-inn",
-  "budget-japanese-inn",
-  "ryokan",
-  "resort",
-  "resort-hotel",
-  "boutique-hotel",
-  "business-hotel",
-  "budget-hotel",
-  "capsule-hotel",
-  "spa-hotel",
-  "extended-stay-hotel",
-  "apartment-hotel",
-  "aparthotel",
-  "serviced-apartment",
-  "serviced-accommodation",
-  "holiday-apartment",
-  "holiday-apartment-rental",
-  "holiday-home",
-  "guest-house",
-  "guesthouse",
-  "bed-breakfast",
-  "bed-and-breakfast",
-  "homestay",
-  "farm-stay",
-  "pension",
-  "lodge",
-  "lodging",
-] as const;
+import { LODGING_CATEGORY_SLUGS } from "../../db/featured-order";
+
+export { LODGING_CATEGORY_SLUGS };
 
 const LODGING = new Set<string>(LODGING_CATEGORY_SLUGS);
 

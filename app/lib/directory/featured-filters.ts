@@ -3,6 +3,8 @@
  * hotel stars: "5-star" = rated 4.5 or more, "4-star" = 4.0 up to 4.5); the word chips pick
  * businesses whose name, type or category holds the word. See docs/conventions.md (011).
  */
+import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS } from "../../db/featured-order";
+
 export const FEATURED_FILTERS = ["all", "5-star", "4-star", "boutique", "business", "luxury"] as const;
 export type FeaturedFilter = (typeof FEATURED_FILTERS)[number];
 
@@ -26,14 +28,7 @@ export function ratingBand(filter: FeaturedFilter): { min: number; max: number }
   return null;
 }
 
-/**
- * The Bayesian prior of the featured order: a rating counts as if FEATURED_PRIOR_REVIEWS more
- * reviews of FEATURED_PRIOR_RATING stood beside its own, so 5.0 from 6 reviews (4.11) ranks below
- * 4.7 from 1,200 (4.67). A fixed prior, not the directory's mean: the index of the order
- * (app/db/schema.ts FEATURED_SCORE_SQL) cannot hold a figure that changes with every import.
- */
-export const FEATURED_PRIOR_RATING = 4;
-export const FEATURED_PRIOR_REVIEWS = 50;
+export { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS };
 
 /** The rating the featured list is ordered by (its SQL is built from the same prior). */
 export function featuredScore(rating: number, reviews: number): number {
