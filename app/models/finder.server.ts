@@ -15,7 +15,7 @@ import { FEW_WORD_MATCHES, FILTERED_CANDIDATES, FIND_ROWS_BUDGET, NEAR_ROWS_BUDG
 import { hasFilters, type SearchFilters } from "~/lib/search/search-filters";
 import { locationMatch, type SearchLocation } from "~/lib/search/search-location";
 import { searchMatch } from "~/lib/search/search-query";
-import { queryWords, rankCandidates, type SearchCandidate } from "~/lib/search/search-rank";
+import { holdsEveryWord, queryWords, rankCandidates, SEARCH_COLUMN_WEIGHTS, type SearchCandidate, type SearchColumn } from "~/lib/search/search-rank";
 import { businessFilterConditions, filterRowColumnsSql, passesAfterSql, rowDistanceKm, rowOpenNow, type FilterRow } from "./business-filters.server";
 import { businessBasics, cardDetails, countryColumn, textColumn, type BusinessBasics, type CardDetails } from "./business-row.server";
 import { sqlParams } from "./sql-params.server";
@@ -40,8 +40,19 @@ const firstReach = (radiusKm: number) => Math.max(radiusKm / 20, 0.05);
  * inner words, the country text (if any) with the code stored beside it (search_country_code). The
  * derived-data worker test holds these words to the index's, so the two cannot drift apart.
  */
-export const CANDIDATE_COLUMNS_SQL = `b.name || coalesce(' ' || b.name_inner_words, '') AS name, b.type, b.category, b.city,
-  trim(coalesce(b.country, '') || coalesce(' ' || b.search_country_code, '')) AS country`;
+export const CANDIDATE_COLUMNS_SQL = wordColumnsSql("");
+
+/** The same columns under `prefix`ed names, read beside columns of the same names (a map's `name`). */
+function wordColumnsSql(prefix: string): string {
+  return `b.name || coalesce(' ' || b.name_inner_words, '') AS ${prefix}name, b.type AS ${prefix}type, b.category AS ${prefix}category, b.city AS ${prefix}city,
+  trim(coalesce(b.country, '') || coalesce(' ' || b.search_country_code, '')) AS ${prefix}country`;
+}
+
+/** Columns a candidate's words are checked on (wordsCheckOf), read with WORD_COLUMNS_SQL. */
+const WORD_COLUMNS_PREFIX = "words_";
+const WORD_COLUMNS_SQL = wordColumnsSql(WORD_COLUMNS_PREFIX);
+const wordColumnsOf = (row: FilterRow) =>
+  Object.fromEntries(SEARCH_COLUMN_WEIGHTS.map(([column]) => [column, (row[`${WORD_COLUMNS_PREFIX}${column}`] as string | null) ?? null])) as Record<SearchColumn, string | null>;
 
 /** Which businesses a list holds before the filters. */
 export type ListScope =
@@ -265,7 +276,7 @@ export async function walkNewest(
  */
 export async function nearestCandidates(
   db: D1Database,
-  question: { place: Place; checks: CandidateChecks; filters: SearchFilters; columns?: string },
+  question: { place: Place; checks: CandidateChecks; filters: SearchFilters; columns?: string; holdsWords?: ((row: FilterRow) => boolean) | null },
   need: number,
   at: Date,
   firstCircle: readonly FilterRow[] | null = null,
@@ -300,7 +311,7 @@ export async function nearestCandidates(
       rowsRead += answer.meta?.rows_read ?? rows.length;
       for (const row of rows) {
         const candidate = toCandidate(row, filters);
-        if (passesAfterSql(row, candidate.distanceKm, filters, at)) matches.push(candidate);
+        if (passesAfterSql(row, candidate.distanceKm, filters, at) && (question.holdsWords?.(row) ?? true)) matches.push(candidate);
       }
       read = mergeRanges([...read, ...fresh]);
     }
@@ -473,6 +484,25 @@ function candidateChecks(filters: SearchFilters, wordsMatch: string | null): Can
   return { where: [...filter.where, holdsWordsSql(`?${filter.params.length + 1}`)], params: [...filter.params, wordsMatch] };
 }
 
+/**
+ * How a question's words are checked on a candidate read by place or position: in the Worker,
+ * by the ranking's reading of its columns (holdsEveryWord: microseconds, where FTS5's lookup of
+ * a common word's row costs about 100 µs at 2,000,000); by the index only for a location the
+ * directory does not know, whose words must stand in the city or country column.
+ */
+interface WordsCheck {
+  sql: string | null;
+  row: ((row: FilterRow) => boolean) | null;
+}
+
+function wordsCheckOf(question: Pick<FindQuestion, "words" | "location">): WordsCheck {
+  const match = wordsMatchOf(question);
+  if (!match) return { sql: null, row: null };
+  if (question.location?.kind === "text") return { sql: match, row: null };
+  const words = queryWords(question.words, false);
+  return { sql: null, row: (row) => holdsEveryWord(wordColumnsOf(row), words) };
+}
+
 /** Every question the finder answers: the words, the place, the filters and the moment of "open now". */
 export interface FindQuestion {
   /** The visitor's words (`q`), "" for none. */
@@ -539,8 +569,9 @@ export async function planQuestion(db: D1Database, question: FindQuestion, place
 
 /** The columns a question's candidates are read with: ordering, the Worker's filters, and the words ranked on when sorted by relevance. */
 function questionColumns(question: FindQuestion): string {
-  const ranked = question.words.trim() !== "" && (question.filters.sort === null || question.filters.sort === "relevance");
-  return `b.id, ${candidateOrderColumnsSql(question.filters)}${ranked ? `, ${CANDIDATE_COLUMNS_SQL}` : ""}`;
+  // The words' columns are read whenever there are words: to rank them, and to check them.
+  const withWords = question.words.trim() !== "";
+  return `b.id, ${candidateOrderColumnsSql(question.filters)}${withWords ? `, ${WORD_COLUMNS_SQL}` : ""}`;
 }
 
 /**
@@ -552,16 +583,22 @@ async function findCandidates(db: D1Database, question: FindQuestion): Promise<{
   const place = placeOf(question.scope, question.location, filters.category);
   const plan = await planQuestion(db, question, place);
   if (plan.kind === "none") return { candidates: [], complete: true };
-  const words = wordsMatchOf(question);
+  const words = wordsCheckOf(question);
   const columns = questionColumns(question);
   if (plan.kind === "near") {
-    const nearest = await nearestCandidates(db, { place, checks: candidateChecks(filters, words), filters, columns: columns.replace(/^b\.id, /, "") }, FILTERED_CANDIDATES + 1, at);
+    const nearest = await nearestCandidates(
+      db,
+      { place, checks: candidateChecks(filters, words.sql), filters, columns: columns.replace(/^b\.id, /, ""), holdsWords: words.row },
+      FILTERED_CANDIDATES + 1,
+      at,
+    );
     return { candidates: orderCandidates(nearest.candidates, "distance"), complete: nearest.complete && nearest.candidates.length <= FILTERED_CANDIDATES };
   }
-  const checks = candidateChecks(filters, plan.wordsChecked ? words : null);
+  const checks = candidateChecks(filters, plan.wordsChecked ? words.sql : null);
+  const holdsWords = plan.wordsChecked ? words.row : null;
   const walked = await walkNewest(db, plan.source, place, checks, {
     columns,
-    keep: (row) => passesAfterSql(row, rowDistanceKm(row, filters.near), filters, at),
+    keep: (row) => passesAfterSql(row, rowDistanceKm(row, filters.near), filters, at) && (holdsWords?.(row) ?? true),
   });
   return {
     candidates: walked.rows.map((row) => toCandidate(row, filters)),
@@ -572,7 +609,7 @@ async function findCandidates(db: D1Database, question: FindQuestion): Promise<{
 /** Candidates best first for `words` (BM25 over the columns CANDIDATE_COLUMNS_SQL read with them). */
 function rankedByWords(candidates: readonly Candidate[], words: string): Candidate[] {
   const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
-  const rows = candidates.map((candidate) => ({ ...(candidate.row as SearchCandidate), id: candidate.id }));
+  const rows = candidates.map((candidate): SearchCandidate => ({ ...wordColumnsOf(candidate.row), id: candidate.id }));
   return rankCandidates(rows, queryWords(words, false)).map((row) => byId.get(row.id)!);
 }
 
@@ -665,8 +702,9 @@ export async function findInBox(
   const boxQuestion = { ...question, filters: { ...filters, sort: null } };
   const plan = await planQuestion(db, { ...boxQuestion, filters: { ...boxQuestion.filters, near: null, radiusKm: null } }, place);
   if (plan.kind === "none") return { rows: [], complete: true };
-  const keep = (row: FilterRow) => passesAfterSql(row, rowDistanceKm(row, filters.near), filters, at);
-  const words = wordsMatchOf(question);
+  const wordsCheck = wordsCheckOf(question);
+  const passes = (row: FilterRow) => passesAfterSql(row, rowDistanceKm(row, filters.near), filters, at);
+  const read = wordsCheck.row ? `${columns}, ${WORD_COLUMNS_SQL}` : columns;
   // A source read whole that holds fewer than the box: walked, the box checked on each.
   const wholeSourceSmaller = plan.kind === "newest" && plan.whole && inBox > FEW_WORD_MATCHES;
   if (!wholeSourceSmaller && inBox <= readLimit) {
@@ -679,20 +717,25 @@ export async function findInBox(
       return checks.where.map((condition) => condition.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + first - 1}`));
     };
     const within = renumber(inBoxCondition(box, 1));
-    const checked = renumber(candidateChecks(filters, words));
+    const checked = renumber(candidateChecks(filters, wordsCheck.sql));
     const { results } = await db
       .prepare(
-        `SELECT ${columns} FROM json_each(?1) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
+        `SELECT ${read} FROM json_each(?1) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
            ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
          WHERE ${["b.is_approved = 1", ...within, ...where, ...checked].join(" AND ")}`,
       )
       .bind(...params)
       .all<FilterRow>();
-    return { rows: results.filter(keep), complete: true };
+    // Read by position: every constraint is checked, the words too.
+    return { rows: results.filter((row) => passes(row) && (wordsCheck.row?.(row) ?? true)), complete: true };
   }
   const source = plan.kind === "newest" ? plan.source : { kind: "place" as const, index: placeIndex(place) };
-  const checks = candidateChecks(filters, plan.kind === "newest" && !plan.wordsChecked ? null : words);
+  // Read from the plan's source: the words are checked unless they are the source.
+  const wordsChecked = plan.kind !== "newest" || plan.wordsChecked;
+  const holdsWords = wordsChecked ? wordsCheck.row : null;
+  const keep = (row: FilterRow) => passes(row) && (holdsWords?.(row) ?? true);
+  const checks = candidateChecks(filters, wordsChecked ? wordsCheck.sql : null);
   const within = inBoxCondition(box, checks.params.length + 1);
-  const walked = await walkNewest(db, source, place, { where: [...checks.where, ...within.where], params: [...checks.params, ...within.params] }, { columns, keep, budget, stopAt: Infinity });
+  const walked = await walkNewest(db, source, place, { where: [...checks.where, ...within.where], params: [...checks.params, ...within.params] }, { columns: read, keep, budget, stopAt: Infinity });
   return { rows: walked.rows, complete: walked.complete };
 }

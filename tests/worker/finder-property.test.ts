@@ -17,6 +17,8 @@ import { searchMatch } from "~/lib/search/search-query";
 import { rowOpenNow } from "~/models/business-filters.server";
 import { upsertBusinesses } from "~/models/business.server";
 import { findBusinesses, FILTERED_CANDIDATES, FIND_ROWS_CEILING, type ListScope } from "~/models/finder.server";
+import { mapFeatures } from "~/models/map.server";
+import { boxAround } from "~/lib/map/geo-cell";
 import { seededRandom } from "../support/seeded-random";
 import { directoryRecord } from "./directory-fixtures";
 import { measuringDb } from "./support/rows-read";
@@ -198,4 +200,36 @@ describe("the finder against brute force on a skewed directory", () => {
     // The draw covers each kind of answer.
     expect(Math.min(outcomes.exact, outcomes.atLeast, outcomes.none)).toBeGreaterThan(5);
   }, 240_000);
+
+  it("reads at most its ceiling for the densest map box and the biggest category with each filter, and counts the box right", async () => {
+    const at = new Date("2026-12-02T12:00:00Z");
+    const box = boxAround(METROPOLIS, 8);
+    const inside = (row: Row) =>
+      Number(row.latitude) >= box.south && Number(row.latitude) <= box.north && Number(row.longitude) >= box.west && Number(row.longitude) <= box.east;
+    const eachFilter: [string, Partial<SearchFilters>][] = [
+      ["rating 4+", { minRating: 4 }],
+      ["open now", { openNow: true }],
+      ["verified", { verified: true }],
+      ["Pool", { amenities: ["Pool"] }],
+      ["$$", { price: "$$" }],
+      ["category hotel", { category: "hotel" }],
+    ];
+    for (const words of ["", "hotel"]) {
+      for (const [name, filter] of eachFilter) {
+        const filters = { ...NO_FILTERS, ...filter };
+        const label = `${words || "no words"}, ${name}`;
+        const { matches } = await bruteForce({ words, location: null, scope: { kind: "all" }, filters }, at);
+        const expected = matches.filter((m) => inside(m.row)).length;
+        const { db, rowsRead } = measuringDb(env.DB);
+        const answer = await mapFeatures(db, box, 12, { q: words, location: null, filters, at });
+        expect(rowsRead(), label).toBeLessThanOrEqual(FIND_ROWS_CEILING + 1000);
+        if (answer.complete) expect(answer.matched, label).toBe(expected);
+        else expect(answer.matched!, label).toBeLessThanOrEqual(expected);
+        // The biggest category's list with the same filter keeps to the same ceiling.
+        const measured = measuringDb(env.DB);
+        await findBusinesses(measured.db, { words, location: null, scope: { kind: "category", slug: "hotel" }, filters, at }, { page: 1, perPage: 20 });
+        expect(measured.rowsRead(), `category hotel: ${label}`).toBeLessThanOrEqual(FIND_ROWS_CEILING + 200);
+      }
+    }
+  }, 120_000);
 });
