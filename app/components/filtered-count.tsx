@@ -3,16 +3,13 @@ import { formatNumber, plural } from "~/lib/directory/format";
 import { FILTERED_CANDIDATES } from "~/lib/search/finder-limits";
 import { EmptyState } from "./list-states";
 
-/** Matches a result set counts at the most: past it the count reads "1,000+". */
-export const COUNT_CAP = FILTERED_CANDIDATES;
-
 /**
  * How many match, truthfully: "40 results"; "1,000+ results" at the cap; "at least 40 results"
  * when the finder stopped reading at its budget (more may match than it counted).
  */
 export function countedText(totalCount: number, moreThanCounted: boolean, [one, many]: [string, string]): string {
   if (!moreThanCounted) return `${formatNumber(totalCount)} ${plural(totalCount, one, many)}`;
-  if (totalCount >= COUNT_CAP) return `${formatNumber(totalCount)}+ ${many}`;
+  if (totalCount >= FILTERED_CANDIDATES) return `${formatNumber(totalCount)}+ ${many}`;
   return `at least ${formatNumber(totalCount)} ${plural(totalCount, one, many)}`;
 }
 
@@ -36,7 +33,7 @@ export function NoResults({ moreThanCounted, title, children }: { moreThanCounte
 export function FilteredCount({ totalCount, moreThanCounted, page, perPage }: { totalCount: number; moreThanCounted: boolean; page: number; perPage: number }) {
   const { from, to } = showingRange(page, perPage, totalCount);
   const count = countedText(totalCount, moreThanCounted, ["matching business", "matching businesses"]);
-  const hint = moreThanCounted && totalCount < COUNT_CAP ? ` — ${REFINE_HINT}` : "";
+  const hint = moreThanCounted && totalCount < FILTERED_CANDIDATES ? ` — ${REFINE_HINT}` : "";
   return (
     <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="filtered-count">
       {totalCount > 0 ? <>Showing {from}–{to} of {count}{hint}</> : moreThanCounted ? `No match yet among the businesses checked — ${REFINE_HINT}` : "No business matches these filters"}

@@ -194,6 +194,16 @@ export interface CandidateChecks {
   params: unknown[];
 }
 
+/**
+ * Appends `checks`' parameters to `params` and answers their conditions numbered after the ones
+ * already there: checks are written from ?1, and each statement puts them after its own.
+ */
+function appendChecks(params: unknown[], checks: CandidateChecks): string[] {
+  const first = params.length + 1;
+  params.push(...checks.params);
+  return checks.where.map((condition) => condition.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + first - 1}`));
+}
+
 /** Where the newest-first walk reads its candidates from. */
 export type NewestSource = { kind: "words"; match: string } | { kind: "place"; index: string | null };
 
@@ -223,10 +233,7 @@ function newestStepStatement(
       WHERE ${[...where, "b.is_approved = 1", `b.id < ${param(cursor)}`].join(" AND ")} ORDER BY b.id DESC LIMIT ${param(limit)}`;
     kept = [];
   }
-  const first = params.length + 1;
-  const renumbered = checks.where.map((condition) => condition.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + first - 1}`));
-  params.push(...checks.params);
-  const keptSql = [...kept, ...renumbered].join(" AND ") || "1";
+  const keptSql = [...kept, ...appendChecks(params, checks)].join(" AND ") || "1";
   // Joined from a CTE, not read as `id IN (…)`: the IN list is a temporary table read once more.
   return db
     .prepare(`WITH c AS (${candidates}) SELECT c.id AS walked, coalesce(${keptSql}, 0) AS kept, ${columns} FROM c LEFT JOIN businesses AS b ON b.id = c.id`)
@@ -287,9 +294,7 @@ export async function nearestCandidates(
   const { params, param } = sqlParams();
   const ranges = param(null);
   const where = placeConditions(place, param);
-  const first = params.length + 1;
-  const checked = checks.where.map((condition) => condition.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + first - 1}`));
-  params.push(...checks.params);
+  const checked = appendChecks(params, checks);
   const statement = db.prepare(
     `SELECT b.id, ${question.columns ?? candidateOrderColumnsSql(filters)}
      FROM json_each(${ranges}) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
@@ -704,23 +709,19 @@ export async function findInBox(
   if (plan.kind === "none") return { rows: [], complete: true };
   const wordsCheck = wordsCheckOf(question);
   const passes = (row: FilterRow) => passesAfterSql(row, rowDistanceKm(row, filters.near), filters, at);
-  const read = wordsCheck.row ? `${columns}, ${WORD_COLUMNS_SQL}` : columns;
+  // The words' columns travel only to a reading that checks the words on the row.
+  const withWordColumns = (checked: boolean) => (checked && wordsCheck.row ? `${columns}, ${WORD_COLUMNS_SQL}` : columns);
   // A source read whole that holds fewer than the box: walked, the box checked on each.
   const wholeSourceSmaller = plan.kind === "newest" && plan.whole && inBox > FEW_WORD_MATCHES;
   if (!wholeSourceSmaller && inBox <= readLimit) {
     const { params, param } = sqlParams();
     const ranges = param(JSON.stringify(coverBox(box, BOX_COVER_TILES).map((range) => [range.lo, range.hi])));
     const where = placeConditions(place, param);
-    const renumber = (checks: CandidateChecks) => {
-      const first = params.length + 1;
-      params.push(...checks.params);
-      return checks.where.map((condition) => condition.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + first - 1}`));
-    };
-    const within = renumber(inBoxCondition(box, 1));
-    const checked = renumber(candidateChecks(filters, wordsCheck.sql));
+    const within = appendChecks(params, inBoxCondition(box, 1));
+    const checked = appendChecks(params, candidateChecks(filters, wordsCheck.sql));
     const { results } = await db
       .prepare(
-        `SELECT ${read} FROM json_each(?1) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
+        `SELECT ${withWordColumns(true)} FROM json_each(?1) AS r JOIN businesses AS b INDEXED BY businesses_geo_position
            ON b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1
          WHERE ${["b.is_approved = 1", ...within, ...where, ...checked].join(" AND ")}`,
       )
@@ -736,6 +737,6 @@ export async function findInBox(
   const keep = (row: FilterRow) => passes(row) && (holdsWords?.(row) ?? true);
   const checks = candidateChecks(filters, wordsChecked ? wordsCheck.sql : null);
   const within = inBoxCondition(box, checks.params.length + 1);
-  const walked = await walkNewest(db, source, place, { where: [...checks.where, ...within.where], params: [...checks.params, ...within.params] }, { columns: read, keep, budget, stopAt: Infinity });
+  const walked = await walkNewest(db, source, place, { where: [...checks.where, ...within.where], params: [...checks.params, ...within.params] }, { columns: withWordColumns(wordsChecked), keep, budget, stopAt: Infinity });
   return { rows: walked.rows, complete: walked.complete };
 }

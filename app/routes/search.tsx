@@ -13,7 +13,8 @@ import { showingRange } from "~/lib/directory/paging";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { filterCategoryChoices } from "~/models/category.server";
 import { SEARCH_MAX_PAGES, searchBusinesses, type SearchLocation } from "~/models/search.server";
-import { COUNT_CAP, countedText, NoResults, REFINE_HINT } from "~/components/filtered-count";
+import { countedText, NoResults, REFINE_HINT } from "~/components/filtered-count";
+import { FILTERED_CANDIDATES } from "~/lib/search/finder-limits";
 import { loaderHeaders } from "~/lib/web/route-headers";
 import { limitHeavyQuestion } from "~/models/rate-limit.server";
 
@@ -91,7 +92,7 @@ export default function SearchPage() {
   // Near me and the other filters make a result set of their own, with or without search text.
   const searched = Boolean(results.query || results.locationText || filtered);
   const countText = countedText(results.totalCount, results.moreThanCounted, ["result", "results"]);
-  const stoppedShort = results.moreThanCounted && results.totalCount < COUNT_CAP;
+  const stoppedShort = results.moreThanCounted && results.totalCount < FILTERED_CANDIDATES;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
