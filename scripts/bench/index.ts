@@ -239,6 +239,10 @@ async function main() {
         }
       }
     }
+  } catch (error) {
+    // A stalled or crashed server says why only in its own log.
+    log(`the server's last words:\n${server.logTail()}`);
+    throw error;
   } finally {
     await server.stop();
   }

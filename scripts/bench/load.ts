@@ -42,7 +42,8 @@ export async function measure(baseURL: string, path: string, options: { connecti
 /** One run's answer times; `prime: false` leaves a warm URL as the cache holds it (the first request may then miss). */
 export async function sample(baseURL: string, path: string, options: { connections: number; seconds: number; cold: boolean; prime?: boolean }): Promise<LoadSample> {
   const run = `${Date.now().toString(36)}${process.pid}`;
-  if (!options.cold && options.prime !== false) await (await fetch(baseURL + path)).arrayBuffer();
+  // Bounded well below the harness's own timeout, so that a stalled server is reported with its log.
+  if (!options.cold && options.prime !== false) await (await fetch(baseURL + path, { signal: AbortSignal.timeout(60_000) })).arrayBuffer();
   const latencies: number[] = [];
   const instance = autocannon({
     url: baseURL,

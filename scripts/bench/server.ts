@@ -75,6 +75,8 @@ export interface RunningServer {
   baseURL: string;
   child: ChildProcess;
   stop(): Promise<void>;
+  /** The end of wrangler dev's log, to say why a measurement failed. */
+  logTail(): string;
 }
 
 /** `wrangler dev` of the app (or of the Worker configured in `cwd`) on `stateDir`, once it answers `/`. */
@@ -122,7 +124,7 @@ export async function startServer(stateDir: string, port: number, log: (line: st
       await response.arrayBuffer();
       if (response.ok) {
         log(`wrangler dev answers on ${baseURL}`);
-        return { baseURL, child, stop };
+        return { baseURL, child, stop, logTail: () => readFileSync(logFile, "utf8").slice(-6000) };
       }
     } catch {
       // not listening yet
