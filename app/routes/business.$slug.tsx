@@ -21,7 +21,8 @@ import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 import { initial } from "~/lib/directory/initial";
 import { telHref } from "~/lib/business/phone";
 import { httpUrl, websiteUrl } from "~/lib/business/web-url";
-import { getBusinessPage, type BusinessDetail, type NearbyBusiness } from "~/models/business-detail.server";
+import { getBusinessPage, type BusinessDetail } from "~/models/business-detail.server";
+import type { NearbyBusiness } from "~/models/finder.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
 import { distanceKm } from "~/lib/map/geo-cell";
 import { upsertBusinesses } from "~/models/business.server";
-import { getBusinessPage, NEARBY_COUNT } from "~/models/business-detail.server";
+import { getBusinessPage } from "~/models/business-detail.server";
+import { NEARBY_COUNT } from "~/models/finder.server";
 import { directoryRecord } from "./directory-fixtures";
 import { atTwoSizes, measuringDb } from "./support/rows-read";
 
