@@ -79,6 +79,12 @@ describe("POST /api/contact", () => {
     expect((await post(valid, "198.51.100.8")).status).toBe(200);
   });
 
+  it("counts every address it cannot read under one allowance, not a fresh one per made-up value", async () => {
+    for (let i = 1; i <= 5; i++) expect((await post(valid, `garbage-${i}`)).status).toBe(200);
+    expect((await post(valid, "garbage-6")).status).toBe(429);
+    expect((await post(valid, "999.1.1.1")).status).toBe(429);
+  });
+
   it("refuses a body over 64 KB with 413 and stores nothing, whether or not it states its length", async () => {
     const before = await storedCount();
     const padded = JSON.stringify({ ...valid, padding: "x".repeat(64 * 1024) });

@@ -6,8 +6,11 @@
  */
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-/** Longest text kept from an address that cannot be read, so a junk header cannot make a huge key. */
-const UNREADABLE_KEPT = 64;
+/**
+ * The one key of every address that cannot be read: a client sending junk (`garbage-1`,
+ * `garbage-2`, …) shares one budget instead of taking a fresh one with each value.
+ */
+export const UNREADABLE_ADDRESS_KEY = "unreadable";
 
 function ipv4(text: string): string | null {
   const match = IPV4.exec(text);
@@ -46,8 +49,7 @@ function ipv6Groups(text: string): number[] | null {
  * The throttle key of the address Cloudflare reports (CF-Connecting-IP): "203.0.113.9" for
  * IPv4, "2001:db8:1:2::/64" for any IPv6 address in that /64, the IPv4 address for an
  * IPv4-mapped IPv6 one (::ffff:203.0.113.9), "local" when there is none (the local server
- * without a test setting it), and the text itself (trimmed, lower-case, shortened) when it is
- * no address at all.
+ * without a test setting it), and UNREADABLE_ADDRESS_KEY when it is no address at all.
  */
 export function throttleKeyOfAddress(address: string | null | undefined): string {
   // Brackets (a URL's spelling) and a zone index (fe80::1%eth0) are not part of the address.
@@ -56,7 +58,7 @@ export function throttleKeyOfAddress(address: string | null | undefined): string
   const v4 = ipv4(text);
   if (v4) return v4;
   const groups = text.includes(":") ? ipv6Groups(text) : null;
-  if (!groups) return text.slice(0, UNREADABLE_KEPT);
+  if (!groups) return UNREADABLE_ADDRESS_KEY;
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
