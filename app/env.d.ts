@@ -14,5 +14,9 @@ declare namespace Cloudflare {
     IMPORT_STEP_ROWS?: string;
     IMPORT_STEP_SECONDS?: string;
     IMPORT_SEND_PAUSE_MS?: string;
+    /** Cloudflare's send_email binding (`[[send_email]] name = "EMAIL"`): how the real site sends e-mail. */
+    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown> };
+    /** The address the site's e-mail comes from, on the real site. */
+    MAIL_FROM?: string;
   }
 }

@@ -3,6 +3,7 @@ import { isAdminPath } from "~/lib/admin/admin-path";
 import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
+import { deleteExpiredMemberSignIns } from "~/models/member.server";
 import { clearAbandonedUploads } from "~/models/import-upload.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
@@ -162,6 +163,7 @@ export default {
             // Spent login and contact counts, and sessions nobody came back to end.
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
             ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
+            ["expired member sign-ins", () => deleteExpiredMemberSignIns(env.DB)],
             // Audit entries past their age or count limit (docs/admin.md).
             ["audit log", () => pruneAuditLog(env.DB)],
           ];

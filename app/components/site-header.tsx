@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { MemberLink } from "./member-link";
 
 const LINKS = [
   { to: "/", label: "Home", end: true },
@@ -13,7 +14,7 @@ const LINKS = [
 /**
  * The site's one top bar: the brand and the six links on one line; below 768 px the links sit
  * behind a Menu button (the spec's mobile menu toggle), so a phone's bar never wraps. The home
- * page adds its Submit Hotel button. The menu is a disclosure, not a modal: Escape closes it and
+ * page adds its Submit Hotel button; "Sign in" or the member's name goes to /account. The menu is a disclosure, not a modal: Escape closes it and
  * gives the focus back to its button, and it closes when the focus leaves it or a link is followed.
  */
 export function SiteHeader() {
@@ -71,6 +72,10 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
+          {/* Between 768 and 1024 px the six links fill the line. */}
+          <li className="md:hidden lg:block">
+            <MemberLink className="block max-w-[12rem] truncate whitespace-nowrap py-1.5 text-sm font-medium text-slate-700 hover:text-brand-700 md:py-0 dark:text-slate-200 dark:hover:text-sky-300" />
+          </li>
           {home ? (
             // Between 768 and 1024 px the six links fill the line: the button is on the hero's call to action below.
             <li className="md:hidden lg:block">

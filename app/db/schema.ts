@@ -288,6 +288,74 @@ export const adminSessions = sqliteTable(
   (t) => [index("admin_sessions_user").on(t.userId)],
 );
 
+/**
+ * Members: owners and travellers alike, one kind of account, signed up and in by a code sent to
+ * their e-mail address (decision 116). Deleting a member deletes this row and what hangs on it.
+ */
+export const members = sqliteTable("members", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Lower-cased: one account per address however it is typed. */
+  email: text("email").notNull().unique(),
+  /** Shown beside what the member writes; "" until they choose one. */
+  displayName: text("display_name").notNull().default(""),
+  /** "active", or "suspended" (no session opens). */
+  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  createdAt: integer("created_at").notNull().default(unixNow),
+});
+
+/**
+ * One-time sign-in codes and their one-click links, stored only as keyed hashes. A newer code
+ * for the same address ends the older ones; five wrong tries end one.
+ */
+export const memberSignInCodes = sqliteTable(
+  "member_sign_in_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    /** HMAC-SHA256 (SESSION_SECRET) of the address and the six digits. */
+    codeHash: text("code_hash").notNull(),
+    /** HMAC-SHA256 (SESSION_SECRET) of the link's random token. */
+    linkHash: text("link_hash").notNull().unique(),
+    expiresAt: integer("expires_at").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** When it signed someone in, was replaced, or burnt by wrong tries; null while it may still be used. */
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+  },
+  (t) => [index("member_sign_in_codes_email").on(t.email, t.id)],
+);
+
+/** Member sessions, apart from the admin's: the SHA-256 of the token is the key. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [index("member_sessions_member").on(t.memberId)],
+);
+
+/**
+ * The local mailbox: where e-mail goes when the Worker does not run as the real site
+ * (npm start, the tests), for a person and the tests to read at /dev/mailbox.
+ */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    sentAt: integer("sent_at").notNull().default(unixNow),
+  },
+  (t) => [index("dev_mailbox_to").on(t.toAddress, t.id)],
+);
+
 /** Fixed-window counters for throttling (login attempts, contact form). */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

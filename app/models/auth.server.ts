@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { eq, lt, or } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminSessions, adminUsers } from "~/db/schema";
-import { isProduction } from "~/lib/web/environment";
+import { constantTimeEqual, fromBase64, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, toBase64, verifiedToken } from "~/lib/web/session-token";
 
 /**
  * Admin authentication, enforced on the server. Passwords: PBKDF2-SHA256 through WebCrypto at
@@ -24,33 +24,10 @@ export type AdminUser = Pick<typeof adminUsers.$inferSelect, "id" | "username">;
 
 const encoder = new TextEncoder();
 
-function toBase64(bytes: ArrayBuffer | Uint8Array): string {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}
-
 export async function hashPassword(password: string, salt: BufferSource, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return toBase64(bits);
-}
-
-/** Compares without an early exit, so timing does not tell how much of a hash matched. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0;
-}
-
-async function sha256(text: string): Promise<string> {
-  return toBase64(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
 export async function createAdminUser(db: D1Database, username: string, password: string): Promise<void> {
@@ -84,45 +61,13 @@ export async function verifyAdminLogin(env: Env, username: string, password: str
   return { id: user.id, username: user.username };
 }
 
-function isSecureRequest(request: Request, env: Env): boolean {
-  return isProduction(env) || new URL(request.url).protocol === "https:";
-}
-
 /** The session cookie's name for this request: the `__Host-` one wherever the cookie is Secure. */
 export function sessionCookieName(request: Request, env: Env): string {
-  return isSecureRequest(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return sessionCookieIsSecure(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-function sessionCookie(value: string, maxAge: number, request: Request, env: Env): string {
-  const secure = isSecureRequest(request, env) ? "; Secure" : "";
-  return `${sessionCookieName(request, env)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
-}
-
-function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
-  return toBase64(bytes).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c]!);
-}
-
-/** The HMAC key of SESSION_SECRET; without the secret no session can be made or trusted. */
-async function sessionSigningKey(env: Env): Promise<CryptoKey> {
-  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set: admin sessions cannot be signed (see README)");
-  return crypto.subtle.importKey("raw", encoder.encode(env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-}
-
-/** The cookie value of a token: the token and its signature, joined by a dot. */
-async function signedToken(token: string, env: Env): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await sessionSigningKey(env), encoder.encode(token));
-  return `${token}.${toBase64Url(signature)}`;
-}
-
-/**
- * The token of a cookie value whose signature is right, else null. The whole value is compared
- * with the one the token signs to, in constant time: base64 text that decodes to the same bytes
- * (another last character) is still refused.
- */
-async function verifiedToken(value: string, env: Env): Promise<string | null> {
-  const token = value.split(".")[0]!;
-  if (!token) return null;
-  return constantTimeEqual(value, await signedToken(token, env)) ? token : null;
+function adminSessionCookie(value: string, maxAge: number, request: Request, env: Env): string {
+  return sessionCookie(SESSION_COOKIE, value, maxAge, sessionCookieIsSecure(request, env));
 }
 
 const storeSession = (db: D1Database, session: typeof adminSessions.$inferInsert) => database(db).insert(adminSessions).values(session);
@@ -137,23 +82,16 @@ export async function newAdminSession(
   request: Request,
   env: Env,
 ): Promise<{ store: ReturnType<typeof storeSession>; setCookie: string }> {
-  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = randomToken();
   const now = Math.floor(Date.now() / 1000);
   const store = storeSession(db, { id: await sha256(token), userId, createdAt: now, lastSeenAt: now });
-  return { store, setCookie: sessionCookie(await signedToken(token, env), SESSION_ABSOLUTE_SECONDS, request, env) };
+  return { store, setCookie: adminSessionCookie(await signedToken(token, env.SESSION_SECRET), SESSION_ABSOLUTE_SECONDS, request, env) };
 }
 
 /** The session token of the request's cookie (its signature checked), or null. */
 async function readSessionToken(request: Request, env: Env): Promise<string | null> {
-  const name = sessionCookieName(request, env);
-  const cookie = request.headers.get("Cookie") ?? "";
-  for (const part of cookie.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    const value = rest.join("=");
-    return value && value.length <= 200 ? verifiedToken(value, env) : null;
-  }
-  return null;
+  const value = readCookie(request, sessionCookieName(request, env));
+  return value ? verifiedToken(value, env.SESSION_SECRET) : null;
 }
 
 /** The signed-in admin, or null. Refreshes the idle timer; expired sessions are deleted. */
@@ -196,7 +134,7 @@ export async function deleteExpiredAdminSessions(db: D1Database): Promise<void> 
 export async function destroyAdminSession(request: Request, env: Env): Promise<string> {
   const token = await readSessionToken(request, env);
   if (token) await database(env.DB).delete(adminSessions).where(eq(adminSessions.id, await sha256(token)));
-  return sessionCookie("", 0, request, env);
+  return adminSessionCookie("", 0, request, env);
 }
 
 /** For admin API routes: the admin, or a thrown 401 JSON answer. */

@@ -1,0 +1,141 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CODE_REFUSED_MESSAGE, codeCheckSchema, codeRequestSchema, displayNameSchema } from "~/lib/members/sign-in";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
+import { methodNotAllowed } from "~/lib/web/http.server";
+import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
+import { getMember, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...seoMeta({ title: "Your account | WorldHotels Directory", description: "Sign in with a code sent to your e-mail address.", path: "/account", siteUrl: siteUrlFrom(matches) }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await getMember(request, context.cloudflare.env);
+  const linkExpired = new URL(request.url).searchParams.get("link") === "expired";
+  return data({ member, linkExpired }, { headers: NO_STORE });
+}
+
+type ActionAnswer =
+  | { step: "code"; email: string; error?: string }
+  | { step: "email"; email: string; error: string }
+  | { step: "profile"; error?: string; saved?: boolean };
+
+/** The page's forms work without its script: ask a code, give it, name yourself, sign out. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
+  const env = context.cloudflare.env;
+  const form = await readFormUpTo(request, SMALL_BODY_MAX_BYTES);
+  const field = (name: string) => (typeof form?.get(name) === "string" ? (form!.get(name) as string) : "");
+  const intent = field("intent");
+  const answer = (body: ActionAnswer, status = 200, headers?: HeadersInit) => data(body, { status, headers: { ...NO_STORE, ...headers } });
+  if (intent === "request-code") {
+    const parsed = codeRequestSchema.safeParse({ email: field("email") });
+    if (!parsed.success) return answer({ step: "email", email: field("email"), error: parsed.error.issues[0]!.message }, 400);
+    const outcome = await requestSignInCode(env, request, parsed.data.email);
+    if (outcome.kind === "throttled") {
+      return answer({ step: "email", email: parsed.data.email, error: "Too many codes asked for. Please try again later." }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+    }
+    return answer({ step: "code", email: parsed.data.email });
+  }
+  if (intent === "verify-code") {
+    const parsed = codeCheckSchema.safeParse({ email: field("email"), code: field("code") });
+    const outcome = parsed.success ? await signInWithCode(env, request, parsed.data.email, parsed.data.code) : null;
+    if (!outcome || outcome.kind === "refused") return answer({ step: "code", email: field("email"), error: CODE_REFUSED_MESSAGE }, 400);
+    const headers = new Headers(NO_STORE);
+    for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+    return redirect("/account", { headers });
+  }
+  if (intent === "sign-out" || intent === "sign-out-everywhere") {
+    const headers = new Headers(NO_STORE);
+    for (const cookie of await signOut(request, env, { everywhere: intent === "sign-out-everywhere" })) headers.append("Set-Cookie", cookie);
+    return redirect("/account", { headers });
+  }
+  if (intent === "display-name") {
+    const member = await getMember(request, env);
+    if (!member) return redirect("/account");
+    const parsed = displayNameSchema.safeParse(field("displayName"));
+    if (!parsed.success) return answer({ step: "profile", error: parsed.error.issues[0]!.message }, 400);
+    await setDisplayName(env.DB, member.id, parsed.data);
+    return answer({ step: "profile", saved: true });
+  }
+  return answer({ step: "email", email: "", error: "Unknown request" }, 400);
+}
+
+const input = "mt-1 w-full rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2";
+const button = "rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
+
+function SignIn({ linkExpired }: { linkExpired: boolean }) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const askedFor = answer && answer.step === "code" ? answer : null;
+  return (
+    <section aria-labelledby="sign-in-heading" className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6">
+      <h1 id="sign-in-heading" className="text-2xl font-bold">Sign in</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">New here? The same steps create your account. No password: we e-mail you a 6-digit code.</p>
+      {linkExpired && !answer ? <p role="alert" className="mt-4 text-red-700 dark:text-red-400">That sign-in link was used or has expired. Ask for a new code.</p> : null}
+      {askedFor ? (
+        <Form method="post" className="mt-4 space-y-4" data-testid="code-form">
+          <p>We sent a code to <strong>{askedFor.email}</strong>. It works for 10 minutes.</p>
+          <input type="hidden" name="intent" value="verify-code" />
+          <input type="hidden" name="email" value={askedFor.email} />
+          <label className="block">
+            <span className="font-medium">6-digit code</span>
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required className={input} aria-invalid={askedFor.error ? true : undefined} aria-describedby={askedFor.error ? "code-error" : undefined} />
+          </label>
+          {askedFor.error ? <p id="code-error" role="alert" className="text-red-700 dark:text-red-400">{askedFor.error}</p> : null}
+          <button type="submit" className={button} disabled={busy}>Sign in</button>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-4 space-y-4" data-testid="email-form">
+          <input type="hidden" name="intent" value="request-code" />
+          <label className="block">
+            <span className="font-medium">E-mail address</span>
+            <input name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={answer?.step === "email" ? answer.email : ""} className={input} aria-invalid={answer?.step === "email" ? true : undefined} aria-describedby={answer?.step === "email" ? "email-error" : undefined} />
+          </label>
+          {answer?.step === "email" ? <p id="email-error" role="alert" className="text-red-700 dark:text-red-400">{answer.error}</p> : null}
+          <button type="submit" className={button} disabled={busy}>Send me a code</button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Profile({ member }: { member: { email: string; displayName: string } }) {
+  const answer = useActionData<typeof action>();
+  const profile = answer?.step === "profile" ? answer : null;
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6">
+      <h1 id="profile-heading" className="text-2xl font-bold">Your account</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as <strong data-testid="account-email">{member.email}</strong></p>
+      <Form method="post" className="mt-6 space-y-3">
+        <input type="hidden" name="intent" value="display-name" />
+        <label className="block">
+          <span className="font-medium">Display name</span>
+          <span className="block text-sm text-slate-600 dark:text-slate-300">Shown beside what you write on the site.</span>
+          <input name="displayName" defaultValue={member.displayName} maxLength={60} required className={input} />
+        </label>
+        {profile?.error ? <p role="alert" className="text-red-700 dark:text-red-400">{profile.error}</p> : null}
+        {profile?.saved ? <p role="status" className="text-green-700 dark:text-green-400">Saved.</p> : null}
+        <button type="submit" className={button}>Save</button>
+      </Form>
+      <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 dark:border-slate-700 pt-6">
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out" />
+          <button type="submit" className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 font-semibold">Sign out</button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <button type="submit" className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 font-semibold">Sign out everywhere</button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export default function Account() {
+  const { member, linkExpired } = useLoaderData<typeof loader>();
+  return <div className="mx-auto max-w-xl px-4 py-10">{member ? <Profile member={member} /> : <SignIn linkExpired={linkExpired} />}</div>;
+}
