@@ -86,7 +86,10 @@ function SignIn({ linkExpired }: { linkExpired: boolean }) {
             <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required className={input} aria-invalid={askedFor.error ? true : undefined} aria-describedby={askedFor.error ? "code-error" : undefined} />
           </label>
           {askedFor.error ? <p id="code-error" role="alert" className="text-red-700 dark:text-red-400">{askedFor.error}</p> : null}
-          <button type="submit" className={button} disabled={busy}>Sign in</button>
+          <div className="flex flex-wrap items-center gap-4">
+            <button type="submit" className={button} disabled={busy}>Sign in</button>
+            <a href="/account" className="text-brand-700 underline underline-offset-4 dark:text-sky-300">Ask for a new code</a>
+          </div>
         </Form>
       ) : (
         <Form method="post" className="mt-4 space-y-4" data-testid="email-form">
