@@ -156,8 +156,8 @@ function fileBucket(dir: string) {
 
 async function measure(dir: string, key: string, type: "csv" | "xlsx") {
   const { sheetRows } = await import("../workers/import/sources");
-  const { mapColumns } = await import("../app/lib/import/columns");
-  const { cleanRow } = await import("../app/lib/import/clean");
+  const { mapColumns } = await import("../app/import/clean/columns");
+  const { cleanRow } = await import("../app/import/clean/row");
   const { toBusinessRow } = await import("../app/lib/business/business-record");
   const bucket = fileBucket(dir);
   const size = statSync(path.join(dir, key)).size;

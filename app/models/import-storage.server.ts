@@ -15,7 +15,7 @@ import {
   zipBombReason,
   type SpreadsheetType,
   type ZipEntry,
-} from "~/lib/import/file-type";
+} from "~/import/read/file-type";
 
 /** R2 multipart parts must be at least 5 MB (except the last); 10 MB keeps retries cheap. */
 export const UPLOAD_PART_BYTES = 10 * 1024 * 1024;

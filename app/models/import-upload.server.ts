@@ -3,8 +3,8 @@
  * or a browser-driven R2 multipart upload in parts (large files); then the stored file is
  * checked and its upload job created and queued. The Worker never holds a whole file.
  */
-import { boundaryFromContentType, MultipartError, MultipartParser } from "~/lib/import/multipart";
-import { MAX_UPLOAD_BYTES, typeFromFileName, type SpreadsheetType } from "~/lib/import/file-type";
+import { boundaryFromContentType, MultipartError, MultipartParser } from "~/import/receive";
+import { MAX_UPLOAD_BYTES, typeFromFileName, type SpreadsheetType } from "~/import/read/file-type";
 import { checkStoredUpload, R2UploadWriter } from "./import-storage.server";
 import {
   BATCH_SIZES,

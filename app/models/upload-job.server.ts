@@ -7,8 +7,8 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { uploadJobs, uploadJobKeys } from "~/db/schema";
 import type { BusinessRow } from "~/lib/business/business-record";
-import type { SpreadsheetType } from "~/lib/import/file-type";
-import { batchResult, emptyProgress, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/lib/import/report";
+import type { SpreadsheetType } from "~/import/read/file-type";
+import { batchResult, emptyProgress, importFailure, uploadReport, type BatchResult, type ImportProgress, type UploadReport } from "~/import/report";
 import { jsonArrayParameters, jsonListParameters } from "./json-parameters.server";
 
 /** uploading (browser sending parts) → queued → processing → done | failed */

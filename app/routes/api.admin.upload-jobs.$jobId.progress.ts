@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
 import { getUploadJob } from "~/models/upload-job.server";
-import { UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import { UPLOAD_MESSAGES } from "~/import/upload-messages";
 
 /** GET with Upgrade: websocket — the job's Durable Object sends its current state, then each update. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

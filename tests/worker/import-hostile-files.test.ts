@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startImportJob } from "~/models/import-upload.server";
 import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
 import { processImportJob } from "../../workers/import/consumer";
-import { inflateZipEntry } from "~/lib/import/zip-inflate";
+import { inflateZipEntry } from "~/import/read/zip-inflate";
 import { bombData, honestXlsx, lyingSheetBomb } from "../support/hostile-files";
 import { adminCookie, businessCount, importFile, recordingEnv } from "./import-support";
 

@@ -9,10 +9,10 @@
  * stops quietly (no retry, no second message), so the job keeps a single chain of steps.
  */
 import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business/business-record";
-import { cleanRow } from "~/lib/import/clean";
-import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
-import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
-import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
+import { cleanRow } from "~/import/clean/row";
+import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/import/clean/columns";
+import { importStepLimits, type ImportStepLimits } from "~/import/step-limits";
+import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/import/report";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { moveCollidingSlugs, oversizedBusinessRow, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";

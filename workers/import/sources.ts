@@ -4,11 +4,11 @@
  * A problem with the file itself (corrupt, truncated, malformed) is an ImportFileError: it
  * ends the job with a clear message instead of being retried.
  */
-import { joinBytes } from "~/lib/import/bytes";
-import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
-import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
-import { inflateZipEntry, ZipEntryError } from "~/lib/import/zip-inflate";
+import { joinBytes } from "~/lib/web/bytes";
+import { CsvDelimiterSniffer, CsvParser } from "~/import/read/csv";
+import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/import/read/file-type";
+import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/import/read/xlsx";
+import { inflateZipEntry, ZipEntryError } from "~/import/read/zip-inflate";
 import { readStoredZipDirectory } from "~/models/import-storage.server";
 import { Yielder } from "./yield";
 
@@ -109,7 +109,7 @@ async function* zipEntryBytes(bucket: R2Bucket, key: string, entry: ZipEntry): A
 
 /**
  * The inflated bytes of one zip entry, bounded by its declared size and the ratio limit
- * (app/lib/import/zip-inflate.ts): an entry that breaks them is a broken file, while a failed
+ * (app/import/read/zip-inflate.ts): an entry that breaks them is a broken file, while a failed
  * R2 read is thrown as it is, for the queue to retry.
  */
 async function* zipEntryInflated(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {

@@ -1,5 +1,5 @@
-import type { BatchResult } from "~/lib/import/report";
-import { fileSucceeded } from "~/lib/import/upload-messages";
+import type { BatchResult } from "~/import/report";
+import { fileSucceeded } from "~/import/upload-messages";
 import type { RunningUploadJob } from "~/models/upload-job.server";
 import { uploadFile, watchJob } from "./upload-client";
 

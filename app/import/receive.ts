@@ -2,7 +2,7 @@
  * Streaming multipart/form-data parser: emits each part's headers and its body bytes as they
  * arrive, so an uploaded file goes on to R2 without the whole body ever being held.
  */
-import { joinBytes } from "./bytes";
+import { joinBytes } from "~/lib/web/bytes";
 
 export type MultipartEvent =
   | { type: "part"; name: string; fileName: string | null }
