@@ -3,7 +3,6 @@ import { isAdminPath } from "~/lib/admin/admin-path";
 import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
-import { clearAbandonedUploads } from "~/models/import-upload.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
@@ -14,8 +13,8 @@ import { warmEdgeCache, withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { newCspNonce, withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "~/models/queue-messages.server";
-import { processImportJob } from "./import/consumer";
-import { resumeStalledImports } from "./import/stalled";
+import { processImportJob } from "~/import/consumer.server";
+import { clearAbandonedUploads, resumeStalledImports } from "~/import/stalled.server";
 import { rebuildPageAnchorRound } from "./page-anchors";
 import { startDerivedColumnsWalk, walkDerivedColumnsRound } from "./derived-columns-walk";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";

@@ -16,7 +16,7 @@ import { adminMeta } from "~/lib/directory/seo";
 import type { BatchResult } from "~/import/report";
 import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/import/upload-messages";
 import { requireAdminPage } from "~/models/auth.server";
-import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/import/upload.server";
 
 export const meta: MetaFunction = () => adminMeta("Excel Yükleme – Yönetim");
 

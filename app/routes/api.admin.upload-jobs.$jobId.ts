@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { getUploadJob } from "~/models/upload-job.server";
+import { getUploadJob } from "~/import/upload.server";
 import { UPLOAD_MESSAGES } from "~/import/upload-messages";
 
 /** GET: an upload job's status, running counts and (once finished) its batch result. */
