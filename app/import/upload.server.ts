@@ -18,7 +18,8 @@ import {
 } from "./store.server";
 import { tooLargeText } from "./upload-messages";
 
-export { getUploadJob, listRunningUploadJobs, listUploadReports } from "./commit.server";
+export { TEMPLATE_COLUMNS } from "./clean/columns";
+export { getUploadJob, listRunningUploadJobs, listUploadReports, type RunningUploadJob } from "./commit.server";
 export { watchUploadProgress } from "./progress.server";
 export { BATCH_SIZES, DEFAULT_BATCH_SIZE, parseBatchSize, UPLOAD_PART_BYTES, type UploadOutcome } from "./receive";
 

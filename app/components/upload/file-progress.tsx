@@ -1,6 +1,6 @@
 import type { BatchResult } from "~/import/report";
 import { fileSucceeded } from "~/import/upload-messages";
-import type { RunningUploadJob } from "~/import/commit.server";
+import type { RunningUploadJob } from "~/import/upload.server";
 import { uploadFile, watchJob } from "./upload-client";
 
 /**

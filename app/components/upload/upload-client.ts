@@ -5,7 +5,7 @@
  */
 import { adminData } from "~/lib/admin/admin-data-cache";
 import { apiRequest, followEndedSession } from "~/lib/admin/api-client";
-import type { RunningUploadJob } from "~/import/commit.server";
+import type { RunningUploadJob } from "~/import/upload.server";
 import type { BatchResult } from "~/import/report";
 import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/import/upload-messages";
 
