@@ -6,7 +6,7 @@
 import type { UploadJob } from "./commit.server";
 import type { ImportProgress } from "./report";
 
-/** The job's Durable Object. */
+/** The job's Durable Object, typed through Env: workers/progress.ts imports cloudflare:workers, which the Remix server build cannot bundle. */
 export function uploadProgressStub(env: Env, jobId: string) {
   return env.UPLOAD_PROGRESS.get(env.UPLOAD_PROGRESS.idFromName(jobId));
 }
