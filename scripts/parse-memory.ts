@@ -1,5 +1,5 @@
 /**
- * Parser memory check: runs the import's own row sources (workers/import/sources.ts) and row
+ * Parser memory check: runs the import's own row sources (app/import/read/rows.ts) and row
  * cleaning on a generated 150 MB CSV and a large XLSX under Node with a 64 MB heap, and prints
  * the peak heap. The files are generated in a temp dir (never committed); R2 is replaced by a
  * small file-backed stand-in that serves ranged reads, as R2 does.
@@ -155,9 +155,10 @@ function fileBucket(dir: string) {
 }
 
 async function measure(dir: string, key: string, type: "csv" | "xlsx") {
-  const { sheetRows } = await import("../workers/import/sources");
-  const { mapColumns } = await import("../app/lib/import/columns");
-  const { cleanRow } = await import("../app/lib/import/clean");
+  const { sheetRows } = await import("../app/import/read/rows");
+  const { storedFile } = await import("../app/import/store.server");
+  const { mapColumns } = await import("../app/import/clean/columns");
+  const { cleanRow } = await import("../app/import/clean/row");
   const { toBusinessRow } = await import("../app/lib/business/business-record");
   const bucket = fileBucket(dir);
   const size = statSync(path.join(dir, key)).size;
@@ -168,7 +169,7 @@ async function measure(dir: string, key: string, type: "csv" | "xlsx") {
   let rows = 0;
   let valid = 0;
   let mapping: ReturnType<typeof mapColumns> | null = null;
-  for await (const row of sheetRows(bucket, key, type, size, { row: 0 })) {
+  for await (const row of sheetRows(storedFile(bucket, key), type, size, { row: 0 })) {
     if (!mapping) {
       mapping = mapColumns(row.cells.map(String));
       continue;

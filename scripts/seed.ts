@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { toBusinessRow, type BusinessRow } from "../app/lib/business/business-record";
-import { upsertBusinessesStatements } from "../app/models/business.server";
+import { upsertBusinessesStatements } from "../app/import/commit.server";
 import { getDirectoryTotals, type DirectoryTotals } from "../app/models/directory.server";
 import { derivedColumnsWalkDue, walkDerivedColumnsStep } from "../app/models/derived-columns-walk.server";
 import { rebuildMissingPageAnchors } from "../app/models/page-anchor.server";

@@ -4,7 +4,6 @@ import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
 import { deleteExpiredMemberSignIns } from "~/models/member.server";
-import { clearAbandonedUploads } from "~/models/import-upload.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
 import * as build from "../build/server/index.js";
@@ -15,8 +14,8 @@ import { warmEdgeCache, withEdgeCache } from "./edge-cache";
 import { refuseCrossSiteRequest } from "./origin-guard";
 import { newCspNonce, withSecurityHeaders } from "./security-headers";
 import { queuePageAnchorRebuild, queueSitemapRebuild, type QueueMessage } from "~/models/queue-messages.server";
-import { processImportJob } from "./import/consumer";
-import { resumeStalledImports } from "./import/stalled";
+import { processImportJob } from "~/import/consumer.server";
+import { clearAbandonedUploads, resumeStalledImports } from "~/import/stalled.server";
 import { rebuildPageAnchorRound } from "./page-anchors";
 import { startDerivedColumnsWalk, walkDerivedColumnsRound } from "./derived-columns-walk";
 import { rebuildSitemaps, runSitemapBuildStep } from "./sitemaps";

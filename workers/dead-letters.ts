@@ -1,4 +1,4 @@
-import { abandonImportJob } from "./import/consumer";
+import { abandonImportJob } from "~/import/consumer.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 
 /** The dead-letter queue of the import queue (wrangler.toml). */

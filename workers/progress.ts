@@ -51,7 +51,3 @@ export class UploadProgress extends DurableObject<Env> {
     }
   }
 }
-
-export function uploadProgressStub(env: Env, jobId: string) {
-  return env.UPLOAD_PROGRESS.get(env.UPLOAD_PROGRESS.idFromName(jobId)) as unknown as DurableObjectStub<UploadProgress>;
-}

@@ -14,7 +14,7 @@ import { LATEST_AUDIT_ENTRIES, RECENT_FAILED_SIGN_INS } from "~/lib/admin/audit-
 import { latestAuditEntries } from "~/models/audit-log.server";
 import { requireAdminPage } from "~/models/auth.server";
 import { getAdCodes, getSiteSettings } from "~/models/site-settings.server";
-import { DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
+import { DEFAULT_BATCH_SIZE } from "~/import/upload.server";
 
 export const meta: MetaFunction = () => adminMeta("Yönetim Paneli (eski)");
 

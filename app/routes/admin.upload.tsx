@@ -10,13 +10,12 @@ import { useToast } from "~/components/toast";
 import { ADMIN_DATA_FRESH_MS, keptAdminData } from "~/lib/admin/admin-data-cache";
 import { isLeavingForLogin } from "~/lib/admin/api-client";
 import { NO_STORE } from "~/lib/web/cache-policy";
-import { TEMPLATE_COLUMNS } from "~/lib/import/columns";
-import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/lib/import/file-type";
+import { MAX_UPLOAD_BYTES, typeFromFileName } from "~/import/read/file-type";
 import { adminMeta } from "~/lib/directory/seo";
-import type { BatchResult } from "~/lib/import/report";
-import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import type { BatchResult } from "~/import/report";
+import { finalToast, tooLargeText, UNSUPPORTED_TYPE_TITLE, unsupportedTypeText, UPLOAD_MESSAGES } from "~/import/upload-messages";
 import { requireAdminPage } from "~/models/auth.server";
-import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from "~/models/upload-job.server";
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE, TEMPLATE_COLUMNS } from "~/import/upload.server";
 
 export const meta: MetaFunction = () => adminMeta("Excel Yükleme – Yönetim");
 

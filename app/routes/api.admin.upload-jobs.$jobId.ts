@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { getUploadJob } from "~/models/upload-job.server";
-import { UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import { getUploadJob } from "~/import/upload.server";
+import { UPLOAD_MESSAGES } from "~/import/upload-messages";
 
 /** GET: an upload job's status, running counts and (once finished) its batch result. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

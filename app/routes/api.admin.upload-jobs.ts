@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { listRunningUploadJobs } from "~/models/upload-job.server";
+import { listRunningUploadJobs } from "~/import/upload.server";
 
 /** GET: the imports queued or running, so a reloaded upload page can follow them to their report. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

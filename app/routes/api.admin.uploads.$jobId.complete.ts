@@ -3,7 +3,7 @@ import { z } from "~/lib/web/zod";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { completePartUpload } from "~/models/import-upload.server";
+import { completePartUpload } from "~/import/upload.server";
 
 const Body = z.object({
   uploadId: z.string().min(1),

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "~/lib/web/zod";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
-import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { storeUploadPart } from "~/models/import-upload.server";
+import { storeUploadPart, UPLOAD_PART_BYTES } from "~/import/upload.server";
 
 const Params = z.object({ jobId: z.uuid(), partNumber: z.coerce.number().int().min(1).max(10_000), uploadId: z.string().min(1) });
 

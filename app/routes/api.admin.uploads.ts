@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "~/lib/web/zod";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
-import { UPLOAD_PART_BYTES } from "~/models/import-storage.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { beginPartUpload, parseBatchSize } from "~/models/import-upload.server";
+import { beginPartUpload, parseBatchSize, UPLOAD_PART_BYTES } from "~/import/upload.server";
 
 const Body = z.object({ fileName: z.string().min(1).max(255), fileSize: z.number().int().nonnegative(), batchSize: z.unknown().optional() });
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { receiveMultipartUpload } from "~/models/import-upload.server";
+import { receiveMultipartUpload } from "~/import/upload.server";
 
 export const loader = onlyMethods("POST");
 

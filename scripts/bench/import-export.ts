@@ -16,7 +16,7 @@ import { demoBusinesses, type DemoBusiness } from "../demo-data";
 import { percentile } from "./load";
 import { withCacheBust } from "./pages";
 import { BENCH_ADMIN, ROOT, run, startFreshServer, workerdCpuSeconds, workerdRss, type RunningServer } from "./server";
-import { UPSERT_BUSINESSES_SQL, upsertBusinessesParameters } from "../../app/models/business.server";
+import { UPSERT_BUSINESSES_SQL, upsertBusinessesParameters } from "../../app/import/commit.server";
 
 /** Google-Maps-export (Outscraper) columns the importer maps; `about` is left out to stay under the 150 MB upload cap. */
 const IMPORT_COLUMNS: [string, (b: DemoBusiness) => string | number | boolean | null][] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { amenityNames, amenityKey } from "~/lib/business/business-record";
 import { formatDistance } from "~/lib/directory/format";
-import { cleanPriceRange } from "~/lib/import/clean";
-import { mapColumns } from "~/lib/import/columns";
+import { cleanPriceRange } from "~/import/clean/row";
+import { mapColumns } from "~/import/clean/columns";
 import { nameOrderKey, nameSortKey } from "~/lib/business/name-order";
 import { orderCandidates, type OrderedCandidate } from "~/lib/search/result-order";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 
 export const ORIGIN = "http://example.com";
 export const ADMIN = { username: "admin", password: "correct horse battery staple" };

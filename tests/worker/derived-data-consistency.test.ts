@@ -25,19 +25,21 @@ import { documentWords, indexWords, SEARCH_COLUMN_WEIGHTS } from "~/lib/search/s
 import { businessSlug, slugify } from "~/lib/business/slug";
 import { getAdminStats } from "~/models/admin-stats.server";
 import { deleteBusiness, deleteTestBusinesses, fixSlugs, listAdminBusinesses, setBusinessApproval } from "~/models/admin-business.server";
-import { listBusinesses, upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
+import { listBusinesses } from "~/models/business.server";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { getCityPage, listCities } from "~/models/city.server";
 import { getCountryPage, listCountries } from "~/models/country.server";
 import { getHomepageData } from "~/models/home.server";
-import { startImportJob } from "~/models/import-upload.server";
+import { startImportJob } from "~/import/upload.server";
 import { PAGE_ANCHOR_STEP, rebuildMissingPageAnchors } from "~/models/page-anchor.server";
 import { CANDIDATE_COLUMNS_SQL } from "~/models/finder.server";
 import { searchBusinesses } from "~/models/search.server";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import { getUploadJob } from "~/import/commit.server";
+import { uploadObjectKey } from "~/import/store.server";
 import { indexedSearchText } from "../support/search-index-text";
 import { searchIndexDrift } from "./support/search-index";
-import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
+import { abandonImportJob, processImportJob } from "~/import/consumer.server";
 import { adminFetch, login } from "./admin-support";
 import { crashingDb, pausingDb, recordingEnv } from "./import-support";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { BASE, directoryRows, fetchPage } from "./directory-fixtures";
 
 /** A missing entry answers plain text, so a client's error reads "404: Category not found" (spec §8). */

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { directoryRecord } from "./directory-fixtures";
 
 // A real town and a category whose names are longer than the 50 bytes D1 allows a LIKE pattern.

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
-import { listBusinesses, upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
+import { listBusinesses } from "~/models/business.server";
 import { getCategoryPage, listCategories } from "~/models/category.server";
 import { getCityPage, listCities } from "~/models/city.server";
 import { getCountryPage, listCountries } from "~/models/country.server";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { amenityKey, toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 import { distanceKm, type LatLng } from "~/lib/map/geo-cell";
 import { parseSearchFilters, type SearchFilters } from "~/lib/search/search-filters";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { FILTERED_CANDIDATES, FIND_ROWS_CEILING, NEAR_ROWS_BUDGET, findBusinesses, nearestCandidates, placeOf, type ListScope } from "~/models/finder.server";
 import { searchBusinesses } from "~/models/search.server";
 import { BASE, directoryRecord, fetchPage } from "./directory-fixtures";

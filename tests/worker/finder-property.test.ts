@@ -15,7 +15,7 @@ import type { SearchLocation } from "~/lib/search/search-location";
 import { NO_FILTERS, type SearchFilters, type SortChoice } from "~/lib/search/search-filters";
 import { searchMatch } from "~/lib/search/search-query";
 import { rowOpenNow } from "~/models/business-filters.server";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { findBusinesses, FILTERED_CANDIDATES, FIND_ROWS_CEILING, type ListScope } from "~/models/finder.server";
 import { mapFeatures } from "~/models/map.server";
 import { boxAround } from "~/lib/map/geo-cell";

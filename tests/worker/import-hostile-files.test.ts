@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startImportJob } from "~/models/import-upload.server";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { processImportJob } from "../../workers/import/consumer";
-import { inflateZipEntry } from "~/lib/import/zip-inflate";
+import { startImportJob } from "~/import/upload.server";
+import { getUploadJob } from "~/import/commit.server";
+import { uploadObjectKey } from "~/import/store.server";
+import { processImportJob } from "~/import/consumer.server";
+import { inflateZipEntry } from "~/import/read/zip-inflate";
 import { bombData, honestXlsx, lyingSheetBomb } from "../support/hostile-files";
 import { adminCookie, businessCount, importFile, recordingEnv } from "./import-support";
 

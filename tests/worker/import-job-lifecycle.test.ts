@@ -1,10 +1,11 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
+import { getUploadJob } from "~/import/commit.server";
+import { uploadObjectKey } from "~/import/store.server";
 import worker from "../../workers/app";
 import { STALLED_IMPORTS_CRON, UPKEEP_CRON } from "../../workers/cron-schedules";
-import { processImportJob } from "../../workers/import/consumer";
-import { uploadProgressStub } from "../../workers/progress";
+import { processImportJob } from "~/import/consumer.server";
+import { uploadProgressStub } from "~/import/progress.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 import { adminCookie, crashingDb, queuedJob, recordingEnv } from "./import-support";
 

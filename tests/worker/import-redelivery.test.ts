@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getUploadJob } from "~/models/upload-job.server";
-import { abandonImportJob, processImportJob } from "../../workers/import/consumer";
+import { getUploadJob } from "~/import/commit.server";
+import { abandonImportJob, processImportJob } from "~/import/consumer.server";
 import { crashingDb, pausingDb, queuedJob, recordingEnv } from "./import-support";
 
 const STEPS_OF_300 = { stepRows: 300, stepMs: 60_000, sendPauseMs: 0 };

@@ -1,11 +1,12 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { startImportJob } from "~/models/import-upload.server";
+import { getUploadJob } from "~/import/commit.server";
+import { uploadObjectKey } from "~/import/store.server";
+import { startImportJob } from "~/import/upload.server";
 import worker from "../../workers/app";
 import { DEAD_LETTER_QUEUE } from "../../workers/dead-letters";
-import { processImportJob } from "../../workers/import/consumer";
+import { processImportJob } from "~/import/consumer.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 import { businessCount, crashingDb, pausingDb, queuedJob, recordingEnv } from "./import-support";
 

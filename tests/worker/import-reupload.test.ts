@@ -1,9 +1,10 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businessSlug } from "~/lib/business/slug";
-import { startImportJob } from "~/models/import-upload.server";
-import { getUploadJob, uploadObjectKey } from "~/models/upload-job.server";
-import { processImportJob } from "../../workers/import/consumer";
+import { startImportJob } from "~/import/upload.server";
+import { getUploadJob } from "~/import/commit.server";
+import { uploadObjectKey } from "~/import/store.server";
+import { processImportJob } from "~/import/consumer.server";
 import { adminCookie, businessCount, importFile } from "./import-support";
 
 let cookie: string;

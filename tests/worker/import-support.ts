@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { createAdminUser, newAdminSession } from "~/models/auth.server";
-import { startImportJob } from "~/models/import-upload.server";
-import { uploadObjectKey } from "~/models/upload-job.server";
+import { startImportJob } from "~/import/upload.server";
+import { uploadObjectKey } from "~/import/store.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
 import { MAP_COUNT_ZOOMS, MAX_MAP_FEATURES, type MapFeatureCollection } from "~/lib/map/map-clusters";
 import type { BoundingBox } from "~/lib/map/geo-cell";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { mapFeatures, mapPlaces } from "~/models/map.server";
 import { directoryRecord } from "./directory-fixtures";
 import { atTwoSizes, measuringDb } from "./support/rows-read";

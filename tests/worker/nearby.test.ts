@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
 import { distanceKm } from "~/lib/map/geo-cell";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { getBusinessPage } from "~/models/business-detail.server";
 import { NEARBY_COUNT } from "~/models/finder.server";
 import { directoryRecord } from "./directory-fixtures";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toBusinessRow } from "~/lib/business/business-record";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { getCategoryPage, type CategoryPage } from "~/models/category.server";
 import { getCityPage } from "~/models/city.server";
 import { directoryChanged } from "~/models/directory-change.server";

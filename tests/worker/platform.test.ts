@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
-import { uploadProgressStub } from "../../workers/progress";
+import { uploadProgressStub } from "~/import/progress.server";
 import { eventually } from "./support/eventually";
 
 

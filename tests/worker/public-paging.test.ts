@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { directoryRows, fetchPage } from "./directory-fixtures";
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { demoBusinesses } from "../../scripts/demo-data";
 import { toBusinessRow } from "~/lib/business/business-record";
 import { deleteBusiness } from "~/models/admin-business.server";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";

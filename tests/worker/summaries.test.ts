@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
-import { upsertBusinesses, upsertBusinessesStatements } from "~/models/business.server";
+import { upsertBusinesses, upsertBusinessesStatements } from "~/import/commit.server";
 import { getDirectoryTotals } from "~/models/directory.server";
 
 function record(overrides: Partial<BusinessRecord> & { name: string; placeId: string | null }): BusinessRecord {

@@ -1,6 +1,6 @@
-import type { BatchResult } from "~/lib/import/report";
-import { fileSucceeded } from "~/lib/import/upload-messages";
-import type { RunningUploadJob } from "~/models/upload-job.server";
+import type { BatchResult } from "~/import/report";
+import { fileSucceeded } from "~/import/upload-messages";
+import type { RunningUploadJob } from "~/import/upload.server";
 import { uploadFile, watchJob } from "./upload-client";
 
 /**

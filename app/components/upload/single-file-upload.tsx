@@ -2,8 +2,8 @@ import { useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { buttonClass, Card } from "~/components/admin/ui";
 import { useToast } from "~/components/toast";
-import { isExcelFile, MAX_UPLOAD_BYTES } from "~/lib/import/file-type";
-import { singleFileToast, tooLargeText, UPLOAD_MESSAGES } from "~/lib/import/upload-messages";
+import { isExcelFile, MAX_UPLOAD_BYTES } from "~/import/read/file-type";
+import { singleFileToast, tooLargeText, UPLOAD_MESSAGES } from "~/import/upload-messages";
 import { fileEntry, FileProgress, formatSize, inFlight, uploadEntry, type FileEntry } from "./file-progress";
 import { UploadReport } from "./upload-report";
 

@@ -5,9 +5,9 @@
  */
 import { adminData } from "~/lib/admin/admin-data-cache";
 import { apiRequest, followEndedSession } from "~/lib/admin/api-client";
-import type { RunningUploadJob } from "~/models/upload-job.server";
-import type { BatchResult } from "~/lib/import/report";
-import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/lib/import/upload-messages";
+import type { RunningUploadJob } from "~/import/upload.server";
+import type { BatchResult } from "~/import/report";
+import { failedFileResult, failedImportResult, UPLOAD_MESSAGES, uploadTimeoutMs } from "~/import/upload-messages";
 
 const PART_ATTEMPTS = 3;
 

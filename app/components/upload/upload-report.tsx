@@ -1,7 +1,7 @@
 import { MiniFigure as Figure } from "~/components/admin/ui";
-import { KNOWN_COLUMNS } from "~/lib/import/columns";
-import { errorLineCount, type BatchResult } from "~/lib/import/report";
-import { firstItems } from "~/lib/import/upload-messages";
+import { KNOWN_COLUMNS } from "~/import/clean/columns";
+import { errorLineCount, type BatchResult } from "~/import/report";
+import { firstItems } from "~/import/upload-messages";
 
 function ShortList({ title, items, total }: { title: string; items: readonly string[]; total: number }) {
   if (total === 0) return null;

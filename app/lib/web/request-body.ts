@@ -1,5 +1,5 @@
 import { formatKilobytes } from "~/lib/admin/code-limits";
-import { joinBytes } from "~/lib/import/bytes";
+import { joinBytes } from "~/lib/web/bytes";
 
 /**
  * The contact form, the login and the other JSON calls: a few fields of text. The contact

@@ -1,9 +1,9 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "~/lib/admin/csv";
-import { cleanRow, cleanJsonCell, decodeHtmlEntities, cleanPostalCode, pythonLiteralToJson } from "~/lib/import/clean";
-import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/lib/import/columns";
-import { countryCodeFromAddress, deriveCountryCode } from "~/lib/import/country";
+import { cleanRow, cleanJsonCell, decodeHtmlEntities, cleanPostalCode, pythonLiteralToJson } from "~/import/clean/row";
+import { KNOWN_COLUMNS, mapColumns, missingNameColumnMessage } from "~/import/clean/columns";
+import { countryCodeFromAddress, deriveCountryCode } from "~/import/clean/country";
 
 describe("column mapping", () => {
   it("matches template and export headers case- and accent-insensitively and ignores extras", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constraintFailure, constraintFailureMessage } from "../../../workers/import/constraint-failure";
+import { constraintFailure, constraintFailureMessage } from "~/import/commit-failure";
 
 describe("constraintFailure", () => {
   it("names the constraint of a D1 constraint error", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveCountryCode } from "~/lib/import/country";
+import { deriveCountryCode } from "~/import/clean/country";
 
 const byCountry = (country: string) => deriveCountryCode({ countryCode: null, country, fullAddress: null });
 const byAddress = (fullAddress: string) => deriveCountryCode({ countryCode: null, country: null, fullAddress });

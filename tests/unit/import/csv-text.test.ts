@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvDelimiterSniffer, CsvParser, decodeSingleByteRecord } from "~/lib/import/csv";
+import { CsvDelimiterSniffer, CsvParser, decodeSingleByteRecord } from "~/import/read/csv";
 
 /** The delimiter the import finds from a file's first bytes. */
 function csvDelimiterOf(head: Uint8Array): number {
@@ -7,7 +7,7 @@ function csvDelimiterOf(head: Uint8Array): number {
   sniffer.push(head);
   return sniffer.delimiter;
 }
-import { contentMatchesType, isUtf16Text, utf16CsvMessage } from "~/lib/import/file-type";
+import { contentMatchesType, isUtf16Text, utf16CsvMessage } from "~/import/read/file-type";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,16 +1,16 @@
 import { strToU8, zipSync } from "fflate";
-import { joinBytes } from "~/lib/import/bytes";
+import { joinBytes } from "~/lib/web/bytes";
 import { describe, expect, it } from "vitest";
-import { CsvParser, CsvTruncatedError, MAX_CSV_RECORD_BYTES } from "~/lib/import/csv";
+import { CsvParser, CsvTruncatedError, MAX_CSV_RECORD_BYTES } from "~/import/read/csv";
 import {
   contentMatchesType,
   locateZipDirectory,
   readZipDirectory,
   typeFromFileName,
   zipBombReason,
-} from "~/lib/import/file-type";
-import { MultipartParser } from "~/lib/import/multipart";
-import { CellFormats, columnIndex, chooseSheet, firstVisibleSheet, SharedStringsReader, SheetReader, type SheetRow } from "~/lib/import/xlsx";
+} from "~/import/read/file-type";
+import { MultipartParser } from "~/import/receive";
+import { CellFormats, columnIndex, chooseSheet, firstVisibleSheet, SharedStringsReader, SheetReader, type SheetRow } from "~/import/read/xlsx";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STEP_LIMITS, importStepLimits } from "~/lib/import/step-limits";
+import { DEFAULT_STEP_LIMITS, importStepLimits } from "~/import/step-limits";
 
 describe("import step limits", () => {
   it("keeps the production defaults when no var is set", () => {

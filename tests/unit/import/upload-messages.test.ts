@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { batchResult, emptyProgress, errorLineCount, KEPT_MESSAGES } from "~/lib/import/report";
-import { isExcelFile } from "~/lib/import/file-type";
-import { failedFileResult, failedImportResult, fileSucceeded, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/lib/import/upload-messages";
+import { batchResult, emptyProgress, errorLineCount, KEPT_MESSAGES } from "~/import/report";
+import { isExcelFile } from "~/import/read/file-type";
+import { failedFileResult, failedImportResult, fileSucceeded, finalToast, firstItems, singleFileToast, uploadTimeoutMs } from "~/import/upload-messages";
 
 const imported = batchResult("a.csv", { ...emptyProgress(), processedRows: 10, successCount: 9, errorCount: 1 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SILENCE_MS, watchJob } from "~/components/upload/upload-client";
-import type { BatchResult } from "~/lib/import/report";
+import type { BatchResult } from "~/import/report";
 
 /** A socket that opens and then says nothing: the import's final message never arrives. */
 class SilentSocket {

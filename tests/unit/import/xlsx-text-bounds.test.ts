@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SharedStringsReader, SheetReader } from "~/lib/import/xlsx";
-import { MAX_XML_TEXT_CHARACTERS, XmlScanner } from "~/lib/import/xml-scanner";
+import { SharedStringsReader, SheetReader } from "~/import/read/xlsx";
+import { MAX_XML_TEXT_CHARACTERS, XmlScanner } from "~/import/read/xml-scanner";
 
 /** Feeds `parts` in 1 MB pieces, as the inflater hands text on. */
 function feed(push: (text: string) => unknown, parts: string[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeXmlText, XmlError, XmlScanner, xmlAttributes } from "~/lib/import/xml-scanner";
+import { decodeXmlText, XmlError, XmlScanner, xmlAttributes } from "~/import/read/xml-scanner";
 
 /** The scanner's events for `xml` fed in pieces of `size` characters, text pieces joined. */
 function events(xml: string, size = xml.length): string[] {

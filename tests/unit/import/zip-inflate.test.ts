@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inflateZipEntry, ZipEntryError } from "~/lib/import/zip-inflate";
+import { inflateZipEntry, ZipEntryError } from "~/import/read/zip-inflate";
 import { bombData, deflated } from "../../support/hostile-files";
 
 /** Compressed bytes as R2 streams them: in pieces of `size`. */

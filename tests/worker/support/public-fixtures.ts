@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
-import { upsertBusinesses } from "~/models/business.server";
+import { upsertBusinesses } from "~/import/commit.server";
 import { demoBusinesses } from "../../../scripts/demo-data";
 
 /** A business record with sensible defaults (a Zürich hotel). */

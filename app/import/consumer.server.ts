@@ -1,5 +1,7 @@
 /**
- * The import consumer: turns an uploaded spreadsheet in R2 into businesses in D1.
+ * The import's entry for the queue (processImportJob): turns an uploaded spreadsheet in R2 into
+ * businesses in D1, reading it (read/), cleaning each row (clean/) and committing it in batches
+ * (commit.server.ts), with its progress on the job's Durable Object.
  *
  * Work goes in bounded steps (at most `stepRows` rows or `stepMs` of work per queue delivery).
  * Each batch of rows is written in one D1 batch together with the job's cursor and counts, so
@@ -9,26 +11,27 @@
  * stops quietly (no retry, no second message), so the job keeps a single chain of steps.
  */
 import { rowIdentity, toBusinessRow, type BusinessRow } from "~/lib/business/business-record";
-import { cleanRow } from "~/lib/import/clean";
-import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "~/lib/import/columns";
-import { importStepLimits, type ImportStepLimits } from "~/lib/import/step-limits";
-import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "~/lib/import/report";
 import { recordAuditEvent } from "~/models/audit-log.server";
-import { moveCollidingSlugs, oversizedBusinessRow, upsertBusinessesStatements } from "~/models/business.server";
 import { directoryChanged } from "~/models/directory-change.server";
-import { deleteStoredUpload } from "~/models/import-storage.server";
+import type { QueueMessage } from "~/models/queue-messages.server";
+import { cleanRow } from "./clean/row";
+import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "./clean/columns";
+import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./commit-failure";
 import {
+  commitRows,
+  DeliveryOvertaken,
   finishUploadJob,
   getUploadJob,
   markUploadJobProcessing,
+  oversizedBusinessRow,
   readKnownIdentities,
-  stepCommitStatements,
   type UploadJob,
-} from "~/models/upload-job.server";
-import { uploadProgressStub } from "../progress";
-import type { QueueMessage } from "~/models/queue-messages.server";
-import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./constraint-failure";
-import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./sources";
+} from "./commit.server";
+import { publishProgress } from "./progress.server";
+import { checkCsvComplete, ImportFileError, sheetRows, type SourceRow } from "./read/rows";
+import { emptyProgress, keep, rowErrorMessage, KEPT_EXAMPLES, type ImportProgress } from "./report";
+import { importStepLimits, type ImportStepLimits } from "./step-limits";
+import { deleteStoredUpload, isUploadStored, storedFile } from "./store.server";
 import { yieldToOtherWork } from "./yield";
 
 /** Resume point of a job, stored as JSON in upload_jobs.cursor. */
@@ -38,40 +41,6 @@ interface ImportCursor {
   headers: string[];
   /** The delivery that committed it: two deliveries of one step would otherwise write the same text. */
   delivery: string;
-}
-
-/** Another delivery of the job committed first, or the job was ended: this delivery stops. */
-class DeliveryOvertaken extends Error {}
-
-/** What the job's Durable Object relays to the upload page. */
-export interface ImportProgressMessage {
-  type: "progress";
-  jobId: string;
-  status: UploadJob["status"];
-  processedRows: number;
-  successCount: number;
-  errorCount: number;
-  skippedCount: number;
-  result?: unknown;
-}
-
-async function publish(env: Env, job: UploadJob, status: UploadJob["status"], progress: ImportProgress, result?: unknown) {
-  const message: ImportProgressMessage = {
-    type: "progress",
-    jobId: job.id,
-    status,
-    processedRows: progress.processedRows,
-    successCount: progress.successCount,
-    errorCount: progress.errorCount,
-    skippedCount: progress.skippedCount,
-    ...(result === undefined ? {} : { result }),
-  };
-  try {
-    await uploadProgressStub(env, job.id).publish(message);
-  } catch (error) {
-    // Progress display is best effort; the job's row holds the truth.
-    console.error(`progress publish for ${job.id} failed`, error);
-  }
 }
 
 function identityKey(row: BusinessRow): string {
@@ -111,13 +80,13 @@ async function finish(env: Env, job: UploadJob, cursor: string | null, progress:
   // The job as stored: a file without a business row ends failed although no failure was given.
   const { status } = stored;
   await recordAuditEvent(env.DB, status === "done" ? "import.finished" : "import.failed", "import-queue", { subject: job.fileName, detail: stored.batchResult.message });
-  await publish(env, job, status, progress, stored.batchResult);
+  await publishProgress(env, job, status, progress, stored.batchResult);
   await followUpFinishedJob(env, job, status, progress, limits);
 }
 
 /**
  * Ends a job whose queue message failed every retry (it reached the dead-letter queue), or that
- * made no progress for a day (the cron, workers/import/stalled.ts): the batches already committed
+ * made no progress for a day (the cron, stalled.server.ts): the batches already committed
  * stay in the directory; the job is reported failed so the upload page and the dashboard stop
  * showing it as running, and its file is dropped from R2.
  */
@@ -139,8 +108,8 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     // heard of it (publishing again is harmless) or before its follow-up work ended.
     if (!job.result) return;
     const progress = job.progress ?? emptyProgress();
-    await publish(env, job, job.status, progress, job.result.batchResult);
-    if (await env.BUCKET.head(job.objectKey)) await followUpFinishedJob(env, job, job.status, progress, limits);
+    await publishProgress(env, job, job.status, progress, job.result.batchResult);
+    if (await isUploadStored(env.BUCKET, job.objectKey)) await followUpFinishedJob(env, job, job.status, progress, limits);
     return;
   }
   await markUploadJobProcessing(env.DB, jobId);
@@ -157,23 +126,6 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
   /** The cursor just after `source`, as this delivery commits it. */
   const cursorAt = (source: SourceRow): string =>
     JSON.stringify({ row: source.rowNumber, ...(source.offset === undefined ? {} : { offset: source.offset }), headers, delivery } satisfies ImportCursor);
-
-  /**
-   * Runs a batch that moves the cursor from `cursorText` to `nextText`. When it fails with the job
-   * neither where this step started nor where it ended, another delivery moved it (or the job was
-   * ended): this one stops. Any other failure is thrown for the queue to retry from the cursor.
-   */
-  const commitStep = async (statements: D1PreparedStatement[], nextText: string) => {
-    try {
-      await env.DB.batch(statements);
-    } catch (error) {
-      const position = await getUploadJob(env.DB, jobId);
-      const ours = position?.cursor === nextText || (position?.cursor === cursorText && position.status === "processing");
-      if (!ours) throw new DeliveryOvertaken(`import ${jobId}: another delivery moved the job on`);
-      throw error;
-    }
-    cursorText = nextText;
-  };
 
   const commit = async () => {
     const last = pending.at(-1);
@@ -224,30 +176,17 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       progress.successCount++;
     }
     const nextText = cursorAt(last);
-    const { guard, after } = stepCommitStatements(env.DB, {
-      jobId,
-      previousCursor: cursorText,
-      cursor: nextText,
-      progress,
-      keys: [...seen],
-    });
-    const write = () => commitStep([guard, ...upsertBusinessesStatements(env.DB, written), ...after], nextText);
-    try {
-      await write();
-    } catch (error) {
-      // A same-named business holds a row's slug (the batch rolled back): move those rows to
-      // their second slug and write the batch again; any other failure goes on as before.
-      if (constraintFailure(error) !== "UNIQUE constraint failed: businesses.slug" || (await moveCollidingSlugs(env.DB, written)) === 0) throw error;
-      await write();
-    }
+    await commitRows(env.DB, { jobId, previousCursor: cursorText, cursor: nextText, progress, keys: [...seen] }, written);
+    cursorText = nextText;
     stepRows += pending.length;
     pending = [];
-    await publish(env, job, "processing", progress);
+    await publishProgress(env, job, "processing", progress);
   };
 
   try {
-    if (!cursor && job.fileType === "csv") await checkCsvComplete(env.BUCKET, job.objectKey);
-    const rows = sheetRows(env.BUCKET, job.objectKey, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset }, (sheet) => {
+    const file = storedFile(env.BUCKET, job.objectKey);
+    if (!cursor && job.fileType === "csv") await checkCsvComplete(file);
+    const rows = sheetRows(file, job.fileType, job.fileSize, { row: cursor?.row ?? 0, offset: cursor?.offset }, (sheet) => {
       progress.sheets = { read: sheet.name, unread: sheet.unread };
     });
     for await (const source of rows) {
@@ -261,15 +200,15 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
         progress.columnExtraction = mapping.extraction;
         // Commit the header as the first cursor, so a resumed step knows the columns.
         const first = cursorAt(source);
-        const { guard, after } = stepCommitStatements(env.DB, { jobId, previousCursor: cursorText, cursor: first, progress, keys: [] });
-        await commitStep([guard, ...after], first);
+        await commitRows(env.DB, { jobId, previousCursor: cursorText, cursor: first, progress, keys: [] }, []);
+        cursorText = first;
         continue;
       }
       if (isBlank(source.cells)) continue;
       pending.push(source);
       if (pending.length >= job.batchSize) {
         await commit();
-        // Other requests are answered between batches, whatever the batch size (see ./yield).
+        // Other requests are answered between batches, whatever the batch size (see yield.ts).
         await yieldToOtherWork();
         if (stepRows >= limits.stepRows || Date.now() - started >= limits.stepMs) {
           await rows.return(undefined);

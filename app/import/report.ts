@@ -2,7 +2,7 @@
  * Running counts of an import (committed with each step's cursor) and the report figures
  * built from them: the spec's batch result and the dashboard's upload report.
  */
-import type { ColumnExtraction } from "./columns";
+import type { ColumnExtraction } from "./clean/columns";
 
 /** Errors and skipped names kept for the report; the rest are only counted. */
 export const KEPT_MESSAGES = 50;

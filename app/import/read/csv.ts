@@ -10,7 +10,7 @@
  * on many Windows machines), or as Windows-1254 when its letters are Turkish ones, decided for
  * each record on its own bytes (see decision 077).
  */
-import { joinBytes } from "./bytes";
+import { joinBytes } from "~/lib/web/bytes";
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;

@@ -3,7 +3,7 @@
  * column (a name in English or another language, or an ISO code) is looked up through
  * country-names.ts, else the last part of the address is tried by name.
  */
-import { countryCodeFromName, countryCodeFromText } from "../directory/country-names";
+import { countryCodeFromName, countryCodeFromText } from "~/lib/directory/country-names";
 
 /**
  * The country from the last comma-separated part of an address, e.g. "…, 8002 Zürich, Switzerland".

@@ -17,7 +17,7 @@ function withoutOoxmlEscapes(text: string): string {
 /**
  * Reads the shared-strings table, handing each string to `onString` in table order. Excel
  * writes the table after the sheets and it can be larger than the sheet itself, so the import
- * never holds it whole: the strings go to side storage in chunks (see workers/import/sources.ts).
+ * never holds it whole: the strings go to side storage in chunks (see rows.ts).
  */
 export class SharedStringsReader {
   private readonly scanner: XmlScanner;

@@ -1,16 +1,39 @@
 /**
- * Row sources of the import: each reads the stored upload from R2 as a stream, from a resume
- * point, and yields the sheet's rows (header included) one at a time with bounded memory.
- * A problem with the file itself (corrupt, truncated, malformed) is an ImportFileError: it
- * ends the job with a clear message instead of being retried.
+ * Turns a stored upload into rows: each reader streams the file through a StoredFile (the store
+ * gives one over R2, store.server.ts), from a resume point, and yields the sheet's rows (header
+ * included) one at a time with bounded memory. A problem with the file itself (corrupt,
+ * truncated, malformed) is an ImportFileError: it ends the job with a clear message instead of
+ * being retried.
  */
-import { joinBytes } from "~/lib/import/bytes";
-import { CsvDelimiterSniffer, CsvParser } from "~/lib/import/csv";
-import { localHeaderLength, type SpreadsheetType, type ZipEntry } from "~/lib/import/file-type";
-import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "~/lib/import/xlsx";
-import { inflateZipEntry, ZipEntryError } from "~/lib/import/zip-inflate";
-import { readStoredZipDirectory } from "~/models/import-storage.server";
-import { Yielder } from "./yield";
+import { joinBytes } from "~/lib/web/bytes";
+import { yieldToOtherWork } from "../yield";
+import { CsvDelimiterSniffer, CsvParser } from "./csv";
+import { localHeaderLength, locateZipDirectory, readZipDirectory, ZIP_TAIL_BYTES, type SpreadsheetType, type ZipEntry } from "./file-type";
+import { CellFormats, SharedStringsReader, SheetReader, chooseSheet, firstVisibleSheet, xlsNumberCell, type SheetCell, type SheetChoice } from "./xlsx";
+import { inflateZipEntry, ZipEntryError } from "./zip-inflate";
+
+/** Bytes of a stored file from `offset`: `length` of them, or all to its end. */
+export interface ByteRange {
+  offset: number;
+  length?: number;
+}
+
+/**
+ * A stored upload as the readers need it. Opening a read of a file that is gone throws a plain
+ * Error, not an ImportFileError: the queue retries it, and a retry finds the job ended.
+ */
+export interface StoredFile {
+  readonly key: string;
+  /** Its size, or null when it is gone. */
+  size(): Promise<number | null>;
+  /** Opens the bytes of `range` (the whole file without one) as they arrive; a reader that stops early cancels the rest. */
+  stream(range?: ByteRange): Promise<AsyncGenerator<Uint8Array>>;
+  /** The bytes of `range` (the whole file without one), at once. */
+  bytes(range?: ByteRange): Promise<Uint8Array>;
+  /** Side objects kept beside the upload as JSON (an xlsx's shared strings) and dropped with it. */
+  readSide<T>(name: string): Promise<T | null>;
+  writeSide(name: string, value: unknown): Promise<void>;
+}
 
 export class ImportFileError extends Error {}
 
@@ -35,31 +58,34 @@ function asFileError(error: unknown, what: string): ImportFileError {
   return new ImportFileError(`${what}: ${detail}`);
 }
 
-async function* bytesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
+/** Work read between two turns inside a long pass over a file: about a tenth of a second of it. */
+const YIELD_EVERY_BYTES = 1024 * 1024;
+
+/** Gives a turn each time `every` more units (bytes, characters) have been read. */
+class Yielder {
+  private since = 0;
+
+  constructor(private readonly every = YIELD_EVERY_BYTES) {}
+
+  async after(units: number): Promise<void> {
+    this.since += units;
+    if (this.since < this.every) return;
+    this.since = 0;
+    await yieldToOtherWork();
   }
 }
 
-async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): AsyncGenerator<SourceRow> {
+async function* csvRows(file: StoredFile, from: ResumePoint): AsyncGenerator<SourceRow> {
   const offset = from.offset ?? 0;
   // A step that ended on the file's last row resumes at its end: nothing is left to read (and
   // R2 refuses a range starting there).
-  if (offset > 0 && offset >= ((await bucket.head(key))?.size ?? 0)) return;
+  if (offset > 0 && offset >= ((await file.size()) ?? 0)) return;
   // A resumed step reads the delimiter from the header line again (a parse from the start finds it itself).
-  const delimiter = offset > 0 ? await csvDelimiter(bucket, key) : undefined;
-  const object = await bucket.get(key, offset > 0 ? { range: { offset } } : undefined);
-  if (!object) throw new Error(`upload ${key} is missing`);
+  const delimiter = offset > 0 ? await csvDelimiter(file) : undefined;
+  const chunks = await file.stream(offset > 0 ? { offset } : undefined);
   const parser = new CsvParser(offset, { delimiter });
   let row = from.row;
-  for await (const chunk of bytesOf(object.body)) {
+  for await (const chunk of chunks) {
     let records;
     try {
       records = parser.push(chunk);
@@ -79,42 +105,48 @@ async function* csvRows(bucket: R2Bucket, key: string, from: ResumePoint): Async
 }
 
 /** The delimiter of a stored CSV, from its header line: streamed from the start until that line ends. */
-async function csvDelimiter(bucket: R2Bucket, key: string): Promise<number> {
-  const object = await bucket.get(key);
-  if (!object) throw new Error(`upload ${key} is missing`);
+async function csvDelimiter(file: StoredFile): Promise<number> {
+  const chunks = await file.stream();
   const sniffer = new CsvDelimiterSniffer();
-  for await (const chunk of bytesOf(object.body)) {
+  for await (const chunk of chunks) {
     sniffer.push(chunk);
-    if (sniffer.done) break; // bytesOf cancels the rest of the body
+    if (sniffer.done) break; // the store cancels the rest of the body
   }
   return sniffer.delimiter;
 }
 
-/** The compressed bytes of one zip entry, as a ranged R2 read streams them. */
-async function* zipEntryBytes(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {
-  const header = await bucket.get(key, { range: { offset: entry.localHeaderOffset, length: 30 } });
-  if (!header) throw new Error(`upload ${key} is missing`);
+/** The zip central directory of a stored xlsx, read with two ranged reads from its end; null when it is unsound. */
+export async function readStoredZipDirectory(file: StoredFile, size: number): Promise<ZipEntry[] | null> {
+  const tailLength = Math.min(size, ZIP_TAIL_BYTES);
+  const tail = await file.bytes({ offset: size - tailLength, length: tailLength });
+  const location = locateZipDirectory(tail);
+  if (!location || location.offset + location.size > size) return null;
+  const directory = await file.bytes({ offset: location.offset, length: location.size });
+  const entries = readZipDirectory(directory);
+  return entries.length === location.entryCount ? entries : null;
+}
+
+/** The compressed bytes of one zip entry, as a ranged read streams them. */
+async function* zipEntryBytes(file: StoredFile, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+  // The name/extra lengths are only known from the header's own fields, so read them first.
+  const first30 = await file.bytes({ offset: entry.localHeaderOffset, length: 30 });
   let start: number;
   try {
-    // The name/extra lengths are only known from the header's own fields, so read them first.
-    const first30 = new Uint8Array(await header.arrayBuffer());
     start = entry.localHeaderOffset + localHeaderLength(first30);
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx");
   }
-  const object = await bucket.get(key, { range: { offset: start, length: entry.compressedSize } });
-  if (!object) throw new Error(`upload ${key} is missing`);
-  yield* bytesOf(object.body);
+  yield* await file.stream({ offset: start, length: entry.compressedSize });
 }
 
 /**
  * The inflated bytes of one zip entry, bounded by its declared size and the ratio limit
- * (app/lib/import/zip-inflate.ts): an entry that breaks them is a broken file, while a failed
- * R2 read is thrown as it is, for the queue to retry.
+ * (zip-inflate.ts): an entry that breaks them is a broken file, while a failed
+ * read of the store is thrown as it is, for the queue to retry.
  */
-async function* zipEntryInflated(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+async function* zipEntryInflated(file: StoredFile, entry: ZipEntry): AsyncGenerator<Uint8Array> {
   try {
-    yield* inflateZipEntry(zipEntryBytes(bucket, key, entry), entry);
+    yield* inflateZipEntry(zipEntryBytes(file, entry), entry);
   } catch (error) {
     throw error instanceof ZipEntryError ? new ImportFileError(`bozuk .xlsx: ${error.message}`) : error;
   }
@@ -124,7 +156,7 @@ async function* zipEntryInflated(bucket: R2Bucket, key: string, entry: ZipEntry)
  * Text of one zip entry. Native zlib inflates it (fflate's streaming inflate in JavaScript took
  * about 4 s of every 100,000-row XLSX import, more than reading its XML; decision 042).
  */
-async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<string> {
+async function* zipEntryText(file: StoredFile, entry: ZipEntry): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   // Text is handed on in pieces of at least TEXT_PIECE_BYTES, or each piece's decoding and scanning costs more than its bytes.
   let pieces: Uint8Array[] = [];
@@ -135,7 +167,7 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
     pieceBytes = 0;
     return decoder.decode(bytes, { stream: true });
   };
-  for await (const chunk of zipEntryInflated(bucket, key, entry)) {
+  for await (const chunk of zipEntryInflated(file, entry)) {
     pieces.push(chunk);
     pieceBytes += chunk.length;
     if (pieceBytes >= TEXT_PIECE_BYTES) yield heldText();
@@ -148,20 +180,20 @@ async function* zipEntryText(bucket: R2Bucket, key: string, entry: ZipEntry): As
  * Inflates an entry to its end without reading it: run on the sheet before its first row is
  * written, so a sheet that inflates past its size (or is corrupt at its end) changes nothing.
  */
-async function checkZipEntry(bucket: R2Bucket, key: string, entry: ZipEntry): Promise<void> {
-  for await (const _ of zipEntryInflated(bucket, key, entry));
+async function checkZipEntry(file: StoredFile, entry: ZipEntry): Promise<void> {
+  for await (const _ of zipEntryInflated(file, entry));
 }
 
 const TEXT_PIECE_BYTES = 256 * 1024;
 
-async function entryAsText(bucket: R2Bucket, key: string, entry: ZipEntry, maxBytes = 4 * 1024 * 1024): Promise<string> {
+async function entryAsText(file: StoredFile, entry: ZipEntry, maxBytes = 4 * 1024 * 1024): Promise<string> {
   if (entry.uncompressedSize > maxBytes) throw new ImportFileError(`bozuk .xlsx: ${entry.name} beklenenden büyük`);
   let text = "";
-  for await (const part of zipEntryText(bucket, key, entry)) text += part;
+  for await (const part of zipEntryText(file, entry)) text += part;
   return text;
 }
 
-/** Shared strings go to R2 side storage in chunks of this many strings (or characters). */
+/** Shared strings go to side objects in chunks of this many strings (or characters). */
 const STRINGS_PER_CHUNK = 50_000;
 const CHUNK_MAX_CHARS = 2_000_000;
 /** Chunks kept in memory while reading the sheet: exports number strings in row order. */
@@ -173,16 +205,13 @@ interface SharedStringsIndex {
   count: number;
 }
 
-const chunkKey = (key: string, chunk: number) => `${key}.strings/${chunk}`;
-const indexKey = (key: string) => `${key}.strings/index`;
-
 /**
- * First pass: streams the shared-strings table into R2 chunks (bounded memory whatever its
+ * First pass: streams the shared-strings table into side chunks (bounded memory whatever its
  * size). Idempotent: a resumed step finds the index object and skips the pass.
  */
-async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry): Promise<SharedStringsIndex> {
-  const stored = await bucket.get(indexKey(key));
-  if (stored) return stored.json<SharedStringsIndex>();
+async function storeSharedStrings(file: StoredFile, entry: ZipEntry): Promise<SharedStringsIndex> {
+  const stored = await file.readSide<SharedStringsIndex>("index");
+  if (stored) return stored;
   const starts: number[] = [];
   const ready: string[][] = [];
   let chunk: string[] = [];
@@ -201,10 +230,10 @@ async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry
   });
   let written = 0;
   const flush = async () => {
-    for (const strings of ready.splice(0)) await bucket.put(chunkKey(key, written++), JSON.stringify(strings));
+    for (const strings of ready.splice(0)) await file.writeSide(String(written++), strings);
   };
   const turns = new Yielder();
-  for await (const text of zipEntryText(bucket, key, entry)) {
+  for await (const text of zipEntryText(file, entry)) {
     try {
       reader.push(text);
     } catch (error) {
@@ -221,7 +250,7 @@ async function storeSharedStrings(bucket: R2Bucket, key: string, entry: ZipEntry
   if (chunk.length > 0) ready.push(chunk);
   await flush();
   const index = { starts, count };
-  await bucket.put(indexKey(key), JSON.stringify(index));
+  await file.writeSide("index", index);
   return index;
 }
 
@@ -230,8 +259,7 @@ class SharedStrings {
   private readonly cache = new Map<number, string[]>();
 
   constructor(
-    private readonly bucket: R2Bucket,
-    private readonly key: string,
+    private readonly file: StoredFile,
     private readonly index: SharedStringsIndex,
   ) {}
 
@@ -257,9 +285,9 @@ class SharedStrings {
     const chunk = this.chunkOf(i);
     let strings = this.cache.get(chunk);
     if (!strings) {
-      const object = await this.bucket.get(chunkKey(this.key, chunk));
-      if (!object) throw new Error(`shared strings chunk ${chunk} of ${this.key} is missing`);
-      strings = await object.json<string[]>();
+      const stored = await this.file.readSide<string[]>(String(chunk));
+      if (!stored) throw new Error(`shared strings chunk ${chunk} of ${this.file.key} is missing`);
+      strings = stored;
       if (this.cache.size >= CACHED_CHUNKS) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(chunk, strings);
     }
@@ -269,14 +297,14 @@ class SharedStrings {
 
 /**
  * XLSX: the zip's central directory is read from the end of the object (ranged get). The
- * shared strings (stored by Excel after the sheet) are first moved to R2 side storage in
+ * shared strings (stored by Excel after the sheet) are first moved to side objects in
  * chunks, then the first sheet is streamed and its string cells looked up chunk by chunk.
  * A resumed step streams the sheet again from its start (the inflate state cannot be saved)
  * and the reader cuts out the rows already done without parsing them: inflating and searching
  * for tags, about a fortieth of parsing.
  */
-async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
-  const entries = await readStoredZipDirectory(bucket, key, size).catch(() => null);
+async function* xlsxRows(file: StoredFile, size: number, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
+  const entries = await readStoredZipDirectory(file, size).catch(() => null);
   if (!entries) throw new ImportFileError("bozuk .xlsx: zip dizini okunamadı");
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get("xl/workbook.xml");
@@ -284,7 +312,7 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   if (!workbook || !relationships) throw new ImportFileError("bozuk .xlsx: çalışma kitabı bulunamadı");
   let chosen: ReturnType<typeof firstVisibleSheet>;
   try {
-    chosen = firstVisibleSheet(await entryAsText(bucket, key, workbook), await entryAsText(bucket, key, relationships));
+    chosen = firstVisibleSheet(await entryAsText(file, workbook), await entryAsText(file, relationships));
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx");
   }
@@ -295,14 +323,14 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   const stylesEntry = byName.get("xl/styles.xml");
   let formats = CellFormats.none;
   try {
-    if (stylesEntry) formats = CellFormats.fromStylesXml(await entryAsText(bucket, key, stylesEntry));
+    if (stylesEntry) formats = CellFormats.fromStylesXml(await entryAsText(file, stylesEntry));
   } catch (error) {
     throw asFileError(error, "bozuk .xlsx (stiller)");
   }
   // The first step only: a resumed one follows a step that checked it, and the stored file does not change.
-  if (from.row === 0) await checkZipEntry(bucket, key, sheet);
+  if (from.row === 0) await checkZipEntry(file, sheet);
   const sharedEntry = byName.get("xl/sharedStrings.xml");
-  const shared = new SharedStrings(bucket, key, sharedEntry ? await storeSharedStrings(bucket, key, sharedEntry) : { starts: [0], count: 0 });
+  const shared = new SharedStrings(file, sharedEntry ? await storeSharedStrings(file, sharedEntry) : { starts: [0], count: 0 });
   const reader = new SheetReader(from.row, formats);
   const parse = (text: string | null) => {
     try {
@@ -321,7 +349,7 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
   };
   // A resumed step skips the rows already done without yielding any: turns are given here too.
   const turns = new Yielder();
-  for await (const text of zipEntryText(bucket, key, sheet)) {
+  for await (const text of zipEntryText(file, sheet)) {
     for (const row of parse(text)) if (row.rowNumber > from.row) yield { rowNumber: row.rowNumber, cells: await resolve(row.cells) };
     await turns.after(text.length);
   }
@@ -329,16 +357,15 @@ async function* xlsxRows(bucket: R2Bucket, key: string, size: number, from: Resu
 }
 
 /** Legacy .xls: no streaming parser exists; SheetJS reads it whole, under the upload's size cap. */
-async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
-  const object = await bucket.get(key);
-  if (!object) throw new Error(`upload ${key} is missing`);
+async function* xlsRows(file: StoredFile, from: ResumePoint, onSheet: (sheet: SheetChoice) => void): AsyncGenerator<SourceRow> {
+  const bytes = await file.bytes();
   const XLSX = await import("@e965/xlsx");
   let rows: unknown[][];
   let formatOf: (i: number, j: number) => string | undefined;
   let firstRow: number;
   try {
     // cellNF keeps each cell's number format: a phone or postal code typed as a number has its leading zeros only there.
-    const workbook = XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true, cellNF: true });
+    const workbook = XLSX.read(bytes, { type: "array", dense: true, cellNF: true });
     // The first visible sheet, as for .xlsx (Hidden: 1 hidden, 2 very hidden).
     const chosen = chooseSheet(workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(workbook.Workbook?.Sheets?.[i]?.Hidden) })));
     if (!chosen) throw new ImportFileError("bozuk .xls: sayfa yok");
@@ -364,14 +391,13 @@ async function* xlsRows(bucket: R2Bucket, key: string, from: ResumePoint, onShee
  * Reads a whole CSV once before its first row is written: a file cut inside a quoted field is
  * only noticed at its end, and a rejected file must change nothing.
  */
-export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<void> {
-  const object = await bucket.get(key);
-  if (!object) throw new Error(`upload ${key} is missing`);
+export async function checkCsvComplete(file: StoredFile): Promise<void> {
+  const chunks = await file.stream();
   // Structure only: no cell is decoded, so the check costs a fraction of the import's own parse.
   const parser = new CsvParser(0, { cells: false });
   const turns = new Yielder();
   try {
-    for await (const chunk of bytesOf(object.body)) {
+    for await (const chunk of chunks) {
       parser.push(chunk);
       await turns.after(chunk.length);
     }
@@ -383,14 +409,13 @@ export async function checkCsvComplete(bucket: R2Bucket, key: string): Promise<v
 
 /** The rows of an uploaded file from `from` on; `onSheet` hears which sheet of a workbook is read. */
 export function sheetRows(
-  bucket: R2Bucket,
-  key: string,
+  file: StoredFile,
   type: SpreadsheetType,
   size: number,
   from: ResumePoint,
   onSheet: (sheet: SheetChoice) => void = () => {},
 ): AsyncGenerator<SourceRow> {
-  if (type === "csv") return csvRows(bucket, key, from);
-  if (type === "xlsx") return xlsxRows(bucket, key, size, from, onSheet);
-  return xlsRows(bucket, key, from, onSheet);
+  if (type === "csv") return csvRows(file, from);
+  if (type === "xlsx") return xlsxRows(file, size, from, onSheet);
+  return xlsRows(file, from, onSheet);
 }
