@@ -2,7 +2,7 @@
  * What a member's sign-in reads and writes, pure: the e-mail address as accounts key it, the
  * six-digit code, and the message that carries it. Sent and checked by app/models/member.server.ts.
  */
-import { z } from "zod";
+import { z } from "~/lib/web/zod";
 import { escapeHtml, type MailMessage } from "~/lib/email/mail-message";
 
 /** How long a code and its link stay good. */
