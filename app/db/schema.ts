@@ -311,8 +311,12 @@ export const memberSignInCodes = sqliteTable(
   "member_sign_in_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What the code proves: "sign-in", or "change-email" (the member's new address). */
+    purpose: text("purpose", { enum: ["sign-in", "change-email"] }).notNull().default("sign-in"),
+    /** The member changing their address, for a "change-email" code. */
+    memberId: integer("member_id").references(() => members.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    /** HMAC-SHA256 (SESSION_SECRET) of the address and the six digits. */
+    /** HMAC-SHA256 (SESSION_SECRET) of the purpose, the address and the six digits. */
     codeHash: text("code_hash").notNull(),
     /** HMAC-SHA256 (SESSION_SECRET) of the link's random token. */
     linkHash: text("link_hash").notNull().unique(),
@@ -322,7 +326,7 @@ export const memberSignInCodes = sqliteTable(
     usedAt: integer("used_at"),
     createdAt: integer("created_at").notNull().default(unixNow),
   },
-  (t) => [index("member_sign_in_codes_email").on(t.email, t.id)],
+  (t) => [index("member_sign_in_codes_email").on(t.email, t.id), index("member_sign_in_codes_member").on(t.memberId)],
 );
 
 /** Member sessions, apart from the admin's: the SHA-256 of the token is the key. */

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { members, memberSessions, memberSignInCodes } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
-import { codeHashInput, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage } from "~/lib/members/sign-in";
+import { codeHashInput, emailChangeMessage, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage, type CodePurpose } from "~/lib/members/sign-in";
 import { constantTimeEqual, keyedHash, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, verifiedToken } from "~/lib/web/session-token";
 import { sendMail } from "./mail.server";
 import { clientKey, hitRateLimitsInTurn, type RateLimit } from "./rate-limit.server";
@@ -35,11 +35,17 @@ const now = () => Math.floor(Date.now() / 1000);
 export type CodeRequestOutcome = { kind: "sent" } | { kind: "throttled"; retryAfterSeconds: number };
 
 /**
- * Sends a new code and link to `email` (already read by emailAddressSchema), ending the older
- * ones; the same for an address with an account and one without, so the answer tells nothing.
- * Sent at once, not through the queue: the member is waiting for it.
+ * Stores a new code (and link) for `email` and `purpose`, ending the older live ones, within the
+ * throttles (per address and per client). The answer is the same whether or not the address
+ * has an account, so it tells nothing.
  */
-export async function requestSignInCode(env: Env, request: Request, email: string): Promise<CodeRequestOutcome> {
+async function issueCode(
+  env: Env,
+  request: Request,
+  email: string,
+  purpose: CodePurpose,
+  memberId: number | null,
+): Promise<{ kind: "issued"; code: string; token: string } | { kind: "throttled"; retryAfterSeconds: number }> {
   const limited = await hitRateLimitsInTurn(env.DB, [
     { key: `member-code-client:${clientKey(request)}`, limit: CODES_PER_CLIENT },
     { key: `member-code-email:${email}`, limit: CODES_PER_EMAIL },
@@ -50,39 +56,69 @@ export async function requestSignInCode(env: Env, request: Request, email: strin
   const at = now();
   const db = database(env.DB);
   await db.batch([
-    db.update(memberSignInCodes).set({ usedAt: at }).where(and(eq(memberSignInCodes.email, email), isNull(memberSignInCodes.usedAt))),
+    db
+      .update(memberSignInCodes)
+      .set({ usedAt: at })
+      .where(and(eq(memberSignInCodes.email, email), eq(memberSignInCodes.purpose, purpose), isNull(memberSignInCodes.usedAt))),
     db.insert(memberSignInCodes).values({
+      purpose,
+      memberId,
       email,
-      codeHash: await keyedHash(env.SESSION_SECRET, codeHashInput(email, code)),
+      codeHash: await keyedHash(env.SESSION_SECRET, codeHashInput(purpose, email, code)),
       linkHash: await keyedHash(env.SESSION_SECRET, `sign-in-link:${token}`),
       expiresAt: at + SIGN_IN_CODE_SECONDS,
       createdAt: at,
     }),
   ]);
-  const link = new URL(`/account/verify?token=${encodeURIComponent(token)}`, env.SITE_URL).toString();
-  await sendMail(env, signInMessage(email, code, link, SITE_NAME));
+  return { kind: "issued", code, token };
+}
+
+/**
+ * Sends a new sign-in code and link to `email` (already read by emailAddressSchema). Sent at
+ * once, not through the queue: the member is waiting for it.
+ */
+export async function requestSignInCode(env: Env, request: Request, email: string): Promise<CodeRequestOutcome> {
+  const issued = await issueCode(env, request, email, "sign-in", null);
+  if (issued.kind === "throttled") return issued;
+  const link = new URL(`/account/verify?token=${encodeURIComponent(issued.token)}`, env.SITE_URL).toString();
+  await sendMail(env, signInMessage(email, issued.code, link, SITE_NAME));
   return { kind: "sent" };
 }
 
-export type SignInOutcome = { kind: "signed-in"; member: Member; setCookies: string[] } | { kind: "refused" };
+/** Sends a code to the member's new address; the address changes only when that code comes back (confirmEmailChange). */
+export async function requestEmailChange(env: Env, request: Request, member: Member, email: string): Promise<CodeRequestOutcome> {
+  const issued = await issueCode(env, request, email, "change-email", member.id);
+  if (issued.kind === "throttled") return issued;
+  await sendMail(env, emailChangeMessage(email, issued.code, SITE_NAME));
+  return { kind: "sent" };
+}
 
 /**
- * Signs in with the newest live code of `email`. A wrong code counts against it, and the
- * SIGN_IN_CODE_TRIES-th wrong one ends it; a right one is used up in the same statement that
- * checks it is still unused, so two requests racing with it cannot both sign in.
+ * The newest live code of `purpose` for `email` (and the member, for a change), checked: a wrong
+ * code counts against it, and the SIGN_IN_CODE_TRIES-th wrong one ends it; a right one is used
+ * up in the same statement that checks it is still unused, so two requests racing with it
+ * cannot both pass. Answers the address it proved, or null.
  */
-export async function signInWithCode(env: Env, request: Request, email: string, code: string): Promise<SignInOutcome> {
+async function useCode(env: Env, purpose: CodePurpose, email: string, code: string, memberId: number | null): Promise<string | null> {
   const db = database(env.DB);
   const at = now();
   const live = await db
     .select({ id: memberSignInCodes.id, codeHash: memberSignInCodes.codeHash })
     .from(memberSignInCodes)
-    .where(and(eq(memberSignInCodes.email, email), isNull(memberSignInCodes.usedAt), sql`${memberSignInCodes.expiresAt} > ${at}`))
+    .where(
+      and(
+        eq(memberSignInCodes.email, email),
+        eq(memberSignInCodes.purpose, purpose),
+        memberId === null ? isNull(memberSignInCodes.memberId) : eq(memberSignInCodes.memberId, memberId),
+        isNull(memberSignInCodes.usedAt),
+        sql`${memberSignInCodes.expiresAt} > ${at}`,
+      ),
+    )
     .orderBy(desc(memberSignInCodes.id))
     .limit(1)
     .get();
-  if (!live) return { kind: "refused" };
-  if (!constantTimeEqual(await keyedHash(env.SESSION_SECRET, codeHashInput(email, code)), live.codeHash)) {
+  if (!live) return null;
+  if (!constantTimeEqual(await keyedHash(env.SESSION_SECRET, codeHashInput(purpose, email, code)), live.codeHash)) {
     await db
       .update(memberSignInCodes)
       .set({
@@ -90,37 +126,79 @@ export async function signInWithCode(env: Env, request: Request, email: string, 
         usedAt: sql`CASE WHEN ${memberSignInCodes.failedAttempts} + 1 >= ${SIGN_IN_CODE_TRIES} THEN ${at} ELSE NULL END`,
       })
       .where(and(eq(memberSignInCodes.id, live.id), isNull(memberSignInCodes.usedAt)));
-    return { kind: "refused" };
+    return null;
   }
-  return useCodeAndSignIn(env, request, eq(memberSignInCodes.id, live.id), at);
+  return markUsed(env.DB, eq(memberSignInCodes.id, live.id), at);
+}
+
+/** Marks the live code `which` used; answers its address only if this call did it. */
+async function markUsed(d1: D1Database, which: SQL, at: number): Promise<string | null> {
+  const used = await database(d1)
+    .update(memberSignInCodes)
+    .set({ usedAt: at })
+    .where(and(which, isNull(memberSignInCodes.usedAt), sql`${memberSignInCodes.expiresAt} > ${at}`))
+    .returning({ email: memberSignInCodes.email })
+    .get();
+  return used?.email ?? null;
+}
+
+export type SignInOutcome = { kind: "signed-in"; member: Member; setCookies: string[] } | { kind: "refused" };
+
+/** Signs in (a new account the first time) with the newest live sign-in code of `email`. */
+export async function signInWithCode(env: Env, request: Request, email: string, code: string): Promise<SignInOutcome> {
+  const proved = await useCode(env, "sign-in", email, code, null);
+  return proved ? openSession(env, request, proved) : { kind: "refused" };
 }
 
 /** Signs in with a one-click link's token: the same code row, found by the link's hash. */
 export async function signInWithLink(env: Env, request: Request, token: string): Promise<SignInOutcome> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { kind: "refused" };
   const linkHash = await keyedHash(env.SESSION_SECRET, `sign-in-link:${token}`);
-  return useCodeAndSignIn(env, request, eq(memberSignInCodes.linkHash, linkHash), now());
+  const proved = await markUsed(env.DB, and(eq(memberSignInCodes.linkHash, linkHash), eq(memberSignInCodes.purpose, "sign-in"))!, now());
+  return proved ? openSession(env, request, proved) : { kind: "refused" };
 }
 
-/** Marks the live code `which` used, and only if that took, opens a session for its address (a new account the first time). */
-async function useCodeAndSignIn(env: Env, request: Request, which: ReturnType<typeof eq>, at: number): Promise<SignInOutcome> {
+/** Opens a session for the address a code proved, creating its account the first time. */
+async function openSession(env: Env, request: Request, email: string): Promise<SignInOutcome> {
   const db = database(env.DB);
-  const used = await db
-    .update(memberSignInCodes)
-    .set({ usedAt: at })
-    .where(and(which, isNull(memberSignInCodes.usedAt), sql`${memberSignInCodes.expiresAt} > ${at}`))
-    .returning({ email: memberSignInCodes.email })
-    .get();
-  if (!used) return { kind: "refused" };
   const [, found] = await db.batch([
-    db.insert(members).values({ email: used.email }).onConflictDoNothing({ target: members.email }),
-    db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(eq(members.email, used.email)),
+    db.insert(members).values({ email }).onConflictDoNothing({ target: members.email }),
+    db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(eq(members.email, email)),
   ]);
   const member = found[0];
   if (!member || member.status !== "active") return { kind: "refused" };
   const token = randomToken();
+  const at = now();
   await db.insert(memberSessions).values({ id: await sha256(token), memberId: member.id, createdAt: at, lastSeenAt: at });
   return { kind: "signed-in", member, setCookies: memberCookies(request, env, await signedToken(token, env.SESSION_SECRET), MEMBER_SESSION_ABSOLUTE_SECONDS) };
+}
+
+export type EmailChangeOutcome = { kind: "changed"; member: Member } | { kind: "refused" } | { kind: "taken" };
+
+/** Moves the member to the new address their code proved; another account's address stays its own. */
+export async function confirmEmailChange(env: Env, member: Member, email: string, code: string): Promise<EmailChangeOutcome> {
+  const proved = await useCode(env, "change-email", email, code, member.id);
+  if (!proved) return { kind: "refused" };
+  const changed = await database(env.DB)
+    .update(members)
+    .set({ email: proved })
+    .where(and(eq(members.id, member.id), sql`NOT EXISTS (SELECT 1 FROM members AS other WHERE other.email = ${proved} AND other.id <> ${member.id})`))
+    .returning({ id: members.id })
+    .get();
+  return changed ? { kind: "changed", member: { ...member, email: proved } } : { kind: "taken" };
+}
+
+/**
+ * Deletes the member's account and personal data: the row (its sessions go with it) and every
+ * code of its addresses. What they gave the directory stays with the directory.
+ */
+export async function deleteMember(env: Env, request: Request, member: Member): Promise<string[]> {
+  const db = database(env.DB);
+  await db.batch([
+    db.delete(memberSignInCodes).where(or(eq(memberSignInCodes.email, member.email), eq(memberSignInCodes.memberId, member.id))!),
+    db.delete(members).where(eq(members.id, member.id)),
+  ]);
+  return memberCookies(request, env, "", 0);
 }
 
 /** The session cookie and the script-readable hint beside it (both cleared with maxAge 0). */
@@ -160,6 +238,13 @@ export async function getMember(request: Request, env: Env): Promise<Member | nu
   // A write per request would cost a D1 write per click; an hour of slack is nothing against 14 days.
   if (at - session.lastSeenAt > 60 * 60) await db.update(memberSessions).set({ lastSeenAt: at }).where(eq(memberSessions.id, id));
   return { id: session.id, email: session.email, displayName: session.displayName, status: session.status };
+}
+
+/** For member calls: the signed-in member, or a thrown 401 JSON answer. */
+export async function requireMemberApi(request: Request, env: Env): Promise<Member> {
+  const member = await getMember(request, env);
+  if (!member) throw Response.json({ success: false, message: "Not signed in" }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+  return member;
 }
 
 /** Ends this browser's session, or with `everywhere` every session of its member; answers the Set-Cookie values that clear it. */

@@ -5,7 +5,7 @@ import { NO_STORE } from "~/lib/web/cache-policy";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
-import { getMember, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
+import { confirmEmailChange, deleteMember, getMember, requestEmailChange, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   ...seoMeta({ title: "Your account | WorldHotels Directory", description: "Sign in with a code sent to your e-mail address.", path: "/account", siteUrl: siteUrlFrom(matches) }),
@@ -14,14 +14,15 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await getMember(request, context.cloudflare.env);
-  const linkExpired = new URL(request.url).searchParams.get("link") === "expired";
-  return data({ member, linkExpired }, { headers: NO_STORE });
+  const { searchParams } = new URL(request.url);
+  return data({ member, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1" }, { headers: NO_STORE });
 }
 
 type ActionAnswer =
   | { step: "code"; email: string; error?: string }
   | { step: "email"; email: string; error: string }
-  | { step: "profile"; error?: string; saved?: boolean };
+  | { step: "profile"; error?: string; saved?: boolean }
+  | { step: "new-email"; email: string; codeSent: boolean; error?: string; changed?: boolean };
 
 /** The page's forms work without its script: ask a code, give it, name yourself, sign out. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,6 +54,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const cookie of await signOut(request, env, { everywhere: intent === "sign-out-everywhere" })) headers.append("Set-Cookie", cookie);
     return redirect("/account", { headers });
   }
+  if (intent === "change-email" || intent === "confirm-email-change" || intent === "delete-account") {
+    const member = await getMember(request, env);
+    if (!member) return redirect("/account");
+    if (intent === "delete-account") {
+      if (field("confirm") !== "yes") return answer({ step: "profile", error: "Tick the box to confirm that the account should be deleted." }, 400);
+      const headers = new Headers(NO_STORE);
+      for (const cookie of await deleteMember(env, request, member)) headers.append("Set-Cookie", cookie);
+      return redirect("/account?deleted=1", { headers });
+    }
+    if (intent === "change-email") {
+      const parsed = codeRequestSchema.safeParse({ email: field("email") });
+      if (!parsed.success) return answer({ step: "new-email", email: field("email"), codeSent: false, error: parsed.error.issues[0]!.message }, 400);
+      const outcome = await requestEmailChange(env, request, member, parsed.data.email);
+      if (outcome.kind === "throttled") return answer({ step: "new-email", email: parsed.data.email, codeSent: false, error: "Too many codes asked for. Please try again later." }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+      return answer({ step: "new-email", email: parsed.data.email, codeSent: true });
+    }
+    const parsed = codeCheckSchema.safeParse({ email: field("email"), code: field("code") });
+    const outcome = parsed.success ? await confirmEmailChange(env, member, parsed.data.email, parsed.data.code) : ({ kind: "refused" } as const);
+    if (outcome.kind === "changed") return answer({ step: "new-email", email: outcome.member.email, codeSent: false, changed: true });
+    const error = outcome.kind === "taken" ? "Another account uses this address." : CODE_REFUSED_MESSAGE;
+    return answer({ step: "new-email", email: field("email"), codeSent: true, error }, outcome.kind === "taken" ? 409 : 400);
+  }
   if (intent === "display-name") {
     const member = await getMember(request, env);
     if (!member) return redirect("/account");
@@ -67,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const input = "mt-1 w-full rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2";
 const button = "rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
-function SignIn({ linkExpired }: { linkExpired: boolean }) {
+function SignIn({ linkExpired, deleted }: { linkExpired: boolean; deleted: boolean }) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const askedFor = answer && answer.step === "code" ? answer : null;
@@ -76,6 +99,7 @@ function SignIn({ linkExpired }: { linkExpired: boolean }) {
       <h1 id="sign-in-heading" className="text-2xl font-bold">Sign in</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">New here? The same steps create your account. No password: we e-mail you a 6-digit code.</p>
       {linkExpired && !answer ? <p role="alert" className="mt-4 text-red-700 dark:text-red-400">That sign-in link was used or has expired. Ask for a new code.</p> : null}
+      {deleted && !answer ? <p role="status" className="mt-4 text-green-700 dark:text-green-400">Your account and its personal data were deleted.</p> : null}
       {askedFor ? (
         <Form method="post" className="mt-4 space-y-4" data-testid="code-form">
           <p>We sent a code to <strong>{askedFor.email}</strong>. It works for 10 minutes.</p>
@@ -124,6 +148,7 @@ function Profile({ member }: { member: { email: string; displayName: string } })
         {profile?.saved ? <p role="status" className="text-green-700 dark:text-green-400">Saved.</p> : null}
         <button type="submit" className={button}>Save</button>
       </Form>
+      <EmailChange />
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 dark:border-slate-700 pt-6">
         <Form method="post">
           <input type="hidden" name="intent" value="sign-out" />
@@ -134,11 +159,56 @@ function Profile({ member }: { member: { email: string; displayName: string } })
           <button type="submit" className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 font-semibold">Sign out everywhere</button>
         </Form>
       </div>
+      <Form method="post" className="mt-8 space-y-3 border-t border-slate-200 dark:border-slate-700 pt-6">
+        <h2 className="text-lg font-semibold">Delete my account</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Your e-mail address, name and sessions are deleted. Listings you gave the directory stay in it.</p>
+        <input type="hidden" name="intent" value="delete-account" />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="confirm" value="yes" required />
+          <span>I want my account deleted</span>
+        </label>
+        <button type="submit" className="rounded-lg border border-red-700 px-4 py-2 font-semibold text-red-700 dark:border-red-400 dark:text-red-400">Delete my account</button>
+      </Form>
     </section>
   );
 }
 
+/** A new address: a code goes to it, and the account moves to it once the code comes back. */
+function EmailChange() {
+  const answer = useActionData<typeof action>();
+  const step = answer?.step === "new-email" ? answer : null;
+  return (
+    <div className="mt-8 border-t border-slate-200 dark:border-slate-700 pt-6">
+      <h2 className="text-lg font-semibold">E-mail address</h2>
+      {step?.changed ? <p role="status" className="mt-2 text-green-700 dark:text-green-400">Your account now uses {step.email}.</p> : null}
+      {step?.codeSent ? (
+        <Form method="post" className="mt-3 space-y-3">
+          <p>We sent a code to <strong>{step.email}</strong>.</p>
+          <input type="hidden" name="intent" value="confirm-email-change" />
+          <input type="hidden" name="email" value={step.email} />
+          <label className="block">
+            <span className="font-medium">Code from the new address</span>
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required className={input} />
+          </label>
+          {step.error ? <p role="alert" className="text-red-700 dark:text-red-400">{step.error}</p> : null}
+          <button type="submit" className={button}>Use this address</button>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="change-email" />
+          <label className="block">
+            <span className="font-medium">New e-mail address</span>
+            <input name="email" type="email" autoComplete="email" required maxLength={254} className={input} />
+          </label>
+          {step?.error ? <p role="alert" className="text-red-700 dark:text-red-400">{step.error}</p> : null}
+          <button type="submit" className={button}>Send a code to the new address</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 export default function Account() {
-  const { member, linkExpired } = useLoaderData<typeof loader>();
-  return <div className="mx-auto max-w-xl px-4 py-10">{member ? <Profile member={member} /> : <SignIn linkExpired={linkExpired} />}</div>;
+  const { member, linkExpired, deleted } = useLoaderData<typeof loader>();
+  return <div className="mx-auto max-w-xl px-4 py-10">{member ? <Profile member={member} /> : <SignIn linkExpired={linkExpired} deleted={deleted} />}</div>;
 }

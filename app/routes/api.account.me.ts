@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { displayNameSchema } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed, readJsonObject } from "~/lib/web/http.server";
-import { getMember, setDisplayName } from "~/models/member.server";
+import { deleteMember, getMember, requireMemberApi, setDisplayName } from "~/models/member.server";
 
 const signedOut = () => Response.json({ success: false, message: "Not signed in" }, { status: 401, headers: NO_STORE });
 
@@ -13,12 +13,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return Response.json({ user: member }, { headers: NO_STORE });
 }
 
-/** PATCH /api/account/me { displayName } → 200 { user }: the member's profile. */
+/**
+ * PATCH /api/account/me { displayName } → 200 { user }: the member's profile. DELETE → 200
+ * { success: true }: the account and its personal data are deleted, and this browser signed out.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "PATCH") throw methodNotAllowed(["GET", "HEAD", "PATCH"]);
+  if (request.method !== "PATCH" && request.method !== "DELETE") throw methodNotAllowed(["GET", "HEAD", "PATCH", "DELETE"]);
   const env = context.cloudflare.env;
-  const member = await getMember(request, env);
-  if (!member) return signedOut();
+  const member = await requireMemberApi(request, env);
+  if (request.method === "DELETE") {
+    const headers = new Headers(NO_STORE);
+    for (const cookie of await deleteMember(env, request, member)) headers.append("Set-Cookie", cookie);
+    return Response.json({ success: true }, { headers });
+  }
   const read = await readJsonObject(request);
   if (!read.ok) return Response.json({ success: false, message: read.message }, { status: 400, headers: NO_STORE });
   const parsed = displayNameSchema.safeParse(read.body.displayName);

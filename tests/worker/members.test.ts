@@ -18,8 +18,11 @@ async function newestMail(to: string): Promise<{ subject: string; text: string; 
   return ((await answer.json()) as { messages: { subject: string; text: string; html: string }[] }).messages[0];
 }
 
-async function codeFor(to: string, ip?: string): Promise<{ code: string; link: string }> {
-  const asked = await post("/api/account/email-code", { email: to }, ip ? { "CF-Connecting-IP": ip } : {});
+/** Clients of their own for each code asked, so that the per-client throttle only counts where a test means it to. */
+let clients = 0;
+
+async function codeFor(to: string): Promise<{ code: string; link: string }> {
+  const asked = await post("/api/account/email-code", { email: to }, { "CF-Connecting-IP": `192.0.2.${++clients % 250}` });
   expect(asked.status).toBe(200);
   const mail = (await newestMail(to))!;
   return { code: /\b(\d{6})\b/.exec(mail.text)![1]!, link: /https?:\/\/\S+\/account\/verify\?token=\S+/.exec(mail.text)![0] };
@@ -172,6 +175,51 @@ describe("member sessions", () => {
     expect((await patch("A")).status).toBe(400);
     expect((await patch("x".repeat(61))).status).toBe(400);
     expect(((await (await me(member)).json()) as { user: { displayName: string } }).user.displayName).toBe("Ada Bcc: x@evil.test <b>");
+  });
+});
+
+describe("profile", () => {
+  const call = (cookie: string, path: string, body: unknown) =>
+    SELF.fetch(SITE + path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.41" }, body: JSON.stringify(body) });
+
+  it("moves the account to a new address only once a code from that address comes back", async () => {
+    const member = await signIn("old-address@example.org");
+    expect((await call("", "/api/account/email-change", { email: "new-address@example.org" })).status).toBe(401);
+    expect((await call(member, "/api/account/email-change", { email: "new-address@example.org" })).status).toBe(200);
+    const mail = (await newestMail("new-address@example.org"))!;
+    expect(mail.subject).toMatch(/^\d{6} confirms your new WorldHotels Directory address$/);
+    const code = /^(\d{6})/.exec(mail.subject)![1]!;
+    // A sign-in code is not a change code, nor the other way round.
+    expect((await post("/api/account/verify", { email: "new-address@example.org", code })).status).toBe(400);
+    expect((await call(member, "/api/account/email-change/verify", { email: "new-address@example.org", code: code === "000000" ? "111111" : "000000" })).status).toBe(400);
+    const changed = await call(member, "/api/account/email-change/verify", { email: "new-address@example.org", code });
+    expect(changed.status).toBe(200);
+    expect(((await (await me(member)).json()) as { user: { email: string } }).user.email).toBe("new-address@example.org");
+    // The old address now signs in to a new, empty account.
+    const fresh = await signIn("old-address@example.org");
+    expect(((await (await me(fresh)).json()) as { user: { id: number } }).user.id).not.toBe(((await (await me(member)).json()) as { user: { id: number } }).user.id);
+  });
+
+  it("keeps another account's address its own", async () => {
+    await signIn("taken@example.org");
+    const member = await signIn("wants-taken@example.org");
+    await call(member, "/api/account/email-change", { email: "taken@example.org" });
+    const code = /^(\d{6})/.exec((await newestMail("taken@example.org"))!.subject)![1]!;
+    const refused = await call(member, "/api/account/email-change/verify", { email: "taken@example.org", code });
+    expect(refused.status).toBe(409);
+    expect(((await (await me(member)).json()) as { user: { email: string } }).user.email).toBe("wants-taken@example.org");
+  });
+
+  it("deletes the account and its personal data, and signs every browser out", async () => {
+    const first = await signIn("leaving@example.org");
+    const second = await signIn("leaving@example.org");
+    const deleted = await SELF.fetch(`${SITE}/api/account/me`, { method: "DELETE", headers: { Cookie: first } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.getSetCookie().some((value) => value.startsWith("__Host-member_session=;"))).toBe(true);
+    expect((await me(first)).status).toBe(401);
+    expect((await me(second)).status).toBe(401);
+    const left = await env.DB.prepare(`SELECT (SELECT count(*) FROM members WHERE email = 'leaving@example.org') AS members, (SELECT count(*) FROM member_sign_in_codes WHERE email = 'leaving@example.org') AS codes`).first<{ members: number; codes: number }>();
+    expect(left).toEqual({ members: 0, codes: 0 });
   });
 });
 

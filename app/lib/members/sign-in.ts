@@ -34,9 +34,12 @@ export function newSignInCode(): string {
   return digits.join("");
 }
 
-/** The text every code's stored hash is made of: bound to its address, so a code is good for that address only. */
-export function codeHashInput(email: string, code: string): string {
-  return `sign-in-code:${email}:${code}`;
+/** What a code proves: a sign-in, or that a member holds the new address they asked for. */
+export type CodePurpose = "sign-in" | "change-email";
+
+/** The text every code's stored hash is made of: bound to its purpose and address, so a code is good for that only. */
+export function codeHashInput(purpose: CodePurpose, email: string, code: string): string {
+  return `${purpose}:${email}:${code}`;
 }
 
 /** The sign-in e-mail: the code, and the one-click link that signs in the same way. */
@@ -66,3 +69,14 @@ export const displayNameSchema = z
   // eslint-disable-next-line no-control-regex
   .transform((name) => name.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim())
   .pipe(z.string().min(2, "A display name needs at least 2 characters").max(60, "A display name has at most 60 characters"));
+
+/** The e-mail that confirms a member's new address: the code alone (the change happens on the signed-in account). */
+export function emailChangeMessage(to: string, code: string, siteName: string): MailMessage {
+  const minutes = SIGN_IN_CODE_SECONDS / 60;
+  return {
+    to,
+    subject: `${code} confirms your new ${siteName} address`,
+    text: `Enter ${code} on your ${siteName} account page to use this address from now on. The code works once, for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.`,
+    html: `<p>Enter <strong style="font-size:1.4em;letter-spacing:0.15em">${escapeHtml(code)}</strong> on your ${escapeHtml(siteName)} account page to use this address from now on.</p>\n<p>The code works once, for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.</p>`,
+  };
+}
