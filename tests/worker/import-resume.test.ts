@@ -45,6 +45,8 @@ describe("a consumer that fails mid-file", () => {
     expect(job.status).toBe("done");
     expect(job.result!.batchResult).toMatchObject({ totalRows: 1000, successCount: 998, skippedCount: 1, errorCount: 1 });
     expect(job.result!.batchResult.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, newPlaceIdCount: 998 });
+    // Row 702 of the sheet (header row 1), though steps resumed after a CRLF before it.
+    expect(job.result!.batchResult.errors).toEqual([expect.stringMatching(/^Satır 702 \(Lost Hotel\): /)]);
     expect(await businessCount()).toBe(before + 998);
     const keys = await env.DB.prepare(`SELECT count(*) AS n FROM upload_job_keys`).first<{ n: number }>();
     expect(keys!.n).toBe(0);

@@ -189,6 +189,8 @@ export class CsvParser {
   private quotePending = false;
   private fieldQuoted = false;
   private skipLineFeed = false;
+  /** The first byte pushed is the line end of the record before: read for its CR, never as a row. */
+  private onLineEnd: boolean;
   /**
    * Fatal: a record that is not valid UTF-8 throws, and is then read as Windows-1252/1254. The file's
    * BOM is skipped by `parse`; any other U+FEFF is kept, so the counted lengths stay exact.
@@ -208,10 +210,13 @@ export class CsvParser {
    * later in the file must be given it (a `CsvDelimiterSniffer` fed the file's head, as the import does), else it is a comma.
    * With `cells: false` the parser follows the structure only (nothing is decoded and no record
    * returned): enough for `finish` to tell whether the file ends inside an open quote.
+   * `startsOnLineEnd`: the bytes pushed start one before a resume cursor, on the line end of the
+   * record before it, so that a CRLF's LF there is not read as a blank row.
    */
-  constructor(startOffset = 0, { cells = true, delimiter }: { cells?: boolean; delimiter?: number } = {}) {
+  constructor(startOffset = 0, { cells = true, delimiter, startsOnLineEnd = false }: { cells?: boolean; delimiter?: number; startsOnLineEnd?: boolean } = {}) {
     this.offset = startOffset;
-    this.fromStart = startOffset === 0;
+    this.onLineEnd = startsOnLineEnd;
+    this.fromStart = startOffset === 0 && !startsOnLineEnd;
     this.keepCells = cells;
     this.delimiter = delimiter ?? (startOffset === 0 ? null : COMMA);
     if (this.delimiter === null) this.sniffer = new CsvDelimiterSniffer();
@@ -249,6 +254,11 @@ export class CsvParser {
     for (; i < chunk.length; i++) {
       const byte = chunk[i]!;
       this.offset++;
+      if (this.onLineEnd) {
+        this.onLineEnd = false;
+        this.skipLineFeed = byte === CR;
+        continue;
+      }
       if (this.skipLineFeed) {
         this.skipLineFeed = false;
         if (byte === LF) continue;

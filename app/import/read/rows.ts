@@ -82,8 +82,9 @@ async function* csvRows(file: StoredFile, from: ResumePoint): AsyncGenerator<Sou
   if (offset > 0 && offset >= ((await file.size()) ?? 0)) return;
   // A resumed step reads the delimiter from the header line again (a parse from the start finds it itself).
   const delimiter = offset > 0 ? await csvDelimiter(file) : undefined;
-  const chunks = await file.stream(offset > 0 ? { offset } : undefined);
-  const parser = new CsvParser(offset, { delimiter });
+  // Read from the line end before the cursor: after a CR, an LF at the cursor ends no row.
+  const chunks = await file.stream(offset > 0 ? { offset: offset - 1 } : undefined);
+  const parser = offset > 0 ? new CsvParser(offset - 1, { delimiter, startsOnLineEnd: true }) : new CsvParser(0);
   let row = from.row;
   for await (const chunk of chunks) {
     let records;

@@ -45,6 +45,24 @@ describe("CSV parser", () => {
     expect(rest.at(-1)!.endOffset).toBe(csv.length);
   });
 
+  it("resumes a CRLF file at any record's end with the same rows as a parse from the start, blank lines counted once", () => {
+    const crlf = encode("name,city\r\nA,Bern\r\n\r\nB,Genf\r\nC,Basel\r\n\r\n\r\nD,Chur\r\n");
+    const whole = parseInChunks(crlf, 1000);
+    expect(whole.map((r) => [r.cells[0], r.blankLinesBefore])).toEqual([["name", 0], ["A", 0], ["B", 1], ["C", 0], ["D", 2]]);
+    for (let k = 0; k < whole.length - 1; k++) {
+      const at = whole[k]!.endOffset;
+      for (const size of [1, 2, 1000]) {
+        // As the import resumes: from the line end just before the cursor.
+        const parser = new CsvParser(at - 1, { delimiter: 0x2c, startsOnLineEnd: true });
+        const rest = [];
+        const bytes = crlf.subarray(at - 1);
+        for (let i = 0; i < bytes.length; i += size) rest.push(...parser.push(bytes.subarray(i, i + size)));
+        rest.push(...parser.finish());
+        expect(rest.map((r) => [r.cells[0], r.blankLinesBefore, r.endOffset]), `resumed at ${at}, chunks of ${size}`).toEqual(whole.slice(k + 1).map((r) => [r.cells[0], r.blankLinesBefore, r.endOffset]));
+      }
+    }
+  });
+
   it("reports a file cut inside a quoted field", () => {
     expect(() => parseInChunks(encode('name\n"unterminated'), 3)).toThrow(CsvTruncatedError);
   });
