@@ -92,6 +92,8 @@ describe("home page", () => {
     const box = page.locator("#hero-search");
     await box.fill("hotel");
     await runScripts();
+    // Enter once the page is live: pressed during hydration itself it was lost once in a full run.
+    await hydrated(page);
     expect(await box.inputValue()).toBe("hotel");
     await box.press("Enter");
     await page.waitForURL("**/search?q=hotel");
