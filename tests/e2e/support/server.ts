@@ -66,10 +66,16 @@ export default async function setup(project: TestProject) {
     console.error(logs.join(""));
     throw error;
   }
+  // A server that dies mid-run fails every later test with a refused connection: say why, once, when it happens.
+  let stopping = false;
+  server.once("exit", (code, signal) => {
+    if (!stopping) console.error(`wrangler dev exited (${code ?? signal}) during the e2e run; its last output:\n${logs.join("").slice(-6000)}`);
+  });
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
 
   return async () => {
+    stopping = true;
     if (server?.pid) {
       try {
         process.kill(-server.pid, "SIGTERM");
