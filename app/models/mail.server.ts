@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { devMailbox } from "~/db/schema";
-import { headerSafe, type MailMessage } from "~/lib/email/mail-message";
+import { oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { isProduction } from "~/lib/web/environment";
 
 /**
@@ -10,7 +10,7 @@ import { isProduction } from "~/lib/web/environment";
  * (dev_mailbox), which /dev/mailbox shows, so a new user can sign up with no outside service.
  */
 export async function sendMail(env: Env, message: MailMessage): Promise<void> {
-  const sent = { ...message, to: headerSafe(message.to), subject: headerSafe(message.subject) };
+  const sent = { ...message, to: oneLine(message.to), subject: oneLine(message.subject) };
   if (isProduction(env)) {
     if (!env.EMAIL || !env.MAIL_FROM) throw new Error("E-mail is not configured: the EMAIL binding and MAIL_FROM are needed (see README)");
     await env.EMAIL.send({ from: env.MAIL_FROM, to: sent.to, subject: sent.subject, text: sent.text, html: sent.html });

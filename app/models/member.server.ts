@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { members, memberSessions, memberSignInCodes } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
@@ -161,15 +161,19 @@ export async function signInWithLink(env: Env, request: Request, token: string):
 /** Opens a session for the address a code proved, creating its account the first time. */
 async function openSession(env: Env, request: Request, email: string): Promise<SignInOutcome> {
   const db = database(env.DB);
-  const [, found] = await db.batch([
-    db.insert(members).values({ email }).onConflictDoNothing({ target: members.email }),
-    db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(eq(members.email, email)),
-  ]);
-  const member = found[0];
-  if (!member || member.status !== "active") return { kind: "refused" };
   const token = randomToken();
   const at = now();
-  await db.insert(memberSessions).values({ id: await sha256(token), memberId: member.id, createdAt: at, lastSeenAt: at });
+  const active = and(eq(members.email, email), eq(members.status, "active"));
+  // One round trip: the account (made the first time), a session only if it is active, and the account read back.
+  const [, , found] = await db.batch([
+    db.insert(members).values({ email }).onConflictDoNothing({ target: members.email }),
+    db.insert(memberSessions).select(
+      db.select({ id: sql`${await sha256(token)}`.as("id"), memberId: members.id, createdAt: sql`${at}`.as("created_at"), lastSeenAt: sql`${at}`.as("last_seen_at") }).from(members).where(active),
+    ),
+    db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(active),
+  ]);
+  const member = found[0];
+  if (!member) return { kind: "refused" };
   return { kind: "signed-in", member, setCookies: memberCookies(request, env, await signedToken(token, env.SESSION_SECRET), MEMBER_SESSION_ABSOLUTE_SECONDS) };
 }
 
@@ -252,12 +256,8 @@ export async function signOut(request: Request, env: Env, { everywhere = false }
   const id = await sessionIdOf(request, env);
   if (id) {
     const db = database(env.DB);
-    if (everywhere) {
-      const session = await db.select({ memberId: memberSessions.memberId }).from(memberSessions).where(eq(memberSessions.id, id)).get();
-      if (session) await db.delete(memberSessions).where(eq(memberSessions.memberId, session.memberId));
-    } else {
-      await db.delete(memberSessions).where(eq(memberSessions.id, id));
-    }
+    const owner = db.select({ memberId: memberSessions.memberId }).from(memberSessions).where(eq(memberSessions.id, id));
+    await db.delete(memberSessions).where(everywhere ? inArray(memberSessions.memberId, owner) : eq(memberSessions.id, id));
   }
   return memberCookies(request, env, "", 0);
 }

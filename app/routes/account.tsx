@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CODE_REFUSED_MESSAGE, codeCheckSchema, codeRequestSchema, displayNameSchema } from "~/lib/members/sign-in";
+import { CODE_REFUSED_MESSAGE, codeCheckSchema, codeRequestSchema, displayNameSchema, TOO_MANY_CODES_MESSAGE } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { settingCookies } from "~/lib/web/session-token";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return answer({ step: "email", email: field("email"), error: parsed.error.issues[0]!.message }, 400);
     const outcome = await requestSignInCode(env, request, parsed.data.email);
     if (outcome.kind === "throttled") {
-      return answer({ step: "email", email: parsed.data.email, error: "Too many codes asked for. Please try again later." }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+      return answer({ step: "email", email: parsed.data.email, error: TOO_MANY_CODES_MESSAGE }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
     }
     return answer({ step: "code", email: parsed.data.email });
   }
@@ -45,13 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = codeCheckSchema.safeParse({ email: field("email"), code: field("code") });
     const outcome = parsed.success ? await signInWithCode(env, request, parsed.data.email, parsed.data.code) : null;
     if (!outcome || outcome.kind === "refused") return answer({ step: "code", email: field("email"), error: CODE_REFUSED_MESSAGE }, 400);
-    const headers = new Headers(NO_STORE);
-    for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+    const headers = settingCookies(outcome.setCookies);
     return redirect("/account", { headers });
   }
   if (intent === "sign-out" || intent === "sign-out-everywhere") {
-    const headers = new Headers(NO_STORE);
-    for (const cookie of await signOut(request, env, { everywhere: intent === "sign-out-everywhere" })) headers.append("Set-Cookie", cookie);
+    const headers = settingCookies(await signOut(request, env, { everywhere: intent === "sign-out-everywhere" }));
     return redirect("/account", { headers });
   }
   if (intent === "change-email" || intent === "confirm-email-change" || intent === "delete-account") {
@@ -59,15 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!member) return redirect("/account");
     if (intent === "delete-account") {
       if (field("confirm") !== "yes") return answer({ step: "profile", error: "Tick the box to confirm that the account should be deleted." }, 400);
-      const headers = new Headers(NO_STORE);
-      for (const cookie of await deleteMember(env, request, member)) headers.append("Set-Cookie", cookie);
+      const headers = settingCookies(await deleteMember(env, request, member));
       return redirect("/account?deleted=1", { headers });
     }
     if (intent === "change-email") {
       const parsed = codeRequestSchema.safeParse({ email: field("email") });
       if (!parsed.success) return answer({ step: "new-email", email: field("email"), codeSent: false, error: parsed.error.issues[0]!.message }, 400);
       const outcome = await requestEmailChange(env, request, member, parsed.data.email);
-      if (outcome.kind === "throttled") return answer({ step: "new-email", email: parsed.data.email, codeSent: false, error: "Too many codes asked for. Please try again later." }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+      if (outcome.kind === "throttled") return answer({ step: "new-email", email: parsed.data.email, codeSent: false, error: TOO_MANY_CODES_MESSAGE }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
       return answer({ step: "new-email", email: parsed.data.email, codeSent: true });
     }
     const parsed = codeCheckSchema.safeParse({ email: field("email"), code: field("code") });

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { settingCookies } from "~/lib/web/session-token";
 import { onlyMethods } from "~/lib/web/http.server";
 import { signInWithLink } from "~/models/member.server";
 
@@ -11,8 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const outcome = await signInWithLink(context.cloudflare.env, request, token);
   if (outcome.kind === "refused") return redirect("/account?link=expired", { headers: NO_STORE });
-  const headers = new Headers(NO_STORE);
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(outcome.setCookies);
   return redirect("/account", { headers });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { codeRequestSchema } from "~/lib/members/sign-in";
+import { codeRequestSchema, TOO_MANY_CODES_MESSAGE } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { requestEmailChange, requireMemberApi } from "~/models/member.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed?.success) return Response.json({ success: false, message: parsed ? parsed.error.issues[0]!.message : "Request body must be JSON" }, { status: 400, headers: NO_STORE });
   const outcome = await requestEmailChange(env, request, member, parsed.data.email);
   if (outcome.kind === "throttled") {
-    return Response.json({ success: false, message: "Too many codes asked for. Please try again later." }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } });
+    return Response.json({ success: false, message: TOO_MANY_CODES_MESSAGE }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } });
   }
   return Response.json({ success: true }, { headers: NO_STORE });
 }

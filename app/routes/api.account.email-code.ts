@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { codeRequestSchema } from "~/lib/members/sign-in";
+import { codeRequestSchema, TOO_MANY_CODES_MESSAGE } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { requestSignInCode } from "~/models/member.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await requestSignInCode(context.cloudflare.env, request, parsed.data.email);
   if (outcome.kind === "throttled") {
     return Response.json(
-      { success: false, message: "Too many codes asked for. Please try again later." },
+      { success: false, message: TOO_MANY_CODES_MESSAGE },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "~/lib/web/zod";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { settingCookies } from "~/lib/web/session-token";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { signOut } from "~/models/member.server";
 
@@ -12,8 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readJsonObject(request, { optional: true });
   const parsed = read.ok ? logoutSchema.safeParse(read.body) : null;
   if (!parsed?.success) return Response.json({ success: false, message: "Send nothing, or { \"everywhere\": true }" }, { status: 400, headers: NO_STORE });
-  const headers = new Headers(NO_STORE);
-  for (const cookie of await signOut(request, context.cloudflare.env, { everywhere: parsed.data.everywhere === true })) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(await signOut(request, context.cloudflare.env, { everywhere: parsed.data.everywhere === true }));
   return Response.json({ success: true }, { headers });
 }
 

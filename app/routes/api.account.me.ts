@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { displayNameSchema } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { settingCookies } from "~/lib/web/session-token";
 import { methodNotAllowed, readJsonObject } from "~/lib/web/http.server";
 import { deleteMember, getMember, requireMemberApi, setDisplayName } from "~/models/member.server";
 
@@ -22,8 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const member = await requireMemberApi(request, env);
   if (request.method === "DELETE") {
-    const headers = new Headers(NO_STORE);
-    for (const cookie of await deleteMember(env, request, member)) headers.append("Set-Cookie", cookie);
+    const headers = settingCookies(await deleteMember(env, request, member));
     return Response.json({ success: true }, { headers });
   }
   const read = await readJsonObject(request);

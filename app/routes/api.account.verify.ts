@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CODE_REFUSED_MESSAGE, codeCheckSchema } from "~/lib/members/sign-in";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { settingCookies } from "~/lib/web/session-token";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { signInWithCode } from "~/models/member.server";
 
@@ -17,8 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return refused(parsed.error.issues[0]!.message);
   const outcome = await signInWithCode(context.cloudflare.env, request, parsed.data.email, parsed.data.code);
   if (outcome.kind === "refused") return refused(CODE_REFUSED_MESSAGE);
-  const headers = new Headers(NO_STORE);
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(outcome.setCookies);
   const { id, email, displayName } = outcome.member;
   return Response.json({ success: true, user: { id, email, displayName } }, { headers });
 }

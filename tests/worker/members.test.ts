@@ -158,9 +158,20 @@ describe("member sessions", () => {
     expect((await me(admin)).status).toBe(401);
   });
 
+  it("opens no session for a suspended member, whose live sessions end too", async () => {
+    const before = await signIn("suspended@example.org");
+    await env.DB.prepare(`UPDATE members SET status = 'suspended' WHERE email = 'suspended@example.org'`).run();
+    expect((await me(before)).status).toBe(401);
+    const { code } = await codeFor("suspended@example.org");
+    expect((await post("/api/account/verify", { email: "suspended@example.org", code })).status).toBe(400);
+    const sessions = await env.DB.prepare(`SELECT count(*) AS n FROM member_sessions JOIN members ON members.id = member_id WHERE email = 'suspended@example.org'`).first<{ n: number }>();
+    expect(sessions!.n).toBe(0);
+  });
+
   it("refuses a made-up or altered session cookie without reading D1's sessions", async () => {
     const member = await signIn("altered@example.org");
-    const altered = member.slice(0, -2) + (member.endsWith("A") ? "B" : "A") + member.slice(-1);
+    // One signature character changed for another (never for itself, which would alter nothing).
+    const altered = member.slice(0, -2) + (member.at(-2) === "A" ? "B" : "A") + member.slice(-1);
     expect((await me(altered)).status).toBe(401);
     expect((await me("__Host-member_session=made-up.value")).status).toBe(401);
   });

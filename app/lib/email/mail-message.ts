@@ -14,8 +14,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** A value fit for a header line: control characters (CR and LF among them) become spaces, so no text can add a header. */
-export function headerSafe(text: string): string {
+/** Text on one line: control characters (CR and LF among them) become spaces, so no text can add an e-mail header or a line. */
+export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }

@@ -3,7 +3,7 @@
  * six-digit code, and the message that carries it. Sent and checked by app/models/member.server.ts.
  */
 import { z } from "~/lib/web/zod";
-import { escapeHtml, type MailMessage } from "~/lib/email/mail-message";
+import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 
 /** How long a code and its link stay good. */
 export const SIGN_IN_CODE_SECONDS = 10 * 60;
@@ -11,6 +11,8 @@ export const SIGN_IN_CODE_SECONDS = 10 * 60;
 export const SIGN_IN_CODE_TRIES = 5;
 
 export const EMAIL_ADDRESS_MESSAGE = "Please enter a valid email address";
+/** The answer past the code throttles (per address and per client). */
+export const TOO_MANY_CODES_MESSAGE = "Too many codes asked for. Please try again later.";
 /** The one answer to a code that is wrong, used, burnt or out of date: it tells no more. */
 export const CODE_REFUSED_MESSAGE = "This code is wrong or no longer valid. Ask for a new one.";
 
@@ -66,8 +68,7 @@ export function signInMessage(to: string, code: string, link: string, siteName: 
 /** A display name: plain text on one line (control characters go), at most 60 characters. */
 export const displayNameSchema = z
   .string("Please enter a display name")
-  // eslint-disable-next-line no-control-regex
-  .transform((name) => name.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim())
+  .transform((name) => oneLine(name).replace(/\s+/g, " "))
   .pipe(z.string().min(2, "A display name needs at least 2 characters").max(60, "A display name has at most 60 characters"));
 
 /** The e-mail that confirms a member's new address: the code alone (the change happens on the signed-in account). */

@@ -4,6 +4,7 @@
  * carries it signed with SESSION_SECRET (HMAC-SHA256), so a made-up or altered cookie is refused
  * before any D1 read and a new secret ends every session at once; D1 keeps only its SHA-256.
  */
+import { NO_STORE } from "./cache-policy";
 import { isProduction } from "./environment";
 
 const encoder = new TextEncoder();
@@ -90,4 +91,11 @@ export function sessionCookie(name: string, value: string, maxAgeSeconds: number
 /** Whether session cookies go out Secure: always on the real site, and on any https request. */
 export function sessionCookieIsSecure(request: Request, env: { ENVIRONMENT?: string }): boolean {
   return isProduction(env) || new URL(request.url).protocol === "https:";
+}
+
+/** Headers of an answer that is never stored and sets `cookies` (a session given or cleared). */
+export function settingCookies(cookies: readonly string[]): Headers {
+  const headers = new Headers(NO_STORE);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }
