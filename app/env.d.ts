@@ -15,8 +15,11 @@ declare namespace Cloudflare {
     IMPORT_STEP_SECONDS?: string;
     IMPORT_SEND_PAUSE_MS?: string;
     /** Cloudflare's send_email binding (`[[send_email]] name = "EMAIL"`): how the real site sends e-mail. */
-    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown> };
+    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string; html: string; replyTo?: string }): Promise<unknown> };
     /** The address the site's e-mail comes from, on the real site. */
     MAIL_FROM?: string;
+    /** Cloudflare Turnstile on sign-in, submit and claim (the real site): the widget's site key (a var) and the secret that checks its answers. Without the secret, the honeypot and the rate limits stand in. */
+    TURNSTILE_SITE_KEY?: string;
+    TURNSTILE_SECRET?: string;
   }
 }

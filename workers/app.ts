@@ -3,6 +3,7 @@ import { isAdminPath } from "~/lib/admin/admin-path";
 import { canonicalTopLevelPath } from "~/lib/directory/canonical-path";
 import { pruneAuditLog } from "~/models/audit-log.server";
 import { deleteExpiredAdminSessions } from "~/models/auth.server";
+import { deleteSentMail, deliverQueuedMail } from "~/models/mail-outbox.server";
 import { deleteExpiredMemberSignIns } from "~/models/member.server";
 import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
 // @ts-ignore The server build exists once `npm run build` has run (npm start and npm test build first).
@@ -136,6 +137,9 @@ export default {
           case "edgeCache.warm":
             await warmUpEdgeCache(env, body);
             break;
+          case "mail.send":
+            await deliverQueuedMail(env, body.outboxId);
+            break;
           default:
             // A message this Worker does not understand would be retried forever: drop it loudly.
             console.error("Dropping unknown queue message", JSON.stringify(body));
@@ -163,6 +167,8 @@ export default {
             ["expired rate limits", () => deleteExpiredRateLimits(env.DB)],
             ["expired sessions", () => deleteExpiredAdminSessions(env.DB)],
             ["expired member sign-ins", () => deleteExpiredMemberSignIns(env.DB)],
+            // E-mail sent long enough ago: the outbox is not an archive.
+            ["sent mail", () => deleteSentMail(env.DB)],
             // Audit entries past their age or count limit (docs/admin.md).
             ["audit log", () => pruneAuditLog(env.DB)],
           ];

@@ -4,6 +4,11 @@ import { useEffect, useState } from "react";
 /** The cookie member.server.ts sets beside the session, readable by this script: "a member signed in here". */
 const SIGNED_IN_HINT = /(?:^|;\s*)member_signed_in=1(?:;|$)/;
 
+/** Whether a member signed in on this browser (read after hydration only). */
+export function signedInHere(): boolean {
+  return SIGNED_IN_HINT.test(document.cookie);
+}
+
 /**
  * "Sign in", or the signed-in member's name, linking to /account. The page's HTML is the same
  * for everyone (the edge cache serves it); the member's part is asked of /api/account/me after
@@ -12,7 +17,7 @@ const SIGNED_IN_HINT = /(?:^|;\s*)member_signed_in=1(?:;|$)/;
 export function MemberLink({ className }: { className: string }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
-    if (!SIGNED_IN_HINT.test(document.cookie)) return;
+    if (!signedInHere()) return;
     const controller = new AbortController();
     fetch("/api/account/me", { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {

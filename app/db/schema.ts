@@ -15,6 +15,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type AnySQLiteColumn,
   type SQLiteTable,
 } from "drizzle-orm/sqlite-core";
 import { FEATURED_PRIOR_RATING, FEATURED_PRIOR_REVIEWS, LODGING_CATEGORY_SLUGS } from "./featured-order";
@@ -94,6 +95,14 @@ export const businesses = sqliteTable(
     priceRange: text("price_range"),
     /** The amenities of `about`, lower case, each between "|" (app/lib/business/business-record.ts amenityNames): what ?amenity= matches. */
     amenityNames: text("amenity_names"),
+    /** The business's public e-mail address, as its submitter or owner gave it (exports have none). */
+    email: text("email"),
+    /** The member who submitted it through /submit (null for imported businesses, or once they deleted their account). */
+    submittedBy: integer("submitted_by").references((): AnySQLiteColumn => members.id, { onDelete: "set null" }),
+    /** The member whose claim was approved: the owner, who may edit it. */
+    ownerId: integer("owner_id").references((): AnySQLiteColumn => members.id, { onDelete: "set null" }),
+    /** Fields an owner's approved change set, each between "|" (app/lib/listings/listing-fields.ts): an import keeps them. */
+    ownerFields: text("owner_fields"),
   },
   // Expression indexes are hand-written in migrations/, since drizzle-kit writes an expression as a
   // column name: name + address without a place id and the two name orders (0001), and the
@@ -124,6 +133,12 @@ export const businesses = sqliteTable(
     index("businesses_geo_position").on(t.geoCell, t.latitude, t.longitude).where(sql`geo_cell IS NOT NULL AND is_approved = 1`),
     // A country's filtered list: its newest businesses (app/models/finder.server.ts).
     index("businesses_country_page").on(t.countryCode, t.id).where(sql`is_approved = 1`),
+    // A member's listings (/account), and what deleting a member sets to null.
+    index("businesses_submitted_by").on(t.submittedBy).where(sql`submitted_by IS NOT NULL`),
+    index("businesses_owner").on(t.ownerId).where(sql`owner_id IS NOT NULL`),
+    // Possible duplicates of a submission: the same phone or website.
+    index("businesses_phone").on(t.phone).where(sql`phone IS NOT NULL`),
+    index("businesses_url").on(t.url).where(sql`url IS NOT NULL`),
   ],
 );
 
@@ -343,6 +358,122 @@ export const memberSessions = sqliteTable(
   (t) => [index("member_sessions_member").on(t.memberId)],
 );
 
+/** A member's passkeys (WebAuthn): another way in beside the e-mail code. */
+export const memberPasskeys = sqliteTable(
+  "member_passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** JSON array of the authenticator's transports. */
+    transports: text("transports").notNull().default("[]"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("member_passkeys_member").on(t.memberId)],
+);
+
+/**
+ * One queue for everything members ask of the directory (the moderation queue): a new listing,
+ * a claim, an owner's change; decided once, by an administrator.
+ */
+export const moderationItems = sqliteTable(
+  "moderation_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["listing", "claim", "change"] }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    /** Who asked; null once they deleted their account (a listing stays with the directory). */
+    memberId: integer("member_id").references(() => members.id, { onDelete: "set null" }),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "cascade" }),
+    /** JSON: what was asked (a claim's position and phone, a change's fields old → new). */
+    details: text("details").notNull().default("{}"),
+    /** JSON array: what the moderator should look at (possible duplicates, a dispute). */
+    flags: text("flags").notNull().default("[]"),
+    /** The moderator's reason (required to reject). */
+    reason: text("reason"),
+    /** The administrator who decided, or "auto" for a claim approved by its e-mail domain. */
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at"),
+    /** The client's Idempotency-Key: the same key twice gives the same item. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+  },
+  (t) => [
+    index("moderation_items_queue").on(t.status, t.kind, t.id),
+    index("moderation_items_member").on(t.memberId, t.kind, t.id),
+    index("moderation_items_business").on(t.businessId),
+    uniqueIndex("moderation_items_idempotency").on(t.memberId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+    // One pending claim per member and listing.
+    uniqueIndex("moderation_items_pending_claim").on(t.memberId, t.businessId).where(sql`kind = 'claim' AND status = 'pending'`),
+  ],
+);
+
+/** Photos members sent with a listing, stored in R2 under random keys. */
+export const listingPhotos = sqliteTable(
+  "listing_photos",
+  {
+    /** The R2 key's random part, also the photo's address (/photos/{key}). */
+    key: text("key").primaryKey(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(unixNow),
+  },
+  (t) => [index("listing_photos_business").on(t.businessId, t.position)],
+);
+
+/** Messages members sent a claimed business's owner, relayed by e-mail and shown under /account. */
+export const businessMessages = sqliteTable(
+  "business_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    fromMemberId: integer("from_member_id").references(() => members.id, { onDelete: "set null" }),
+    /** The sender's address when sent: the e-mail's Reply-To. */
+    fromEmail: text("from_email").notNull(),
+    toMemberId: integer("to_member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: integer("created_at").notNull().default(unixNow),
+  },
+  (t) => [index("business_messages_to").on(t.toMemberId, t.id), index("business_messages_from").on(t.fromMemberId), index("business_messages_business").on(t.businessId)],
+);
+
+/**
+ * E-mail waiting to go out through the queue, with its tries: a failed send is tried again, then
+ * recorded as failed for the admin. (The sign-in code is sent at once and never waits here.)
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("mail_outbox_status").on(t.status, t.id)],
+);
+
 /**
  * The local mailbox: where e-mail goes when the Worker does not run as the real site
  * (npm start, the tests), for a person and the tests to read at /dev/mailbox.
@@ -352,6 +483,7 @@ export const devMailbox = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
@@ -482,6 +614,7 @@ export const uploadJobKeys = sqliteTable(
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
+export type ModerationItem = typeof moderationItems.$inferSelect;
 
 /**
  * A table's row under its SQL column names, as hand-written SQL reads and writes it: renaming a

@@ -179,13 +179,35 @@ const WRITTEN_COLUMNS = [
 /** Fields a re-import refreshes; the slug and creation date of a known business never change. */
 const REFRESHED_COLUMNS = WRITTEN_COLUMNS.filter((c) => c !== "slug" && c !== "created_at");
 
-const refresh = REFRESHED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ");
+/**
+ * The listing fields (app/lib/listings/listing-fields.ts) each column follows: a column whose field
+ * an owner's approved change set (businesses.owner_fields) keeps its value through a re-import,
+ * and so do the columns derived from it, which then still agree with it.
+ */
+const OWNER_FIELDS_OF_COLUMN: Partial<Record<(typeof REFRESHED_COLUMNS)[number], readonly string[]>> = {
+  name: ["name"], name_folded: ["name"], name_inner_words: ["name"], name_sort: ["name"],
+  category: ["category"], type: ["category"], category_slug: ["category"], type_folded: ["category"], category_folded: ["category"],
+  full_address: ["fullAddress"], city: ["city"], city_slug: ["city"], city_folded: ["city"],
+  country: ["countryCode"], country_code: ["countryCode"], country_folded: ["countryCode"], search_country_code: ["countryCode"],
+  latitude: ["latitude", "longitude"], longitude: ["latitude", "longitude"], geo_cell: ["latitude", "longitude"],
+  phone: ["phone"], url: ["website"], working_hours: ["workingHours"], about: ["amenities", "description"], amenity_names: ["amenities", "description"],
+};
+
+/** A refreshed column's new value: the file's, unless an owner set its field. */
+function refreshedValue(column: (typeof REFRESHED_COLUMNS)[number]): string {
+  const fields = OWNER_FIELDS_OF_COLUMN[column];
+  if (!fields) return `excluded.${column}`;
+  const owned = fields.map((field) => `instr(businesses.owner_fields, '|${field}|')`).join(" OR ");
+  return `CASE WHEN businesses.owner_fields IS NOT NULL AND (${owned}) THEN businesses.${column} ELSE excluded.${column} END`;
+}
+
+const refresh = REFRESHED_COLUMNS.map((c) => `${c} = ${refreshedValue(c)}`).join(", ");
 /**
  * A known business is written only when a refreshed field differs: a file imported again
  * unchanged keeps its rows' `updated_at` (each sitemap URL's lastmod, which crawlers trust only
  * while it is true) and costs no trigger or search-index work.
  */
-const changed = REFRESHED_COLUMNS.map((c) => `businesses.${c} IS NOT excluded.${c}`).join(" OR ");
+const changed = REFRESHED_COLUMNS.map((c) => `businesses.${c} IS NOT ${refreshedValue(c)}`).join(" OR ");
 
 /**
  * Hand-written: drizzle's builder writes no ON CONFLICT on an expression index.

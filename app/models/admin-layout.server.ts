@@ -16,17 +16,18 @@ export interface AdminLayoutFigures {
 }
 
 export async function getAdminNotifications(db: D1Database, userId: number): Promise<AdminNotifications> {
-  // Every admin page asks: the counts read the seen time themselves, so all four go at once.
-  const [seen, unreadMessages, failedImports, failedSignIns] = await Promise.all([
+  // Every admin page asks: the counts read the seen time themselves, so all five go at once.
+  const [seen, unreadMessages, failedImports, failedSignIns, failedMails] = await Promise.all([
     database(db).select({ seenAt: adminUsers.notificationsSeenAt }).from(adminUsers).where(eq(adminUsers.id, userId)).get(),
     countUnreadContactMessages(db),
     countAuditEventsSinceSeen(db, "import.failed", userId),
     countAuditEventsSinceSeen(db, "auth.sign-in-failed", userId),
+    countAuditEventsSinceSeen(db, "mail.failed", userId),
   ]);
-  return { unreadMessages, failedImports, failedSignIns, seenAt: seen?.seenAt ?? 0 };
+  return { unreadMessages, failedImports, failedSignIns, failedMails, seenAt: seen?.seenAt ?? 0 };
 }
 
-/** The admin opened the notifications: failed imports and sign-ins until now are no longer new. */
+/** The admin opened the notifications: failed imports, sign-ins and e-mail until now are no longer new. */
 export async function markNotificationsSeen(db: D1Database, userId: number): Promise<AdminNotifications> {
   await database(db).update(adminUsers).set({ notificationsSeenAt: sql`unixepoch()` }).where(eq(adminUsers.id, userId));
   return getAdminNotifications(db, userId);

@@ -32,6 +32,8 @@ export interface BusinessDetail {
   timeZone: string | null;
   url: string | null;
   locatedIn: string | null;
+  /** An owner's claim was approved: the page shows "Claimed" and offers to write to the owner. */
+  claimed: boolean;
 }
 
 function toDetail(r: Record<string, unknown>): BusinessDetail {
@@ -65,13 +67,16 @@ function toDetail(r: Record<string, unknown>): BusinessDetail {
     timeZone: text(r.time_zone),
     url: text(r.url),
     locatedIn: text(r.located_in),
+    claimed: Boolean(r.claimed),
   };
 }
 
-const DETAIL_SQL = `SELECT id, slug, name, type, category, category_slug, full_address, street, postal_code, city,
+const DETAIL_COLUMNS = `id, slug, name, type, category, category_slug, full_address, street, postal_code, city,
   city_slug, country, country_code, rating, reviews, phone, photo, logo, verified, place_id, latitude, longitude,
-  working_hours, about, time_zone, url, located_in
-  FROM businesses WHERE slug = ?1 AND is_approved = 1`;
+  working_hours, about, time_zone, url, located_in, owner_id IS NOT NULL AS claimed`;
+const DETAIL_SQL = `SELECT ${DETAIL_COLUMNS} FROM businesses WHERE slug = ?1 AND is_approved = 1`;
+/** A listing not (yet) public, for the only people who may see it: its submitter, its owner and the admin. */
+const UNAPPROVED_DETAIL_SQL = `SELECT ${DETAIL_COLUMNS}, submitted_by, owner_id FROM businesses WHERE slug = ?1 AND is_approved = 0`;
 
 /**
  * An approved business by slug (unique index: one row read), with its Nearby when asked (in the
@@ -110,4 +115,22 @@ export async function getBusinessBySlug(db: D1Database, slug: string): Promise<B
 /** A business page's data: the business and the NEARBY_COUNT other approved businesses nearest to it, nearest first. */
 export async function getBusinessPage(db: D1Database, slug: string): Promise<{ business: BusinessDetail; nearby: NearbyBusiness[] } | null> {
   return findBusiness(db, slug, true);
+}
+
+/** Who is looking at a page that is not public: a signed-in member's id, and whether an admin is signed in. */
+export interface PrivateViewer {
+  memberId: number | null;
+  admin: boolean;
+}
+
+/**
+ * An unapproved business (a listing waiting for review), for its submitter, its owner and the
+ * admin alone; null for anyone else, exactly as for a slug that does not exist.
+ */
+export async function getUnapprovedBusinessFor(db: D1Database, slug: string, viewer: PrivateViewer): Promise<BusinessDetail | null> {
+  if (viewer.memberId === null && !viewer.admin) return null;
+  const row = await db.prepare(UNAPPROVED_DETAIL_SQL).bind(slug).first<Record<string, unknown>>();
+  if (!row) return null;
+  const mine = viewer.memberId !== null && (row.submitted_by === viewer.memberId || row.owner_id === viewer.memberId);
+  return mine || viewer.admin ? toDetail(row) : null;
 }

@@ -871,3 +871,32 @@ export function nearbyFrom(here: LatLng | null, answer: readonly Record<string, 
     .sort((a, b) => a.distanceKm - b.distanceKm || a.slug.localeCompare(b.slug))
     .slice(0, NEARBY_COUNT);
 }
+
+/** An approved business near a point, as a submission's duplicate check reads it. */
+export interface BusinessNearPoint {
+  id: number;
+  slug: string;
+  name: string;
+  distanceKm: number;
+}
+
+/**
+ * Every approved business within `km` of `center` (a short radius: a submission's possible
+ * duplicates within 150 m), nearest first. Read on the geo_cell index alone for the cells, no
+ * bound on rows: a circle that small holds what a city block holds.
+ */
+export async function businessesNear(db: D1Database, center: LatLng, km: number): Promise<BusinessNearPoint[]> {
+  const ranges = cellRangesWithin(center, km);
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.slug, b.name, b.latitude, b.longitude FROM json_each(?1) AS r
+       CROSS JOIN businesses AS b INDEXED BY businesses_geo_position
+       WHERE b.geo_cell BETWEEN r.value ->> 0 AND r.value ->> 1 AND b.geo_cell IS NOT NULL AND b.is_approved = 1`,
+    )
+    .bind(JSON.stringify(ranges.map((range) => [range.lo, range.hi])))
+    .all<{ id: number; slug: string; name: string; latitude: number; longitude: number }>();
+  return results
+    .map((row) => ({ id: row.id, slug: row.slug, name: row.name, distanceKm: distanceKm(center, row) }))
+    .filter((row) => row.distanceKm <= km)
+    .sort((a, b) => a.distanceKm - b.distanceKm);
+}

@@ -4,6 +4,7 @@ import { members, memberSessions, memberSignInCodes } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { codeHashInput, emailChangeMessage, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage, type CodePurpose } from "~/lib/members/sign-in";
 import { constantTimeEqual, keyedHash, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, verifiedToken } from "~/lib/web/session-token";
+import { getAdminUser } from "./auth.server";
 import { sendMail } from "./mail.server";
 import { clientKey, hitRateLimitsInTurn, type RateLimit } from "./rate-limit.server";
 
@@ -158,20 +159,24 @@ export async function signInWithLink(env: Env, request: Request, token: string):
   return proved ? openSession(env, request, proved) : { kind: "refused" };
 }
 
-/** Opens a session for the address a code proved, creating its account the first time. */
-async function openSession(env: Env, request: Request, email: string): Promise<SignInOutcome> {
+/**
+ * Opens a session for the address a code proved, creating its account the first time, or for the
+ * member a passkey proved (app/models/member-passkey.server.ts), whose account already exists.
+ */
+export async function openSession(env: Env, request: Request, proved: string | { memberId: number }): Promise<SignInOutcome> {
   const db = database(env.DB);
   const token = randomToken();
   const at = now();
-  const active = and(eq(members.email, email), eq(members.status, "active"));
+  const active = and(typeof proved === "string" ? eq(members.email, proved) : eq(members.id, proved.memberId), eq(members.status, "active"));
   // One round trip: the account (made the first time), a session only if it is active, and the account read back.
-  const [, , found] = await db.batch([
-    db.insert(members).values({ email }).onConflictDoNothing({ target: members.email }),
-    db.insert(memberSessions).select(
-      db.select({ id: sql`${await sha256(token)}`.as("id"), memberId: members.id, createdAt: sql`${at}`.as("created_at"), lastSeenAt: sql`${at}`.as("last_seen_at") }).from(members).where(active),
-    ),
-    db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(active),
-  ]);
+  const session = db.insert(memberSessions).select(
+    db.select({ id: sql`${await sha256(token)}`.as("id"), memberId: members.id, createdAt: sql`${at}`.as("created_at"), lastSeenAt: sql`${at}`.as("last_seen_at") }).from(members).where(active),
+  );
+  const readBack = db.select({ id: members.id, email: members.email, displayName: members.displayName, status: members.status }).from(members).where(active);
+  const found =
+    typeof proved === "string"
+      ? (await db.batch([db.insert(members).values({ email: proved }).onConflictDoNothing({ target: members.email }), session, readBack]))[2]
+      : (await db.batch([session, readBack]))[1];
   const member = found[0];
   if (!member) return { kind: "refused" };
   return { kind: "signed-in", member, setCookies: memberCookies(request, env, await signedToken(token, env.SESSION_SECRET), MEMBER_SESSION_ABSOLUTE_SECONDS) };
@@ -280,4 +285,10 @@ export async function deleteExpiredMemberSignIns(db: D1Database): Promise<void> 
     d.delete(memberSessions).where(or(lt(memberSessions.lastSeenAt, at - MEMBER_SESSION_IDLE_SECONDS), lt(memberSessions.createdAt, at - MEMBER_SESSION_ABSOLUTE_SECONDS))),
     d.delete(memberSignInCodes).where(lt(memberSignInCodes.expiresAt, at)),
   ]);
+}
+
+/** Who is signed in on this request, as a page that is not public asks (a member, an admin, both or neither); no cookie costs no read. */
+export async function privateViewerOf(request: Request, env: Env): Promise<{ memberId: number | null; admin: boolean }> {
+  const [member, admin] = await Promise.all([getMember(request, env), getAdminUser(request, env)]);
+  return { memberId: member?.id ?? null, admin: admin !== null };
 }

@@ -11,7 +11,9 @@ export type QueueMessage =
   /** The same message under its earlier name, still understood for one release. */
   | { kind: "searchBigrams.backfill" }
   /** Render the most visited pages into the edge cache under these generations (decision 113). */
-  | { kind: "edgeCache.warm"; generation: number; directoryGeneration: number };
+  | { kind: "edgeCache.warm"; generation: number; directoryGeneration: number }
+  /** Send the e-mail held in this mail_outbox row (app/models/mail-outbox.server.ts). */
+  | { kind: "mail.send"; outboxId: number };
 
 /** Asks for a sitemap rebuild after the directory changed (import, bulk delete, fix slugs). */
 export async function queueSitemapRebuild(env: Pick<Env, "WORK_QUEUE">, reason: string): Promise<void> {

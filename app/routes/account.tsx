@@ -6,6 +6,7 @@ import { settingCookies } from "~/lib/web/session-token";
 import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
+import { PasskeySignIn, PasskeysPanel } from "~/components/passkeys-panel";
 import { confirmEmailChange, deleteMember, getMember, requestEmailChange, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -124,6 +125,7 @@ function SignIn({ linkExpired, deleted }: { linkExpired: boolean; deleted: boole
           <button type="submit" className={button} disabled={busy}>Send me a code</button>
         </Form>
       )}
+      <PasskeySignIn />
     </section>
   );
 }
@@ -147,6 +149,7 @@ function Profile({ member }: { member: { email: string; displayName: string } })
         <button type="submit" className={button}>Save</button>
       </Form>
       <EmailChange />
+      <PasskeysPanel />
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 dark:border-slate-700 pt-6">
         <Form method="post">
           <input type="hidden" name="intent" value="sign-out" />

@@ -1,21 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
 import { textError } from "~/lib/web/http";
 import { adminJson, methodNotAllowed } from "~/lib/web/http.server";
 import { deleteBusiness } from "~/models/admin-business.server";
 import { recordAuditEvent } from "~/models/audit-log.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { getBusinessBySlug } from "~/models/business-detail.server";
+import { getBusinessBySlug, getUnapprovedBusinessFor } from "~/models/business-detail.server";
+import { privateViewerOf } from "~/models/member.server";
 import { directoryChanged } from "~/models/directory-change.server";
 
 /** GET /api/businesses/{slug}: the business detail (with the spec's retry on a suffixed slug). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.slug?.trim();
   if (!slug) return textError(400, "No business slug found");
-  const business = await getBusinessBySlug(context.cloudflare.env.DB, slug);
-  if (!business) return textError(404, "Business not found");
-  return Response.json(business, { headers: publicCache(CACHE_SECONDS.detail) });
+  const env = context.cloudflare.env;
+  const business = await getBusinessBySlug(env.DB, slug);
+  if (business) return Response.json(business, { headers: publicCache(CACHE_SECONDS.detail) });
+  // A listing waiting for review: its submitter, owner and the admin alone, never cached.
+  const pending = await getUnapprovedBusinessFor(env.DB, slug, await privateViewerOf(request, env));
+  if (pending) return Response.json({ ...pending, status: "pending" }, { headers: NO_STORE });
+  return textError(404, "Business not found");
 }
 
 /** DELETE /api/businesses/{id} (admin) shares this path with the public read by slug. */

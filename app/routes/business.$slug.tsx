@@ -7,12 +7,13 @@ import { BusinessMap } from "~/components/business-map";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
 import { NewTabNote } from "~/components/new-tab-note";
+import { OwnerActions } from "~/components/owner-actions";
 import { useToast } from "~/components/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseAmenities } from "~/lib/business/amenities";
 import { businessJsonLd } from "~/lib/business/business-jsonld";
 import { businessTimeZone } from "~/lib/business/business-time-zone";
-import { CACHE_SECONDS, publicCache } from "~/lib/web/cache-policy";
+import { CACHE_SECONDS, NO_STORE, publicCache } from "~/lib/web/cache-policy";
 import { businessCountry, countryInProse, formatDistance, formatNumber, formatRating, reviewsText } from "~/lib/directory/format";
 import { formatHoursText, openStatus, orderedDays, parseWorkingHours, todayName, unreadableHours, type DayName } from "~/lib/business/opening-hours";
 import { seoMeta, siteUrlFrom, type Crumb } from "~/lib/directory/seo";
@@ -21,7 +22,8 @@ import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 import { initial } from "~/lib/directory/initial";
 import { telHref } from "~/lib/business/phone";
 import { httpUrl, websiteUrl } from "~/lib/business/web-url";
-import { getBusinessPage, type BusinessDetail } from "~/models/business-detail.server";
+import { getBusinessPage, getUnapprovedBusinessFor, type BusinessDetail } from "~/models/business-detail.server";
+import { privateViewerOf } from "~/models/member.server";
 import type { NearbyBusiness } from "~/models/finder.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
 import { loaderHeaders } from "~/lib/web/route-headers";
@@ -32,14 +34,19 @@ export const headers = loaderHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [found, { ads }] = await Promise.all([getBusinessPage(env.DB, params.slug ?? ""), getPublicSiteCode(env.DB)]);
-  if (!found) return data({ business: null, nearby: [], ads: null, timeZone: null }, { status: 404 });
+  if (!found) {
+    // A listing waiting for review shows only to its submitter, its owner and the admin, never from a shared cache.
+    const pending = await getUnapprovedBusinessFor(env.DB, params.slug ?? "", await privateViewerOf(request, env));
+    if (pending) return data({ business: pending, nearby: [], ads: null, timeZone: businessTimeZone(pending), pending: true }, { headers: NO_STORE });
+    return data({ business: null, nearby: [], ads: null, timeZone: null, pending: false }, { status: 404 });
+  }
   const { business, nearby } = found;
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, nearby, ads, timeZone }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, nearby, ads, timeZone, pending: false }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /** The other businesses nearest to this one, nearest first, each with how far it is. */
@@ -117,22 +124,27 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, nearby, ads, timeZone } = useLoaderData<typeof loader>();
-  if (!business || !ads) return <BusinessNotFound />;
+  const { business, nearby, ads, timeZone, pending } = useLoaderData<typeof loader>();
+  if (!business) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads} timeZone={timeZone} />;
+  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads ?? NO_ADS} timeZone={timeZone} pending={pending} />;
 }
+
+/** A listing waiting for review shows no ads. */
+const NO_ADS = { ad1: "", ad2: "", ad3: "", ad4: "" };
 
 function BusinessView({
   business,
   nearby,
   ads,
   timeZone,
+  pending,
 }: {
   business: BusinessDetail;
   nearby: NearbyBusiness[];
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
   timeZone: string | null;
+  pending: boolean;
 }) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
@@ -196,7 +208,13 @@ function BusinessView({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <BusinessJsonLd business={business} />
+      {pending ? (
+        <p role="status" data-testid="pending-banner" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Pending review: only you can see this listing until a moderator approves it.
+        </p>
+      ) : (
+        <BusinessJsonLd business={business} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
           ← Back to Home
@@ -228,6 +246,7 @@ function BusinessView({
               </span>
             ) : null}
             {business.verified ? <span className="rounded-full bg-brand-50 dark:bg-slate-800 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-sky-300">✓ Verified</span> : null}
+            {business.claimed ? <span data-testid="claimed-badge" title="The owner manages this listing" className="rounded-full bg-emerald-50 dark:bg-emerald-950 px-3 py-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">Claimed</span> : null}
           </div>
           {rating ? (
             <p className="mt-2 text-slate-700 dark:text-slate-300">
@@ -384,6 +403,7 @@ function BusinessView({
               <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-300">Total Reviews</dt><dd className="font-medium">{business.reviews > 0 || !rating ? formatNumber(business.reviews) : "—"}</dd></div>
             </dl>
           </section>
+          {pending ? null : <OwnerActions slug={business.slug} claimed={business.claimed} />}
         </aside>
       </div>
     </div>

@@ -32,7 +32,7 @@ export default function DevMailbox() {
         <ul className="mt-6 space-y-4">
           {messages.map((message, i) => (
             <li key={i} className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4" data-testid="mailbox-message">
-              <p className="text-sm text-slate-600 dark:text-slate-300">To {message.to} · {new Date(message.sentAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">To {message.to}{message.replyTo ? ` · Reply-To ${message.replyTo}` : ""} · {new Date(message.sentAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</p>
               <h2 className="mt-1 font-semibold">{message.subject}</h2>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">{message.text}</pre>
             </li>

@@ -31,6 +31,6 @@ describe("audit log query", () => {
 
 describe("notification count", () => {
   it("counts every event the bell lists", () => {
-    expect(notificationCount({ unreadMessages: 2, failedImports: 1, failedSignIns: 4, seenAt: 0 })).toBe(7);
+    expect(notificationCount({ unreadMessages: 2, failedImports: 1, failedSignIns: 4, failedMails: 3, seenAt: 0 })).toBe(10);
   });
 });

@@ -4,9 +4,9 @@ import type { AuditEntry } from "~/models/audit-log.server";
 import { AdminTime } from "./admin-time";
 import { Card } from "./ui";
 
-/** Who did it, as the log says: the import queue acts for nobody signed in. */
+/** Who did it, as the log says: the import queue and the mail outbox act for nobody signed in. */
 export function auditActor(entry: AuditEntry): string {
-  return entry.actor ?? "Sistem (içe aktarma)";
+  return entry.actor ?? (entry.action.startsWith("mail.") ? "Sistem (e-posta)" : "Sistem (içe aktarma)");
 }
 
 /** Audit entries, newest first: what, to what, who, from where and when; warnings in red. */

@@ -5,8 +5,8 @@ import { notificationCount, type AdminNotifications } from "~/lib/admin/admin-no
 import { AdminTime } from "./admin-time";
 
 /**
- * The header's bell: the count of real events (unread messages; failed imports and failed
- * sign-ins since this admin last opened it). Opening it lists them with links and tells the
+ * The header's bell: the count of real events (unread messages; failed imports, failed sign-ins
+ * and e-mail that could not be sent since this admin last opened it). Opening it lists them with links and tells the
  * server they are seen; the list keeps what was new at that moment while it stays open.
  */
 export function NotificationBell({ notifications }: { notifications: AdminNotifications }) {
@@ -57,6 +57,7 @@ export function NotificationBell({ notifications }: { notifications: AdminNotifi
         { n: shown.unreadMessages, text: "okunmamış mesaj", to: "/admin/messages?filter=unread" },
         { n: shown.failedImports, text: "başarısız içe aktarma", to: "/admin/activity?action=import.failed" },
         { n: shown.failedSignIns, text: "başarısız giriş denemesi", to: "/admin/activity?action=auth.sign-in-failed" },
+        { n: shown.failedMails, text: "gönderilemeyen e-posta", to: "/admin/activity?action=mail.failed" },
       ]
     : [];
   return (
@@ -103,10 +104,10 @@ export function NotificationBell({ notifications }: { notifications: AdminNotifi
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
             {shown.seenAt > 0 ? (
               <>
-                İçe aktarma ve girişler: <AdminTime seconds={shown.seenAt} /> sonrası
+                İçe aktarma, giriş ve e-postalar: <AdminTime seconds={shown.seenAt} /> sonrası
               </>
             ) : (
-              "İçe aktarma ve girişler: tüm kayıtlar"
+              "İçe aktarma, giriş ve e-postalar: tüm kayıtlar"
             )}
           </p>
         </div>

@@ -6,11 +6,13 @@ export interface AdminNotifications {
   failedImports: number;
   /** Failed sign-ins (any name tried) since then. */
   failedSignIns: number;
+  /** E-mail that could not be sent (after its retries) since then. */
+  failedMails: number;
   /** When this admin last opened the notifications (seconds; 0: never). */
   seenAt: number;
 }
 
 /** The bell's count: every event it lists. */
 export function notificationCount(notifications: AdminNotifications): number {
-  return notifications.unreadMessages + notifications.failedImports + notifications.failedSignIns;
+  return notifications.unreadMessages + notifications.failedImports + notifications.failedSignIns + notifications.failedMails;
 }

@@ -27,13 +27,16 @@ export const AUDIT_ACTION_LABELS = {
   "message.reopened": "Mesaj yeniden açıldı",
   "message.deleted": "Mesaj silindi",
   "messages.deleted-handled": "İşlenen mesajlar silindi",
+  "mail.failed": "E-posta gönderilemedi",
+  "moderation.approved": "Moderasyon: onaylandı",
+  "moderation.rejected": "Moderasyon: reddedildi",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
 /** Entries that warn (shown in red): what an administrator should look at. */
-export const WARNING_ACTIONS: ReadonlySet<AuditAction> = new Set(["auth.sign-in-failed", "import.failed"]);
+export const WARNING_ACTIONS: ReadonlySet<AuditAction> = new Set(["auth.sign-in-failed", "import.failed", "mail.failed"]);
 
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;

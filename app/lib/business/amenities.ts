@@ -1,7 +1,7 @@
 /**
  * The business "about" field: JSON text of groups mapping amenity names to booleans
  * ({"Service options":{"Dine-in":true,"Delivery":false},"Amenities":{"Free Wi-Fi":true}}),
- * otherwise plain text. Pure.
+ * and maybe a "Description" text beside them; otherwise plain text. Pure.
  */
 
 export interface ParsedAbout {
@@ -31,6 +31,9 @@ function collect(value: unknown, into: Set<string>, depth: number): void {
   }
 }
 
+/** The key of `about` that holds a description beside the amenity groups. */
+export const DESCRIPTION_KEY = "Description";
+
 export function parseAmenities(about: unknown, max = 8): ParsedAbout {
   let source: unknown = about;
   if (typeof about === "string") {
@@ -46,5 +49,7 @@ export function parseAmenities(about: unknown, max = 8): ParsedAbout {
   }
   const found = new Set<string>();
   collect(source, found, 0);
-  return { amenities: [...found].slice(0, Math.max(0, max)), text: null };
+  // A member's listing keeps its description beside its amenities (app/lib/listings/listing-fields.ts listingAbout).
+  const description = source && typeof source === "object" && !Array.isArray(source) ? (source as Record<string, unknown>)[DESCRIPTION_KEY] : null;
+  return { amenities: [...found].slice(0, Math.max(0, max)), text: typeof description === "string" && description.trim() ? description.trim() : null };
 }

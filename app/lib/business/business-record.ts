@@ -26,10 +26,14 @@ export type BusinessRecord = Pick<
 
 /**
  * The row written to `businesses` under its SQL column names (the upsert sends it by position):
- * every column but those the database keeps itself (id, approval, update time). The derived
+ * every column but those the database keeps itself (id, approval, update time) and the
+ * membership columns. The derived
  * columns among them are what derivedColumns below gives.
  */
-export type BusinessRow = Omit<SqlRow<typeof businesses>, "id" | "is_approved" | "updated_at">;
+export type BusinessRow = Omit<SqlRow<typeof businesses>, "id" | "is_approved" | "updated_at" | MembershipColumn>;
+
+/** What only members give (the e-mail address), who submitted and who owns a business, and what the owner set: written by the listings model alone, never by an import. */
+type MembershipColumn = "email" | "submitted_by" | "owner_id" | "owner_fields";
 
 function orNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim();

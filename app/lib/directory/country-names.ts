@@ -148,3 +148,19 @@ export function countryCodeToIndex(country: string | null, countryCode: string |
   if (!country?.trim()) return countryCode;
   return countryCodeFromText(country) === countryCode ? null : countryCode;
 }
+
+/** Every country code in use, with its English name, by name: the country list of a form. */
+export function countryChoices(): { code: string; name: string }[] {
+  const english = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  return [...CURRENT_CODES].map((code) => ({ code, name: english.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+/** Whether `code` is an upper-case country code in use ("TR"). */
+export function isCountryCodeInUse(code: string): boolean {
+  return isCountryCode(code);
+}
+
+/** The English name of a country code in use ("TR" → "Türkiye"); null for any other text. */
+export function englishCountryName(code: string): string | null {
+  return isCountryCode(code) ? (new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(code) ?? null) : null;
+}

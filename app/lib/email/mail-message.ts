@@ -5,6 +5,8 @@ export interface MailMessage {
   /** Every message has a plain-text part. */
   text: string;
   html: string;
+  /** Where a reply goes instead of the sender (a member's own address on a message they sent). */
+  replyTo?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

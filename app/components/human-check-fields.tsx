@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+
+/**
+ * What a member form carries for the human check (app/models/human-check.server.ts): a hidden
+ * field only bots fill in, and on the real site the Turnstile widget, which writes its token into
+ * the form as "cf-turnstile-response".
+ */
+export function HumanCheckFields({ siteKey }: { siteKey: string | null }) {
+  useEffect(() => {
+    if (!siteKey || document.querySelector("script[data-turnstile]")) return;
+    const script = document.createElement("script");
+    script.src = "https://challenges.cloudflare.com/turnstile/v0/api.js";
+    script.async = true;
+    script.defer = true;
+    script.dataset.turnstile = "1";
+    document.head.appendChild(script);
+  }, [siteKey]);
+  return (
+    <>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>Fax number (leave empty)<input type="text" name="fax_number" tabIndex={-1} autoComplete="off" /></label>
+      </div>
+      {siteKey ? <div className="cf-turnstile" data-sitekey={siteKey} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/** The moderation queue's words, shared by the model, the admin page and the API. Pure. */
+import { z } from "~/lib/web/zod";
+import { plainText } from "./listing-fields";
+
+export const MODERATION_KINDS = ["listing", "claim", "change"] as const;
+export type ModerationKind = (typeof MODERATION_KINDS)[number];
+export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+export const MODERATION_PAGE_SIZE = 20;
+
+/** What the moderator should look at before deciding. */
+export type ModerationFlag =
+  | { kind: "possible-duplicate"; reason: "similar-name-nearby" | "same-phone" | "same-website"; business: { id: number; slug: string; name: string } }
+  | { kind: "dispute"; reason: "already-claimed"; business: { id: number; slug: string; name: string } };
+
+/** The admin's labels (Turkish, as the rest of the admin). */
+export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { listing: "Yeni işletme", claim: "Sahiplik talebi", change: "Değişiklik" };
+export const MODERATION_STATUS_LABELS: Record<ModerationStatus, string> = { pending: "Bekliyor", approved: "Onaylandı", rejected: "Reddedildi" };
+export const FLAG_LABELS: Record<ModerationFlag["reason"], string> = {
+  "similar-name-nearby": "150 m içinde benzer isim",
+  "same-phone": "Aynı telefon",
+  "same-website": "Aynı web sitesi",
+  "already-claimed": "Zaten sahiplenilmiş (itiraz)",
+};
+
+/** Reasons a moderator picks from to reject (editable before sending): what the member reads. */
+export const REJECTION_TEMPLATES = [
+  "This business is already listed in the directory.",
+  "We could not verify that this business exists at this address.",
+  "The details are incomplete or incorrect: please check the address, position and contact details.",
+  "We could not verify that you own or manage this business.",
+  "The text or photos break our terms of service.",
+] as const;
+
+export const REASON_MAX = 1000;
+
+/** A moderator's decision: a reason is required to reject (the member reads it). */
+export const decisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"], 'decision must be "approve" or "reject"'),
+    reason: z.preprocess((value) => value ?? "", z.string("reason must be text").transform(plainText).pipe(z.string().max(REASON_MAX, `reason must be at most ${REASON_MAX} characters`))).transform((text) => text || null),
+  })
+  .refine((body) => body.decision === "approve" || body.reason !== null, { message: "A reason is required to reject", path: ["reason"] });
+
+const QuerySchema = z.object({
+  kind: z.preprocess((value) => value || null, z.enum(MODERATION_KINDS, "kind must be listing, claim or change").nullable()),
+  status: z.preprocess((value) => value || "pending", z.enum(MODERATION_STATUSES, "status must be pending, approved or rejected")),
+  order: z.preprocess((value) => value || "oldest", z.enum(["oldest", "newest"], "order must be oldest or newest")),
+  page: z.preprocess((value) => value || "1", z.string().regex(/^[1-9][0-9]{0,5}$/, "page must be a positive number").transform(Number)),
+});
+
+/** The queue's query (?kind=&status=&order=&page=), or what is wrong with it. */
+export function parseModerationQuery(params: URLSearchParams): { ok: true; query: z.output<typeof QuerySchema> } | { ok: false; message: string } {
+  const parsed = QuerySchema.safeParse(Object.fromEntries(["kind", "status", "order", "page"].map((key) => [key, params.get(key)])));
+  return parsed.success ? { ok: true, query: parsed.data } : { ok: false, message: parsed.error.issues[0]!.message };
+}

@@ -1,0 +1,189 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { businesses, members, moderationItems, type ModerationItem } from "~/db/schema";
+import { SITE_NAME } from "~/lib/directory/seo";
+import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
+import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields";
+import { MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
+import { totalPages } from "~/lib/directory/paging";
+import { recordAuditEvent } from "./audit-log.server";
+import { directoryChanged } from "./directory-change.server";
+import { changedColumns } from "./listing.server";
+import { mailOutboxInsert, queueMailDelivery } from "./mail-outbox.server";
+
+/**
+ * The moderation queue: one list for every kind of thing members ask (a new listing, a claim,
+ * an owner's change), decided once by an administrator, each decision in the audit log and
+ * e-mailed to the member once.
+ */
+
+export interface ModerationQuery {
+  kind: ModerationKind | null;
+  status: ModerationStatus;
+  page: number;
+  order: "oldest" | "newest";
+}
+
+export interface ModerationEntry {
+  id: number;
+  kind: ModerationKind;
+  status: ModerationStatus;
+  createdAt: string;
+  submitter: { id: number; email: string } | null;
+  business: { id: number; slug: string; name: string } | null;
+  flags: ModerationFlag[];
+  details: Record<string, unknown>;
+  reason: string | null;
+  decidedBy: string | null;
+}
+
+export interface ModerationPage {
+  items: ModerationEntry[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+function parsedJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A page of the queue, filtered by kind and status, oldest or newest first, on moderation_items_queue. */
+export async function listModerationItems(d1: D1Database, query: ModerationQuery, pageSize = MODERATION_PAGE_SIZE): Promise<ModerationPage> {
+  const db = database(d1);
+  const where: SQL | undefined = and(eq(moderationItems.status, query.status), query.kind ? eq(moderationItems.kind, query.kind) : undefined);
+  const [rows, [total]] = await db.batch([
+    db
+      .select({ item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name })
+      .from(moderationItems)
+      .leftJoin(members, eq(members.id, moderationItems.memberId))
+      .leftJoin(businesses, eq(businesses.id, moderationItems.businessId))
+      .where(where)
+      .orderBy(query.order === "oldest" ? asc(moderationItems.id) : desc(moderationItems.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ n: count() }).from(moderationItems).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    items: rows.map(({ item, email, slug, name }) => ({
+      id: item.id,
+      kind: item.kind,
+      status: item.status,
+      createdAt: new Date(item.createdAt * 1000).toISOString(),
+      submitter: item.memberId !== null && email !== null ? { id: item.memberId, email } : null,
+      business: item.businessId !== null && slug !== null && name !== null ? { id: item.businessId, slug, name } : null,
+      flags: parsedJson<ModerationFlag[]>(item.flags, []),
+      details: parsedJson<Record<string, unknown>>(item.details, {}),
+      reason: item.reason,
+      decidedBy: item.decidedBy,
+    })),
+    total: n,
+    page: query.page,
+    totalPages: totalPages(n, pageSize),
+  };
+}
+
+/** Pending items: the admin sidebar's badge. */
+export async function countPendingModeration(d1: D1Database): Promise<number> {
+  const [row] = await database(d1).select({ n: count() }).from(moderationItems).where(eq(moderationItems.status, "pending"));
+  return row?.n ?? 0;
+}
+
+export type DecisionOutcome = { kind: "decided" } | { kind: "not-found" } | { kind: "already-decided" } | { kind: "gone" };
+
+const KIND_WORDS: Record<ModerationKind, string> = { listing: "listing", claim: "claim on", change: "change to" };
+
+function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: string, approved: boolean, reason: string | null): MailMessage {
+  const what = `Your ${KIND_WORDS[item.kind]} "${oneLine(name)}"`;
+  const outcome = approved ? "was approved" : "was not approved";
+  const after = approved
+    ? item.kind === "listing"
+      ? "It is now public in the directory."
+      : item.kind === "claim"
+        ? "You can now edit the listing from your account."
+        : "The listing shows it now."
+    : `The moderator's reason: ${reason ?? ""}`;
+  return {
+    to,
+    subject: `${what} ${outcome}`,
+    text: `${what} ${outcome}.\n\n${after}\n\n${SITE_NAME}`,
+    html: `<p>${escapeHtml(what)} ${outcome}.</p><p>${escapeHtml(after)}</p><p>${escapeHtml(SITE_NAME)}</p>`,
+  };
+}
+
+/**
+ * Decides a pending item once: its effect on the business (approve a listing, make the claimant
+ * the owner, apply exactly the changed fields and mark them the owner's), the decision and the
+ * member's e-mail commit in one batch, guarded so a second decision finds it decided. Then the
+ * audit log, and the cached pages the decision changed.
+ */
+export async function decideModerationItem(env: Env, request: Request, username: string, id: number, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
+  const db = database(env.DB);
+  const found = await db
+    .select({ item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name, ownerFields: businesses.ownerFields, isApproved: businesses.isApproved })
+    .from(moderationItems)
+    .leftJoin(members, eq(members.id, moderationItems.memberId))
+    .leftJoin(businesses, eq(businesses.id, moderationItems.businessId))
+    .where(eq(moderationItems.id, id))
+    .get();
+  if (!found) return { kind: "not-found" };
+  const { item } = found;
+  if (item.status !== "pending") return { kind: "already-decided" };
+  if (item.businessId === null || found.slug === null || found.name === null) return { kind: "gone" };
+  const businessId = item.businessId;
+
+  const effects = [];
+  let appearsOrMoves = false;
+  if (decision.approve && item.kind === "listing") {
+    effects.push(db.update(businesses).set({ isApproved: true }).where(eq(businesses.id, businessId)));
+    appearsOrMoves = true;
+  } else if (decision.approve && item.kind === "claim" && item.memberId !== null) {
+    effects.push(db.update(businesses).set({ ownerId: item.memberId }).where(eq(businesses.id, businessId)));
+  } else if (decision.approve && item.kind === "change") {
+    const diff = parsedJson<{ fields: ListingDiff }>(item.details, { fields: {} }).fields;
+    const columns = await changedColumns(env.DB, businessId, diff);
+    if (!columns) return { kind: "gone" };
+    effects.push(db.update(businesses).set({ ...columns, ownerFields: ownerFieldsWith(found.ownerFields, Object.keys(diff)), updatedAt: sql`unixepoch()` }).where(eq(businesses.id, businessId)));
+    // A change to where it is listed or what it is called moves it between lists and counts.
+    appearsOrMoves = Boolean(found.isApproved) && ["name", "category", "city", "countryCode", "latitude", "longitude", "amenities"].some((field) => field in diff);
+  }
+  const decided = db
+    .update(moderationItems)
+    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
+    .where(and(eq(moderationItems.id, id), eq(moderationItems.status, "pending")))
+    .returning({ id: moderationItems.id });
+  // The guard first: json() of a text that is not JSON fails the batch when another decision came first.
+  const guard = db
+    .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
+    .from(moderationItems)
+    .where(eq(moderationItems.id, id));
+  const mail = found.email ? [mailOutboxInsert(db, decisionMail(found.email, item, found.name, decision.approve, decision.reason))] : [];
+  let results: readonly unknown[];
+  try {
+    results = await db.batch([guard, decided, ...effects, ...mail] as unknown as Parameters<typeof db.batch>[0]);
+  } catch (error) {
+    if (String(error).includes("already decided")) return { kind: "already-decided" };
+    throw error;
+  }
+  if (mail.length) await queueMailDelivery(env, results.at(-1) as { id: number }[]);
+
+  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, username }, {
+    subject: found.name,
+    detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
+  });
+  if (decision.approve) await refreshAfterDecision(env, found.slug, appearsOrMoves);
+  return { kind: "decided" };
+}
+
+/**
+ * The cached pages a decision changed: the business's own page always; the lists and counts
+ * only when a listing appears or moves between them.
+ */
+async function refreshAfterDecision(env: Env, slug: string, appearsOrMoves: boolean): Promise<void> {
+  await directoryChanged(env, "moderation", { businesses: [slug], rebuildSitemaps: appearsOrMoves });
+}
