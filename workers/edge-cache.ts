@@ -2,7 +2,7 @@ import { isAdminApiPath, isAdminPath, routedPath } from "~/lib/admin/admin-path"
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { slugWithoutSuffix } from "~/lib/business/slug";
 import { dropTrackingParams } from "~/lib/web/tracking-params";
-import { getCacheGenerations, mostVisitedPages, type CacheGenerations, type DirectoryChange } from "~/models/cache.server";
+import { getCacheGenerations, mostVisitedPages, pageChangedAt, type CacheGenerations, type DirectoryChange } from "~/models/cache.server";
 import { withEditedHeaders } from "./response-headers";
 
 /**
@@ -50,7 +50,9 @@ export async function withEdgeCache(
   const cache = defaultCache();
 
   const hit = await cache.match(key);
-  if (hit) return fromCache(hit, "HIT", head);
+  // A copy stored before its page changed on its own (a moderation decision) is out of date.
+  if (hit && storedAt(hit) >= pageChangedAt(generations, url.pathname)) return fromCache(hit, "HIT", head);
+  await hit?.body?.cancel();
 
   if (mayAnswerStale(generations.directory, url.pathname, Date.now())) {
     const previousKey = cacheKey(buildVersion, generations, url, generations.directory.generation - 1);
@@ -62,6 +64,7 @@ export async function withEdgeCache(
     }
   }
 
+  const renderedAt = Date.now();
   const response = await render(request);
   // A not-found or failed answer is kept by no cache (the category an import adds next is there
   // at once), whatever the route that gave it set.
@@ -69,7 +72,7 @@ export async function withEdgeCache(
   // Read once, sent twice: a teed copy moves only as fast as the visitor reads, so a visitor who
   // stopped reading would hold the cache's copy back. Kept answers are pages and API calls, small.
   const kept = !head && response.status === 200 && isSharedCacheable(response) ? await response.arrayBuffer() : null;
-  if (kept) ctx.waitUntil(cache.put(key, new Response(kept, response)));
+  if (kept) ctx.waitUntil(cache.put(key, stamped(new Response(kept, response), renderedAt)));
   return withEditedHeaders(response, (headers) => headers.set("X-Edge-Cache", "MISS"), kept ?? response.body);
 }
 
@@ -87,9 +90,10 @@ export async function warmEdgeCache(env: Env, buildVersion: string, asked: { gen
     const url = new URL(path, env.SITE_URL);
     const key = cacheKey(buildVersion, generations, url);
     if (await cache.match(key)) continue;
+    const renderedAt = Date.now();
     const response = await render(new Request(url));
     if (response.status === 200 && isSharedCacheable(response)) {
-      await cache.put(key, response);
+      await cache.put(key, stamped(response, renderedAt));
       stored += 1;
     } else {
       await response.body?.cancel();
@@ -132,7 +136,7 @@ function refreshInBackground(ctx: ExecutionContext, cache: Cache, key: Request, 
       try {
         const response = await render();
         if (response.status === 200 && isSharedCacheable(response)) {
-          await cache.put(key, response);
+          await cache.put(key, stamped(response, now));
         } else {
           await response.body?.cancel();
           // Only a page that is gone: after a passing failure the stale copy is still the best answer.
@@ -154,6 +158,20 @@ function cacheKey(buildVersion: string, generations: CacheGenerations, url: URL,
   return new Request(`https://edge-cache.internal/${encodeURIComponent(buildVersion)}/${generation}${url.pathname}${query ? `?${query}` : ""}`);
 }
 
+const STORED_AT = "X-Edge-Stored-At";
+
+/**
+ * The copy as the cache keeps it, with when its render began (`at`): a page change made while it
+ * rendered is newer than the copy, which is then not served.
+ */
+function stamped(response: Response, at: number): Response {
+  return withEditedHeaders(response, (headers) => headers.set(STORED_AT, String(at)));
+}
+
+function storedAt(cached: Response): number {
+  return Number(cached.headers.get(STORED_AT) ?? 0);
+}
+
 function defaultCache(): Cache {
   // workerd's default cache (the DOM typings of CacheStorage do not know it).
   return (caches as unknown as { default: Cache }).default;
@@ -165,6 +183,7 @@ async function fromCache(cached: Response, mark: "HIT" | "STALE", head: boolean)
     cached,
     (headers) => {
       headers.set("X-Edge-Cache", mark);
+      headers.delete(STORED_AT);
       // A browser does not keep a stale copy: the next visit gets the fresh one.
       if (mark === "STALE") headers.set("Cache-Control", "public, no-cache");
     },

@@ -79,7 +79,7 @@ export function SiteHeader() {
           {home ? (
             // Between 768 and 1024 px the six links fill the line: the button is on the hero's call to action below.
             <li className="md:hidden lg:block">
-              <NavLink to="/contact" className="mt-2 block whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 md:mt-0">
+              <NavLink to="/submit" className="mt-2 block whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 md:mt-0">
                 Submit Hotel
               </NavLink>
             </li>

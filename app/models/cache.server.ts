@@ -4,6 +4,23 @@ import { getHomepageData } from "./home.server";
 
 const GENERATION_KEY = "cache_generation";
 const DIRECTORY_CHANGE_KEY = "directory_change";
+const PAGE_CHANGES_KEY = "page_changes";
+
+/**
+ * How long a page change is remembered: longer than any page is kept (CACHE_SECONDS' longest,
+ * two hours), so a copy stored before the change is never served after it.
+ */
+export const PAGE_CHANGE_MEMORY_MS = (2 * 60 + 10) * 60 * 1000;
+
+/**
+ * A change to a few pages only (a moderation decision, decision 117): the path (a page or an API
+ * answer, lower case, without ".data") and when it changed (ms). A cached copy of it stored before
+ * then is not served.
+ */
+export interface PageChange {
+  path: string;
+  at: number;
+}
 
 /**
  * How long an isolate trusts the generations it last read. Reading them from D1 on every request
@@ -34,6 +51,8 @@ export interface DirectoryChange {
 export interface CacheGenerations {
   generation: number;
   directory: DirectoryChange;
+  /** The pages changed one by one in the last PAGE_CHANGE_MEMORY_MS, oldest first. */
+  pages: PageChange[];
 }
 
 interface GenerationMemo {
@@ -52,20 +71,58 @@ function generationMemo(): GenerationMemo {
 
 const NO_DIRECTORY_CHANGE: DirectoryChange = { generation: 0, at: 0, businesses: null };
 
-const READ_SQL = `SELECT (SELECT value FROM app_state WHERE key = ?1) AS generation, (SELECT value FROM app_state WHERE key = ?2) AS directory`;
+const READ_SQL = `SELECT (SELECT value FROM app_state WHERE key = ?1) AS generation, (SELECT value FROM app_state WHERE key = ?2) AS directory,
+  (SELECT value FROM app_state WHERE key = ?3) AS pages`;
 
 function readStatement(db: D1Database): D1PreparedStatement {
-  return db.prepare(READ_SQL).bind(GENERATION_KEY, DIRECTORY_CHANGE_KEY);
+  return db.prepare(READ_SQL).bind(GENERATION_KEY, DIRECTORY_CHANGE_KEY, PAGE_CHANGES_KEY);
 }
 
 interface GenerationsRow {
   generation: string | number | null;
   directory: string | null;
+  pages: string | null;
 }
 
 function generationsFrom(row: GenerationsRow | null | undefined): CacheGenerations {
   const directory = row?.directory ? (JSON.parse(row.directory) as DirectoryChange) : NO_DIRECTORY_CHANGE;
-  return { generation: Number(row?.generation ?? 0), directory };
+  return { generation: Number(row?.generation ?? 0), directory, pages: row?.pages ? (JSON.parse(row.pages) as PageChange[]) : [] };
+}
+
+/** A path as page changes name it: lower case, without Remix's ".data" and a closing "/". */
+export function changedPagePath(pathname: string): string {
+  return pathname.toLowerCase().replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+}
+
+/** When `pathname` last changed on its own (ms), or 0: a cached copy stored before then is out of date. */
+export function pageChangedAt(generations: CacheGenerations, pathname: string): number {
+  const path = changedPagePath(pathname);
+  let at = 0;
+  for (const change of generations.pages) if (change.path === path && change.at > at) at = change.at;
+  return at;
+}
+
+/**
+ * Records that these pages changed, and only these (decision 117): their cached copies stop
+ * being served, everywhere, within GENERATION_TRUST_MS, and every other page keeps its copy. One
+ * statement appends them and forgets changes older than PAGE_CHANGE_MEMORY_MS.
+ */
+export async function markPagesChanged(db: D1Database, pathnames: readonly string[]): Promise<void> {
+  const at = Date.now();
+  const added = JSON.stringify([...new Set(pathnames.map(changedPagePath))].map((path) => ({ path, at })));
+  const [, read] = await db.batch<GenerationsRow>([
+    db
+      .prepare(
+        `INSERT INTO app_state (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = (
+           SELECT json_group_array(json(kept.value)) FROM (
+             SELECT value FROM json_each(app_state.value) WHERE value ->> 'at' > ?3
+             UNION ALL SELECT value FROM json_each(?2)) AS kept)`,
+      )
+      .bind(PAGE_CHANGES_KEY, added, at - PAGE_CHANGE_MEMORY_MS),
+    readStatement(db),
+  ]);
+  remember(generationsFrom(read?.results[0]));
 }
 
 function remember(value: CacheGenerations): CacheGenerations {

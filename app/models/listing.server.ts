@@ -9,6 +9,8 @@ import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { emailMatchesWebsite, listingAbout, listingDiff, listingValuesOf, similarNames, type ListingDiff, type ListingErrors, type ListingValues } from "~/lib/listings/listing-fields";
 import type { ModerationFlag } from "~/lib/listings/moderation";
+import { businessPath } from "~/lib/directory/sitemap-xml";
+import { markPagesChanged } from "./cache.server";
 import { businessesNear } from "./finder.server";
 import { checkListingPhotos, photoUrl, storeListingPhotos } from "./listing-photo.server";
 import { mailOutboxInsert, queueMail, queueMailDelivery } from "./mail-outbox.server";
@@ -259,6 +261,8 @@ export async function claimListing(env: Env, member: Member, slug: string, input
     if (byDomain) {
       const [[claim], , mail] = await db.batch([item, db.update(businesses).set({ ownerId: member.id }).where(eq(businesses.id, business.id)), mailOutboxInsert(db, claimApprovedMail(member.email, business.name))]);
       await queueMailDelivery(env, mail);
+      // The page now says "Claimed"; no list changes.
+      await markPagesChanged(env.DB, [businessPath(business.slug), `/api${businessPath(business.slug)}`]);
       return { kind: "claimed", claim: { id: claim!.id, status: "approved" }, slug: business.slug };
     }
     const [claim] = await item;
@@ -320,7 +324,10 @@ export async function memberAccount(db: D1Database, memberId: number) {
   const d = database(db);
   const [listings, claims, messages] = await d.batch([
     d
-      .select({ id: businesses.id, slug: businesses.slug, name: businesses.name, isApproved: businesses.isApproved, owned: eq(businesses.ownerId, memberId) })
+      .select({
+        id: businesses.id, slug: businesses.slug, name: businesses.name, isApproved: businesses.isApproved, owned: eq(businesses.ownerId, memberId),
+        review: sql<"pending" | "approved" | "rejected" | null>`(SELECT m.status FROM moderation_items AS m WHERE m.business_id = ${businesses.id} AND m.kind = 'listing' ORDER BY m.id DESC LIMIT 1)`,
+      })
       .from(businesses)
       .where(or(eq(businesses.submittedBy, memberId), eq(businesses.ownerId, memberId)))
       .orderBy(desc(businesses.id))

@@ -7,7 +7,9 @@ import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields
 import { MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
 import { recordAuditEvent } from "./audit-log.server";
-import { directoryChanged } from "./directory-change.server";
+import { businessPath, categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
+import { markPagesChanged } from "./cache.server";
+import { queuePageAnchorRebuild } from "./queue-messages.server";
 import { changedColumns } from "./listing.server";
 import { mailOutboxInsert, queueMailDelivery } from "./mail-outbox.server";
 
@@ -125,7 +127,10 @@ function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: stri
 export async function decideModerationItem(env: Env, request: Request, username: string, id: number, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
   const db = database(env.DB);
   const found = await db
-    .select({ item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name, ownerFields: businesses.ownerFields, isApproved: businesses.isApproved })
+    .select({
+      item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name, ownerFields: businesses.ownerFields, isApproved: businesses.isApproved,
+      categorySlug: businesses.categorySlug, citySlug: businesses.citySlug, countryCode: businesses.countryCode,
+    })
     .from(moderationItems)
     .leftJoin(members, eq(members.id, moderationItems.memberId))
     .leftJoin(businesses, eq(businesses.id, moderationItems.businessId))
@@ -138,10 +143,11 @@ export async function decideModerationItem(env: Env, request: Request, username:
   const businessId = item.businessId;
 
   const effects = [];
-  let appearsOrMoves = false;
+  // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
+  const places: ListedPlace[] = [];
   if (decision.approve && item.kind === "listing") {
     effects.push(db.update(businesses).set({ isApproved: true }).where(eq(businesses.id, businessId)));
-    appearsOrMoves = true;
+    places.push(found);
   } else if (decision.approve && item.kind === "claim" && item.memberId !== null) {
     effects.push(db.update(businesses).set({ ownerId: item.memberId }).where(eq(businesses.id, businessId)));
   } else if (decision.approve && item.kind === "change") {
@@ -149,8 +155,10 @@ export async function decideModerationItem(env: Env, request: Request, username:
     const columns = await changedColumns(env.DB, businessId, diff);
     if (!columns) return { kind: "gone" };
     effects.push(db.update(businesses).set({ ...columns, ownerFields: ownerFieldsWith(found.ownerFields, Object.keys(diff)), updatedAt: sql`unixepoch()` }).where(eq(businesses.id, businessId)));
-    // A change to where it is listed or what it is called moves it between lists and counts.
-    appearsOrMoves = Boolean(found.isApproved) && ["name", "category", "city", "countryCode", "latitude", "longitude", "amenities"].some((field) => field in diff);
+    // A change to what it is called or where it is listed shows on its lists, old and new.
+    if (found.isApproved && ["name", "category", "city", "countryCode", "amenities"].some((field) => field in diff)) {
+      places.push(found, { categorySlug: columns.categorySlug ?? found.categorySlug, citySlug: columns.citySlug ?? found.citySlug, countryCode: columns.countryCode ?? found.countryCode });
+    }
   }
   const decided = db
     .update(moderationItems)
@@ -176,14 +184,29 @@ export async function decideModerationItem(env: Env, request: Request, username:
     subject: found.name,
     detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
   });
-  if (decision.approve) await refreshAfterDecision(env, found.slug, appearsOrMoves);
+  if (decision.approve) await refreshListingPages(env, found.slug, places);
   return { kind: "decided" };
 }
 
+/** Where a business is listed: its category, city and country. */
+export type ListedPlace = Pick<typeof businesses.$inferSelect, "categorySlug" | "citySlug" | "countryCode">;
+
 /**
- * The cached pages a decision changed: the business's own page always; the lists and counts
- * only when a listing appears or moves between them.
+ * Refreshes the cached pages an approved decision changed, and only those (decision 117): the
+ * business's own page and API answer, and the pages and API answers of the category, city and
+ * country of each place given. The rest of the site keeps its cached copies; sitemaps follow at
+ * their next rebuild; the page anchors the triggers dropped are rebuilt in the background.
  */
-async function refreshAfterDecision(env: Env, slug: string, appearsOrMoves: boolean): Promise<void> {
-  await directoryChanged(env, "moderation", { businesses: [slug], rebuildSitemaps: appearsOrMoves });
+export async function refreshListingPages(env: Env, slug: string, places: readonly ListedPlace[]): Promise<void> {
+  const paths = [businessPath(slug), `/api${businessPath(slug)}`];
+  for (const place of places) {
+    const lists = [
+      place.categorySlug ? categoryPath(place.categorySlug) : null,
+      place.countryCode ? countryPath(place.countryCode) : null,
+      place.countryCode && place.citySlug ? cityPath(place.countryCode, place.citySlug) : null,
+    ];
+    for (const path of lists) if (path) paths.push(path, `/api${path}`);
+  }
+  await markPagesChanged(env.DB, paths);
+  if (places.length) await queuePageAnchorRebuild(env);
 }

@@ -213,9 +213,9 @@ export default function Home() {
         <div className="flex flex-col items-center justify-between gap-6 rounded-2xl bg-brand-900 px-8 py-10 text-white md:flex-row">
           <div>
             <h2 className="text-2xl font-bold">List your hotel</h2>
-            <p className="mt-2 text-brand-100">Reach millions of travellers every month. Tell us about your property and we will get it listed.</p>
+            <p className="mt-2 text-brand-100">Reach millions of travellers every month. Add your property: a moderator reviews it and it goes live.</p>
           </div>
-          <Link to="/contact" className="shrink-0 rounded-lg bg-white dark:bg-slate-900 px-6 py-3 font-semibold text-brand-900 dark:text-sky-200 hover:bg-brand-50 dark:hover:bg-slate-800">
+          <Link to="/submit" className="shrink-0 rounded-lg bg-white dark:bg-slate-900 px-6 py-3 font-semibold text-brand-900 dark:text-sky-200 hover:bg-brand-50 dark:hover:bg-slate-800">
             Submit Hotel
           </Link>
         </div>

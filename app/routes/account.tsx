@@ -7,6 +7,10 @@ import { seoMeta, siteUrlFrom } from "~/lib/directory/seo";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { PasskeySignIn, PasskeysPanel } from "~/components/passkeys-panel";
+import { HumanCheckFields } from "~/components/human-check-fields";
+import { MemberListings } from "~/components/member-listings";
+import { checkHuman } from "~/models/human-check.server";
+import { memberAccount } from "~/models/listing.server";
 import { confirmEmailChange, deleteMember, getMember, requestEmailChange, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -14,10 +18,22 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Where to go back to after signing in: a path of this site only (never another site's address). */
+function nextPath(value: string | null): string | null {
+  return value && /^\/(?![/\\])[\x21-\x7e]{0,500}$/.test(value) ? value : null;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = await getMember(request, context.cloudflare.env);
+  const env = context.cloudflare.env;
+  const member = await getMember(request, env);
   const { searchParams } = new URL(request.url);
-  return data({ member, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1" }, { headers: NO_STORE });
+  const next = nextPath(searchParams.get("next"));
+  if (member && next) throw redirect(next, { headers: NO_STORE });
+  const mine = member ? await memberAccount(env.DB, member.id) : null;
+  return data(
+    { member, mine, next, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1", turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null },
+    { headers: NO_STORE },
+  );
 }
 
 type ActionAnswer =
@@ -35,6 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = field("intent");
   const answer = (body: ActionAnswer, status = 200, headers?: HeadersInit) => data(body, { status, headers: { ...NO_STORE, ...headers } });
   if (intent === "request-code") {
+    const human = await checkHuman(env, request, form ? Object.fromEntries(form) : {});
+    if (!human.ok) return answer({ step: "email", email: field("email"), error: human.message }, 400);
     const parsed = codeRequestSchema.safeParse({ email: field("email") });
     if (!parsed.success) return answer({ step: "email", email: field("email"), error: parsed.error.issues[0]!.message }, 400);
     const outcome = await requestSignInCode(env, request, parsed.data.email);
@@ -48,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = parsed.success ? await signInWithCode(env, request, parsed.data.email, parsed.data.code) : null;
     if (!outcome || outcome.kind === "refused") return answer({ step: "code", email: field("email"), error: CODE_REFUSED_MESSAGE }, 400);
     const headers = settingCookies(outcome.setCookies);
-    return redirect("/account", { headers });
+    return redirect(nextPath(field("next")) ?? "/account", { headers });
   }
   if (intent === "sign-out" || intent === "sign-out-everywhere") {
     const headers = settingCookies(await signOut(request, env, { everywhere: intent === "sign-out-everywhere" }));
@@ -89,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const input = "mt-1 w-full rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2";
 const button = "rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
-function SignIn({ linkExpired, deleted }: { linkExpired: boolean; deleted: boolean }) {
+function SignIn({ linkExpired, deleted, next, turnstileSiteKey }: { linkExpired: boolean; deleted: boolean; next: string | null; turnstileSiteKey: string | null }) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const askedFor = answer && answer.step === "code" ? answer : null;
@@ -103,6 +121,7 @@ function SignIn({ linkExpired, deleted }: { linkExpired: boolean; deleted: boole
         <Form method="post" className="mt-4 space-y-4" data-testid="code-form">
           <p>We sent a code to <strong>{askedFor.email}</strong>. It works for 10 minutes.</p>
           <input type="hidden" name="intent" value="verify-code" />
+          {next ? <input type="hidden" name="next" value={next} /> : null}
           <input type="hidden" name="email" value={askedFor.email} />
           <label className="block">
             <span className="font-medium">6-digit code</span>
@@ -122,6 +141,7 @@ function SignIn({ linkExpired, deleted }: { linkExpired: boolean; deleted: boole
             <input name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={answer?.step === "email" ? answer.email : ""} className={input} aria-invalid={answer?.step === "email" ? true : undefined} aria-describedby={answer?.step === "email" ? "email-error" : undefined} />
           </label>
           {answer?.step === "email" ? <p id="email-error" role="alert" className="text-red-700 dark:text-red-400">{answer.error}</p> : null}
+          <HumanCheckFields siteKey={turnstileSiteKey} />
           <button type="submit" className={button} disabled={busy}>Send me a code</button>
         </Form>
       )}
@@ -210,6 +230,17 @@ function EmailChange() {
 }
 
 export default function Account() {
-  const { member, linkExpired, deleted } = useLoaderData<typeof loader>();
-  return <div className="mx-auto max-w-xl px-4 py-10">{member ? <Profile member={member} /> : <SignIn linkExpired={linkExpired} deleted={deleted} />}</div>;
+  const { member, mine, next, linkExpired, deleted, turnstileSiteKey } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
+      {member && mine ? (
+        <>
+          <Profile member={member} />
+          <MemberListings {...mine} />
+        </>
+      ) : (
+        <SignIn linkExpired={linkExpired} deleted={deleted} next={next} turnstileSiteKey={turnstileSiteKey} />
+      )}
+    </div>
+  );
 }

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readListing } from "~/lib/listings/listing-fields";
 import { NO_STORE } from "~/lib/web/cache-policy";
-import { readBodyUpTo, bodyTooLargeMessage } from "~/lib/web/request-body";
-import { methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
+import { bodyTooLargeMessage, streamFormUpTo } from "~/lib/web/request-body";
+import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { checkHuman } from "~/models/human-check.server";
 import { submitListing } from "~/models/listing.server";
 import { requireMemberApi } from "~/models/member.server";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/lib/listings/photo-file";
 
-/** Ten photos at their cap and the fields beside them. */
+/** Ten photos at their cap and the fields beside them (a JSON submission has no photos: the small cap). */
 const SUBMISSION_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 256 * 1024;
 const IDEMPOTENCY_KEY_MAX = 200;
 
@@ -43,20 +43,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (idempotencyKey && idempotencyKey.length > IDEMPOTENCY_KEY_MAX) return invalid({ listing: `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters` });
 
   const type = request.headers.get("Content-Type") ?? "";
-  const bytes = await readBodyUpTo(request, SUBMISSION_MAX_BYTES);
-  if (!bytes) return Response.json({ success: false, message: bodyTooLargeMessage(SUBMISSION_MAX_BYTES) }, { status: 413, headers: NO_STORE });
+  const tooLarge = (max: number) => Response.json({ success: false, message: bodyTooLargeMessage(max) }, { status: 413, headers: NO_STORE });
   let body: Record<string, unknown>;
   let photos: File[] = [];
-  try {
-    if (type.startsWith("multipart/form-data")) {
-      ({ body, photos } = formFields(await new Response(bytes, { headers: { "Content-Type": type } }).formData()));
-    } else {
-      const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return invalid({ listing: "Request body must be a JSON object" });
-      body = parsed as Record<string, unknown>;
-    }
-  } catch {
-    return invalid({ listing: "Request body must be JSON or a multipart form" });
+  if (type.startsWith("multipart/form-data")) {
+    const form = await streamFormUpTo(request, SUBMISSION_MAX_BYTES);
+    if (form === "too-large") return tooLarge(SUBMISSION_MAX_BYTES);
+    if (form === "unreadable") return invalid({ listing: "Request body must be JSON or a multipart form" });
+    ({ body, photos } = formFields(form));
+  } else {
+    const read = await readJsonObject(request);
+    if (!read.ok) return invalid({ listing: read.message });
+    body = read.body;
   }
   const human = await checkHuman(env, request, body);
   if (!human.ok) return invalid({ listing: human.message });

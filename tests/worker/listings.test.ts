@@ -173,6 +173,33 @@ describe("the moderation queue", () => {
   });
 });
 
+describe("what a decision refreshes", () => {
+  it("refreshes the business's category, city and country pages and keeps every other cached page", async () => {
+    const edge = async (path: string) => {
+      const answer = await SELF.fetch(MEMBER_SITE + path);
+      return { mark: answer.headers.get("X-Edge-Cache"), text: await answer.text() };
+    };
+    const watched = ["/", "/categories/hotel", "/cities/ch/zurich", "/countries/ch", "/categories"];
+    for (const path of watched) await edge(path);
+    for (const path of watched) expect([path, (await edge(path)).mark]).toEqual([path, "HIT"]);
+    const cookie = await signInMember("cache-watch@example.org");
+    const created = (await submit(cookie, listing({ name: "Cache Watch Hotel", latitude: 47.38 }))).body.listing!;
+    const admin = await login("10.9.0.8");
+    const item = (await queue(admin, "?kind=listing&order=newest")).items.find((entry) => entry.business?.id === created.id)!;
+    expect((await decide(admin, item.id, { decision: "approve" })).status).toBe(200);
+
+    for (const path of ["/categories/hotel", "/cities/ch/zurich", "/countries/ch"]) {
+      const fresh = await edge(path);
+      expect([path, fresh.mark]).toEqual([path, "MISS"]);
+      // The country page counts it; the category and city pages list it.
+      expect(path === "/countries/ch" || fresh.text.includes("Cache Watch Hotel")).toBe(true);
+      expect([path, (await edge(path)).mark]).toEqual([path, "HIT"]);
+    }
+    expect((await edge("/")).mark).toBe("HIT");
+    expect((await edge("/categories")).mark).toBe("HIT");
+  });
+});
+
 describe("claims, owner edits and messages to owners", () => {
   it("approves a claim at once from the website's domain, never from free mail, and queues a dispute on a claimed listing", async () => {
     const owner = await signInMember("manager@seeblick-hotel.ch");

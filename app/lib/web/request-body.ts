@@ -48,3 +48,33 @@ export async function readFormUpTo(request: Request, maxBytes: number): Promise<
   const headers = { "Content-Type": request.headers.get("Content-Type") ?? "" };
   return new Response(bytes, { headers }).formData().catch(() => new FormData());
 }
+
+/**
+ * A large multipart form (a listing's photos) read within `maxBytes` straight from the stream,
+ * without first holding the whole body beside the parsed form: "too-large" past the cap,
+ * "unreadable" when it is not a multipart form.
+ */
+export async function streamFormUpTo(request: Request, maxBytes: number): Promise<FormData | "too-large" | "unreadable"> {
+  if (Number(request.headers.get("Content-Length")) > maxBytes) return "too-large";
+  if (!request.body) return "unreadable";
+  let length = 0;
+  let over = false;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        length += chunk.byteLength;
+        if (length > maxBytes) {
+          over = true;
+          controller.error(new Error("request body over its cap"));
+        } else {
+          controller.enqueue(chunk);
+        }
+      },
+    }),
+  );
+  try {
+    return await new Response(counted, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    return over ? "too-large" : "unreadable";
+  }
+}
