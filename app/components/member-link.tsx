@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 /** The cookie member.server.ts sets beside the session, readable by this script: "a member signed in here". */
@@ -16,8 +16,14 @@ export function signedInHere(): boolean {
  */
 export function MemberLink({ className }: { className: string }) {
   const [name, setName] = useState<string | null>(null);
+  // Looked at again after a move within the app: signing in or out on /account moves without a page load.
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (!signedInHere()) return;
+    if (!signedInHere()) {
+      setName(null);
+      return;
+    }
+    if (name !== null) return;
     const controller = new AbortController();
     fetch("/api/account/me", { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
@@ -27,7 +33,7 @@ export function MemberLink({ className }: { className: string }) {
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
+  }, [pathname, name]);
   return (
     <NavLink to="/account" className={className} data-testid="member-link">
       {name ?? "Sign in"}

@@ -5,6 +5,7 @@ import type { AdminNotifications } from "~/lib/admin/admin-notifications";
 import { getDirectoryTotals } from "~/models/directory.server";
 import { countAuditEventsSinceSeen } from "~/models/audit-log.server";
 import { countUnreadContactMessages } from "~/models/contact.server";
+import { countPendingModeration } from "~/models/moderation.server";
 import { getAdCodes } from "~/models/site-settings.server";
 
 export interface AdminLayoutFigures {
@@ -12,6 +13,8 @@ export interface AdminLayoutFigures {
   businessCount: number;
   /** Advertisement slots holding a code (sidebar badge). */
   filledAdSlots: number;
+  /** Moderation items waiting for a decision (sidebar badge "Moderasyon"). */
+  pendingModeration: number;
   notifications: AdminNotifications;
 }
 
@@ -34,10 +37,11 @@ export async function markNotificationsSeen(db: D1Database, userId: number): Pro
 }
 
 export async function getAdminLayoutFigures(db: D1Database, userId: number): Promise<AdminLayoutFigures> {
-  const [totals, ads, notifications] = await Promise.all([getDirectoryTotals(db), getAdCodes(db), getAdminNotifications(db, userId)]);
+  const [totals, ads, pendingModeration, notifications] = await Promise.all([getDirectoryTotals(db), getAdCodes(db), countPendingModeration(db), getAdminNotifications(db, userId)]);
   return {
     businessCount: totals.allBusinessCount,
     filledAdSlots: Object.values(ads).filter((code) => code.trim() !== "").length,
+    pendingModeration,
     notifications,
   };
 }

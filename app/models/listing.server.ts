@@ -140,7 +140,7 @@ export async function submitListing(env: Env, member: Member, values: ListingVal
   if (checked.photos.length) {
     try {
       const keys = await storeListingPhotos(env, created.id, checked.photos.map((photo) => photo.bytes));
-      await db.update(businesses).set({ photo: new URL(photoUrl(keys[0]!), env.SITE_URL).toString() }).where(eq(businesses.id, created.id));
+      await db.update(businesses).set({ photo: photoUrl(keys[0]!) }).where(eq(businesses.id, created.id));
     } catch (error) {
       await db.delete(businesses).where(eq(businesses.id, created.id));
       throw error;

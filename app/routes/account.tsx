@@ -155,9 +155,8 @@ function Profile({ member }: { member: { email: string; displayName: string } })
   const profile = answer?.step === "profile" ? answer : null;
   return (
     <section aria-labelledby="profile-heading" className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6">
-      <h1 id="profile-heading" className="text-2xl font-bold">Your account</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as <strong data-testid="account-email">{member.email}</strong></p>
-      <Form method="post" className="mt-6 space-y-3">
+      <h2 id="profile-heading" className="text-xl font-semibold">Profile</h2>
+      <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="display-name" />
         <label className="block">
           <span className="font-medium">Display name</span>
@@ -235,8 +234,12 @@ export default function Account() {
     <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
       {member && mine ? (
         <>
-          <Profile member={member} />
+          <header>
+            <h1 className="text-2xl font-bold">Your account</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as <strong data-testid="account-email">{member.email}</strong></p>
+          </header>
           <MemberListings {...mine} />
+          <Profile member={member} />
         </>
       ) : (
         <SignIn linkExpired={linkExpired} deleted={deleted} next={next} turnstileSiteKey={turnstileSiteKey} />

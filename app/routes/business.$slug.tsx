@@ -21,7 +21,7 @@ import { redirectToCanonicalPath } from "~/lib/web/http.server";
 import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 import { initial } from "~/lib/directory/initial";
 import { telHref } from "~/lib/business/phone";
-import { httpUrl, websiteUrl } from "~/lib/business/web-url";
+import { businessPhotoUrl, websiteUrl } from "~/lib/business/web-url";
 import { getBusinessPage, getUnapprovedBusinessFor, type BusinessDetail } from "~/models/business-detail.server";
 import { privateViewerOf } from "~/models/member.server";
 import type { NearbyBusiness } from "~/models/finder.server";
@@ -118,7 +118,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
     ].filter(Boolean).join(" "),
     path: `/business/${business.slug}`,
     siteUrl,
-    image: httpUrl(business.photo),
+    image: businessPhotoUrl(business.photo, siteUrl),
     type: "business.business",
   });
 };
@@ -186,7 +186,7 @@ function BusinessView({
   const week = parseWorkingHours(business.workingHours);
   const hoursAsWritten = unreadableHours(business.workingHours, week);
   const tel = business.phone ? telHref(business.phone) : null;
-  const photoUrl = httpUrl(business.photo);
+  const photoUrl = businessPhotoUrl(business.photo);
   const website = websiteUrl(business.url);
   const rating = formatRating(business.rating);
   const reviews = reviewsText(business.reviews);

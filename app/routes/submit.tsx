@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { COMMON_AMENITIES } from "~/components/filter-bar";
 import { HumanCheckFields } from "~/components/human-check-fields";
 import { PositionPicker } from "~/components/position-picker";
@@ -70,6 +70,14 @@ export default function SubmitHotel() {
   // One key per form shown: sending twice (a double click, a retry) creates one listing.
   const idempotencyKey = useMemo(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random())), []);
   const amenityChoices = [...new Set([...COMMON_AMENITIES, ...(start.amenities ?? [])])];
+
+  // A refused form shows its first problem: the first field it names, or the message above the form.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = document.querySelector<HTMLElement>('[data-testid="submit-form"] [aria-invalid="true"], [data-testid="submit-form"] [role="alert"]');
+    first?.scrollIntoView({ block: "center" });
+    if (first && first.matches("input, select, textarea")) first.focus();
+  }, [errors]);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -22,6 +22,7 @@ const ADMIN_PAGES: [routeId: string, path: string][] = [
   ["routes/admin.messages._index", "/admin/messages?q=x"],
   ["routes/admin.messages.$id", "/admin/messages/1"],
   ["routes/admin.activity", "/admin/activity?action=cache.cleared"],
+  ["routes/admin.moderation", "/admin/moderation?kind=claim"],
 ];
 
 /** Every admin or mutating call, with every method it answers. */
@@ -57,10 +58,16 @@ const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknow
   ["routes/api.admin.messages.handled", "DELETE", "/api/admin/messages/handled"],
   ["routes/api.admin.notifications.seen", "POST", "/api/admin/notifications/seen"],
   ["routes/api.admin.audit-log", "GET", "/api/admin/audit-log"],
+  ["routes/api.admin.moderation", "GET", "/api/admin/moderation"],
+  ["routes/api.admin.moderation.$id", "POST", "/api/admin/moderation/1", { decision: "approve" }],
 ];
 
 /** Admin routes open by design: the way in and out, the signed-out /admin panel, public reads. */
-const OPEN_BY_DESIGN = ["routes/admin_.login", "routes/admin._index", "routes/api.admin.login", "routes/api.admin.logout"];
+const OPEN_BY_DESIGN = [
+  "routes/admin_.login", "routes/admin._index", "routes/api.admin.login", "routes/api.admin.logout",
+  // A member's claim and message to an owner: guarded by the member session (tests/worker/listings.test.ts), not the admin's.
+  "routes/api.businesses.$slug.claim", "routes/api.businesses.$slug.messages",
+];
 
 function loginAttempt(ip: string, credentials: { username: string; password: string }) {
   return SELF.fetch(`${ORIGIN}/api/admin/login`, {

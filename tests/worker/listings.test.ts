@@ -101,7 +101,8 @@ describe("Submit Hotel: POST /api/listings", () => {
     const { listing: created } = (await stored.json()) as { listing: { id: number } };
     const row = await env.DB.prepare(`SELECT photo, amenity_names FROM businesses WHERE id = ?1`).bind(created.id).first<{ photo: string; amenity_names: string }>();
     expect(row!.amenity_names).toBe("|pool|");
-    const served = await SELF.fetch(row!.photo);
+    expect(row!.photo).toMatch(/^\/photos\/[0-9a-f]{32}$/);
+    const served = await SELF.fetch(MEMBER_SITE + row!.photo);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(jpegWithMetadataStripped());

@@ -1,6 +1,6 @@
 import { firstPhoneNumber } from "~/lib/business/phone";
 import { absoluteUrl } from "~/lib/directory/seo";
-import { httpUrl, websiteUrl } from "~/lib/business/web-url";
+import { businessPhotoUrl, websiteUrl } from "~/lib/business/web-url";
 import { DAY_NAMES, parseHoursText, parseWorkingHours } from "~/lib/business/opening-hours";
 
 /** What the structured data of a business page needs (a subset of the business detail). */
@@ -55,7 +55,7 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
-  const image = httpUrl(business.photo);
+  const image = businessPhotoUrl(business.photo, siteUrl);
   const sameAs = websiteUrl(business.url);
   const address = {
     // Without a street, the whole address line stands in for it (PostalAddress has no other

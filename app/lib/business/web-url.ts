@@ -27,3 +27,17 @@ export function websiteUrl(value: string | null | undefined): string | null {
   if (!text) return null;
   return httpUrl(text) ?? (BARE_ADDRESS.test(text) ? httpUrl(`https://${text}`) : null);
 }
+
+/** A member's photo as the site serves it (app/routes/photos.$key.ts). */
+const SITE_PHOTO = /^\/photos\/[0-9a-f]{32}$/;
+
+/**
+ * A business's photo: an imported http(s) URL as httpUrl keeps it, or a member's photo served by
+ * the site ("/photos/{key}"), made absolute against `siteUrl` where an absolute URL is needed
+ * (og:image, JSON-LD).
+ */
+export function businessPhotoUrl(value: string | null | undefined, siteUrl?: string): string | null {
+  const text = value?.trim();
+  if (text && SITE_PHOTO.test(text)) return siteUrl ? siteUrl.replace(/\/+$/, "") + text : text;
+  return httpUrl(text);
+}

@@ -1,0 +1,359 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { DAY_NAMES } from "~/lib/business/opening-hours";
+import { httpUrl } from "~/lib/business/web-url";
+import {
+  FLAG_LABELS,
+  MODERATION_KIND_LABELS,
+  MODERATION_KINDS,
+  MODERATION_STATUS_LABELS,
+  MODERATION_STATUSES,
+  REASON_MAX,
+  REJECTION_TEMPLATES,
+  type ModerationFlag,
+} from "~/lib/listings/moderation";
+import type { ModerationEntry, ModerationPage, ModerationQuery } from "~/models/moderation.server";
+import { useHydrated } from "~/components/use-hydrated";
+import { AdminPager } from "./admin-pager";
+import { AdminTime } from "./admin-time";
+import { buttonClass, Card, inputClass } from "./ui";
+
+/** What the page's action answers a decision (shown beside the item, or over the list). */
+export interface ModerationAnswer {
+  id: number | null;
+  intent: "approve" | "reject" | null;
+  ok: boolean;
+  message: string;
+  /** The reason as typed, given back when the decision was refused. */
+  reason: string;
+}
+
+/** A listing's fields (the API's names) as the admin reads them. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "Ad",
+  category: "Kategori",
+  fullAddress: "Adres",
+  city: "Şehir",
+  countryCode: "Ülke",
+  latitude: "Enlem",
+  longitude: "Boylam",
+  phone: "Telefon",
+  website: "Web sitesi",
+  email: "E-posta",
+  workingHours: "Çalışma saatleri",
+  amenities: "Olanaklar",
+  description: "Açıklama",
+};
+
+const EMPTY = "—";
+
+/** A value of a change, readable: lists joined with ", ", opening hours one day a line ("Monday: 9–5"), none as "—". */
+export function readableValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return EMPTY;
+  if (Array.isArray(value)) return value.length ? value.map((entry) => readableValue(entry)).join(", ") : EMPTY;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return EMPTY;
+    const rank = (key: string) => {
+      const day = (DAY_NAMES as readonly string[]).indexOf(key);
+      return day === -1 ? DAY_NAMES.length : day;
+    };
+    return entries
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([key, entry]) => `${key}: ${readableValue(entry)}`)
+      .join("\n");
+  }
+  if (typeof value === "boolean") return value ? "Evet" : "Hayır";
+  return String(value);
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
+
+const linkClass = "text-blue-700 hover:underline dark:text-blue-400";
+const labelClass = "font-medium text-slate-500 dark:text-slate-400";
+
+/** A business's public page, in a new tab (a pending one shows to a signed-in admin). */
+function BusinessLink({ business }: { business: { slug: string; name: string } }) {
+  return (
+    <a href={`/business/${encodeURIComponent(business.slug)}`} target="_blank" rel="noopener noreferrer" className={`break-words ${linkClass}`}>
+      <bdi>{business.name}</bdi>
+      <span className="sr-only"> (yeni sekmede açılır)</span>
+    </a>
+  );
+}
+
+function Flags({ flags }: { flags: ModerationFlag[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1" data-testid="moderation-flags">
+      {flags.map((flag, index) => (
+        <li key={index} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <span className="font-semibold">{FLAG_LABELS[flag.reason] ?? flag.reason}</span>: <BusinessLink business={flag.business} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A row of a claim's facts, left out when empty. */
+function Fact({ label, value, link }: { label: string; value: unknown; link?: boolean }) {
+  const shown = text(value);
+  const href = link ? httpUrl(shown) : null;
+  return (
+    <>
+      <dt className={labelClass}>{label}</dt>
+      <dd className="break-words whitespace-pre-wrap">
+        {shown === null ? EMPTY : href ? <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={`break-all ${linkClass}`}>{shown}</a> : <bdi>{shown}</bdi>}
+      </dd>
+    </>
+  );
+}
+
+function ClaimDetails({ details }: { details: Record<string, unknown> }) {
+  return (
+    <div className="mt-3 grid gap-4 md:grid-cols-2" data-testid="claim-details">
+      <div>
+        <h4 className="mb-1 text-sm font-semibold">Talep eden</h4>
+        <dl className="grid gap-x-4 gap-y-1 text-sm grid-cols-[max-content_1fr]">
+          <Fact label="E-posta" value={details.claimantEmail} />
+          <Fact label="Pozisyon" value={details.position} />
+          <Fact label="Telefon" value={details.phone} />
+          <Fact label="Mesaj" value={details.message} />
+        </dl>
+      </div>
+      <div>
+        <h4 className="mb-1 text-sm font-semibold">İşletmede kayıtlı</h4>
+        <dl className="grid gap-x-4 gap-y-1 text-sm grid-cols-[max-content_1fr]">
+          <Fact label="Telefon" value={details.listingPhone} />
+          <Fact label="Web sitesi" value={details.listingWebsite} link />
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function ChangeDetails({ details }: { details: Record<string, unknown> }) {
+  const fields = details.fields && typeof details.fields === "object" ? Object.entries(details.fields as Record<string, { old?: unknown; new?: unknown } | null>) : [];
+  if (fields.length === 0) return <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Değişen alan yok.</p>;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm" data-testid="change-diff">
+        <caption className="sr-only">Değişen alanlar</caption>
+        <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-700 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-medium">Alan</th>
+            <th scope="col" className="py-1.5 pr-3 font-medium">Eski</th>
+            <th scope="col" className="py-1.5 font-medium">Yeni</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 align-top dark:divide-slate-700">
+          {fields.map(([field, change]) => (
+            <tr key={field}>
+              <th scope="row" className="py-1.5 pr-3 font-medium whitespace-nowrap">{FIELD_LABELS[field] ?? field}</th>
+              <td className="py-1.5 pr-3 break-words whitespace-pre-wrap text-red-800 dark:text-red-300" dir="auto">{readableValue(change?.old)}</td>
+              <td className="py-1.5 break-words whitespace-pre-wrap text-emerald-800 dark:text-emerald-300" dir="auto">{readableValue(change?.new)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Details({ item }: { item: ModerationEntry }) {
+  if (item.kind === "claim") return <ClaimDetails details={item.details} />;
+  if (item.kind === "change") return <ChangeDetails details={item.details} />;
+  return item.business ? (
+    <p className="mt-3 text-sm">
+      <a href={`/business/${encodeURIComponent(item.business.slug)}`} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        Gönderilen işletme sayfasını aç<span className="sr-only"> (yeni sekmede açılır)</span>
+      </a>
+    </p>
+  ) : null;
+}
+
+/** Approve, or reject with a reason (a template fills the text with the script; without it the picked template is sent). */
+function Decision({ item, answer }: { item: ModerationEntry; answer: ModerationAnswer | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const reason = useRef<HTMLTextAreaElement>(null);
+  const mine = answer && answer.id === item.id ? answer : null;
+  const sending = navigation.state === "submitting" && navigation.formData?.get("id") === String(item.id) ? navigation.formData.get("intent") : null;
+  const reasonId = `reason-${item.id}`;
+  const errorId = `decision-error-${item.id}`;
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-4 dark:border-slate-700">
+      {mine && !mine.ok ? (
+        <p id={errorId} role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="decision-error">
+          {mine.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-start gap-4">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="id" value={item.id} />
+          <button type="submit" name="intent" value="approve" className={buttonClass.primary}>
+            {sending === "approve" ? "Onaylanıyor..." : "Onayla"}
+          </button>
+        </Form>
+        <Form method="post" preventScrollReset className="min-w-0 flex-1 basis-72 space-y-2">
+          <input type="hidden" name="id" value={item.id} />
+          <label className="block text-sm">
+            <span className="mb-1 block font-medium">Hazır gerekçe</span>
+            <select
+              name="template"
+              defaultValue=""
+              className={inputClass}
+              onChange={(event) => {
+                const picked = REJECTION_TEMPLATES[Number(event.target.value)];
+                if (picked !== undefined && event.target.value !== "" && reason.current) {
+                  reason.current.value = picked;
+                  reason.current.focus();
+                }
+              }}
+            >
+              <option value="">Şablon seçin…</option>
+              {REJECTION_TEMPLATES.map((template, index) => (
+                <option key={index} value={index}>{template}</option>
+              ))}
+            </select>
+          </label>
+          <label htmlFor={reasonId} className="block text-sm font-medium">Ret gerekçesi (üyeye gönderilir)</label>
+          <textarea
+            ref={reason}
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={REASON_MAX}
+            // With the script a template fills the text, so the text is required; without it an
+            // empty text sends the picked template (the server refuses neither given).
+            required={hydrated}
+            defaultValue={mine && !mine.ok ? mine.reason : ""}
+            aria-invalid={(mine && !mine.ok && mine.intent === "reject") || undefined}
+            aria-describedby={mine && !mine.ok ? errorId : undefined}
+            className={inputClass}
+          />
+          <button type="submit" name="intent" value="reject" className={buttonClass.danger}>
+            {sending === "reject" ? "Reddediliyor..." : "Reddet"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** What was decided, by whom and why (an approved or rejected item). */
+function Decided({ item }: { item: ModerationEntry }) {
+  return (
+    <dl className="mt-4 grid gap-x-4 gap-y-1 border-t border-slate-100 pt-4 text-sm grid-cols-[max-content_1fr] dark:border-slate-700">
+      <dt className={labelClass}>Karar</dt>
+      <dd>{MODERATION_STATUS_LABELS[item.status]}{item.decidedBy ? ` · ${item.decidedBy === "auto" ? "otomatik (e-posta alan adı)" : item.decidedBy}` : ""}</dd>
+      {item.reason ? (
+        <>
+          <dt className={labelClass}>Gerekçe</dt>
+          <dd className="break-words whitespace-pre-wrap">{item.reason}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+const KIND_TONES: Record<ModerationEntry["kind"], string> = {
+  listing: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
+  claim: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200",
+  change: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+};
+
+function ModerationCard({ item, answer }: { item: ModerationEntry; answer: ModerationAnswer | null }) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="moderation-item" data-id={item.id} data-kind={item.kind}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${KIND_TONES[item.kind]}`}>{MODERATION_KIND_LABELS[item.kind]}</span>
+        <span className="text-slate-500 dark:text-slate-400">#{item.id}</span>
+        <AdminTime seconds={Math.floor(Date.parse(item.createdAt) / 1000)} className="text-slate-500 dark:text-slate-400" />
+      </div>
+      <h3 className="mt-2 text-base font-semibold">
+        {item.business ? <BusinessLink business={item.business} /> : <span className="text-slate-500 dark:text-slate-400">İşletme silinmiş</span>}
+      </h3>
+      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
+        Gönderen: {item.submitter ? <span className="break-all" data-testid="submitter">{item.submitter.email}</span> : <span className="italic">Silinmiş üye</span>}
+      </p>
+      <Flags flags={item.flags} />
+      <Details item={item} />
+      {item.status === "pending" ? <Decision item={item} answer={answer} /> : <Decided item={item} />}
+    </li>
+  );
+}
+
+/** The filters: a GET form, so they work before the script too; a new filter starts at page 1. */
+function Filters({ query }: { query: ModerationQuery | null }) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      <label className="text-sm">
+        <span className="mb-1 block font-medium">Tür</span>
+        <select name="kind" defaultValue={query?.kind ?? ""} className={inputClass}>
+          <option value="">Tümü</option>
+          {MODERATION_KINDS.map((kind) => (
+            <option key={kind} value={kind}>{MODERATION_KIND_LABELS[kind]}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm">
+        <span className="mb-1 block font-medium">Durum</span>
+        <select name="status" defaultValue={query?.status ?? "pending"} className={inputClass}>
+          {MODERATION_STATUSES.map((status) => (
+            <option key={status} value={status}>{MODERATION_STATUS_LABELS[status]}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm">
+        <span className="mb-1 block font-medium">Sıralama</span>
+        <select name="order" defaultValue={query?.order ?? "oldest"} className={inputClass}>
+          <option value="oldest">En eski</option>
+          <option value="newest">En yeni</option>
+        </select>
+      </label>
+      <button type="submit" className={buttonClass.primary}>Filtrele</button>
+    </Form>
+  );
+}
+
+/** The queue: filters, the outcome of the last decision, the items as cards, the pager. */
+export function ModerationQueue({ queue, query, queryError, answer }: { queue: ModerationPage | null; query: ModerationQuery | null; queryError: string | null; answer: ModerationAnswer | null }) {
+  // A refusal about an item still listed shows beside it; any other outcome over the list.
+  const listed = answer !== null && answer.id !== null && !answer.ok && queue?.items.some((item) => item.id === answer.id && item.status === "pending");
+  return (
+    <Card>
+      <Filters query={query} />
+      {answer && !listed ? (
+        <p
+          role={answer.ok ? "status" : "alert"}
+          data-testid="decision-outcome"
+          className={`mt-4 rounded-md border px-3 py-2 text-sm ${answer.ok ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" : "border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"}`}
+        >
+          {answer.message}
+        </p>
+      ) : null}
+      {queryError !== null || queue === null ? (
+        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p className="font-semibold">Bu filtre kullanılamıyor</p>
+          <p data-testid="query-error">{queryError}</p>
+          <Link to="/admin/moderation" className="mt-1 inline-block font-medium underline">Filtreler olmadan göster</Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="moderation-total">{queue.total.toLocaleString("tr-TR")} kayıt</p>
+          {queue.items.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{query?.status === "pending" ? "Bekleyen kayıt yok." : "Bu filtreye uyan kayıt yok."}</p>
+          ) : (
+            <ul className="space-y-4" data-testid="moderation-list">
+              {queue.items.map((item) => (
+                <ModerationCard key={item.id} item={item} answer={answer} />
+              ))}
+            </ul>
+          )}
+          <AdminPager page={queue.page} totalPages={queue.totalPages} />
+        </>
+      )}
+    </Card>
+  );
+}

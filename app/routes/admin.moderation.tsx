@@ -1,0 +1,94 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModerationQueue, type ModerationAnswer } from "~/components/admin/moderation-queue";
+import { PageHeader } from "~/components/admin/ui";
+import { BusinessIdParam } from "~/lib/admin/admin-query";
+import { decisionSchema, parseModerationQuery, REASON_MAX, REJECTION_TEMPLATES } from "~/lib/listings/moderation";
+import { NO_STORE } from "~/lib/web/cache-policy";
+import { methodNotAllowed } from "~/lib/web/http.server";
+import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
+import { requireAdminPage } from "~/models/auth.server";
+import { decideModerationItem, listModerationItems } from "~/models/moderation.server";
+
+/** The queue as the address asks (?kind=&status=&order=&page=); a query it cannot read is a 400 that says why. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireAdminPage(request, env);
+  const parsed = parseModerationQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) return data({ queue: null, query: null, queryError: parsed.message }, { status: 400, headers: NO_STORE });
+  return data({ queue: await listModerationItems(env.DB, parsed.query), query: parsed.query, queryError: null }, { headers: NO_STORE });
+}
+
+// No clientLoader: the queue is read from the server on every arrival, so an item another
+// administrator decided meanwhile does not show as pending.
+
+const DECISION_MESSAGES = {
+  approve: "Onaylandı",
+  reject: "Reddedildi",
+  reasonRequired: "Reddetmek için bir gerekçe yazın (A reason is required to reject).",
+  notFound: "Bu kayıt bulunamadı.",
+  alreadyDecided: "Bu kayıt zaten karara bağlanmış.",
+  gone: "Bu kaydın işletmesi artık yok.",
+  reasonTooLong: `Gerekçe en fazla ${REASON_MAX} karakter olabilir.`,
+  tooLarge: "Form çok büyük.",
+  invalid: "Geçersiz istek.",
+} as const;
+
+/** A template picked from the list (its index), for a form sent without the script filling the text in. */
+function templateText(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !/^[0-9]$/.test(value)) return null;
+  return REJECTION_TEMPLATES[Number(value)] ?? null;
+}
+
+/**
+ * A decision posted by the item's form (works without the script): intent approve | reject, the
+ * item's id and, to reject, a reason (typed, else the picked template). Answers the outcome,
+ * with the status the API gives it (400, 404, 409); the list and the menu's badge load again.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
+  const env = context.cloudflare.env;
+  const user = await requireAdminPage(request, env);
+  const answer = (status: number, body: ModerationAnswer) => data(body, { status, headers: NO_STORE });
+  const form = await readFormUpTo(request, SMALL_BODY_MAX_BYTES);
+  if (!form) return answer(413, { id: null, intent: null, ok: false, message: DECISION_MESSAGES.tooLarge, reason: "" });
+  const asked = form.get("intent");
+  const intent: ModerationAnswer["intent"] = asked === "approve" || asked === "reject" ? asked : null;
+  const id = BusinessIdParam.safeParse(form.get("id") ?? "");
+  const typed = typeof form.get("reason") === "string" ? (form.get("reason") as string) : "";
+  const base = { id: id.success ? id.data : null, intent, reason: typed };
+  if (!intent) return answer(400, { ...base, ok: false, message: DECISION_MESSAGES.invalid });
+  if (!id.success) return answer(404, { ...base, ok: false, message: DECISION_MESSAGES.notFound });
+  // An approval carries no reason: a text left in the reject box is not sent along with it.
+  const reason = intent === "reject" ? (typed.trim() ? typed : (templateText(form.get("template")) ?? "")) : "";
+  const decision = decisionSchema.safeParse({ decision: intent, reason });
+  if (!decision.success) {
+    const issue = decision.error.issues[0]!;
+    const message = issue.message === "A reason is required to reject" ? DECISION_MESSAGES.reasonRequired : issue.path[0] === "reason" ? DECISION_MESSAGES.reasonTooLong : DECISION_MESSAGES.invalid;
+    return answer(400, { ...base, ok: false, message });
+  }
+  const outcome = await decideModerationItem(env, request, user.username, id.data, { approve: intent === "approve", reason: decision.data.reason });
+  switch (outcome.kind) {
+    case "not-found":
+      return answer(404, { ...base, ok: false, message: DECISION_MESSAGES.notFound });
+    case "already-decided":
+      return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.alreadyDecided });
+    case "gone":
+      return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.gone });
+    case "decided":
+      return answer(200, { ...base, ok: true, message: `Kayıt #${id.data} ${DECISION_MESSAGES[intent].toLocaleLowerCase("tr-TR")}.`, reason: "" });
+  }
+}
+
+export default function AdminModerationPage() {
+  const { queue, query, queryError } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title="Moderasyon" subtitle="Üyelerin gönderdiği yeni işletmeler, sahiplik talepleri ve değişiklikler" />
+      <ModerationQueue queue={queue} query={query} queryError={queryError} answer={answer ?? null} />
+    </>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary } from "~/components/admin/route-error";
