@@ -9,7 +9,7 @@ import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { emailMatchesWebsite, listingAbout, listingDiff, listingValuesOf, similarNames, type ListingDiff, type ListingErrors, type ListingValues } from "~/lib/listings/listing-fields";
 import type { ModerationFlag } from "~/lib/listings/moderation";
-import { businessPath } from "~/lib/directory/sitemap-xml";
+import { businessApiPath, businessPath } from "~/lib/directory/sitemap-xml";
 import { markPagesChanged } from "./cache.server";
 import { businessesNear } from "./finder.server";
 import { checkListingPhotos, photoUrl, storeListingPhotos } from "./listing-photo.server";
@@ -262,7 +262,7 @@ export async function claimListing(env: Env, member: Member, slug: string, input
       const [[claim], , mail] = await db.batch([item, db.update(businesses).set({ ownerId: member.id }).where(eq(businesses.id, business.id)), mailOutboxInsert(db, claimApprovedMail(member.email, business.name))]);
       await queueMailDelivery(env, mail);
       // The page now says "Claimed"; no list changes.
-      await markPagesChanged(env.DB, [businessPath(business.slug), `/api${businessPath(business.slug)}`]);
+      await markPagesChanged(env.DB, [businessPath(business.slug), businessApiPath(business.slug)]);
       return { kind: "claimed", claim: { id: claim!.id, status: "approved" }, slug: business.slug };
     }
     const [claim] = await item;

@@ -7,7 +7,7 @@ import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields
 import { MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
 import { recordAuditEvent } from "./audit-log.server";
-import { businessPath, categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
+import { businessApiPath, businessPath, categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
 import { markPagesChanged } from "./cache.server";
 import { queuePageAnchorRebuild } from "./queue-messages.server";
 import { changedColumns } from "./listing.server";
@@ -198,7 +198,7 @@ export type ListedPlace = Pick<typeof businesses.$inferSelect, "categorySlug" | 
  * their next rebuild; the page anchors the triggers dropped are rebuilt in the background.
  */
 export async function refreshListingPages(env: Env, slug: string, places: readonly ListedPlace[]): Promise<void> {
-  const paths = [businessPath(slug), `/api${businessPath(slug)}`];
+  const paths = [businessPath(slug), businessApiPath(slug)];
   for (const place of places) {
     const lists = [
       place.categorySlug ? categoryPath(place.categorySlug) : null,

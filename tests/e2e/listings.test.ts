@@ -60,14 +60,14 @@ describe("a business owner on the site", () => {
 
   it("submits a hotel with a photo, sees it pending, and sees it public once the admin approves it", async () => {
     const { context, page } = await signedUpMember(`submitter-${stamp}@example.org`, 1366, "/submit");
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Full address").fill("1 Quay Road, Harbour Town");
-    await page.getByLabel("City").fill("Harbour Town");
+    await page.getByLabel("City", { exact: true }).fill("Harbour Town");
     await page.getByLabel("Country").selectOption("GB");
     await page.getByLabel("Latitude").fill("50.7192");
     await page.getByLabel("Longitude").fill("-1.8808");
     await page.getByLabel("Website").fill(`https://www.harbour-lights-e2e.example/`);
-    await page.getByLabel("Phone").fill("+44 1202 555 010");
+    await page.getByLabel("Phone", { exact: true }).fill("+44 1202 555 010");
     await page.getByLabel("Monday").fill("Open 24 hours");
     await page.getByLabel("Free Wi-Fi").check();
     await page.getByLabel("Description").fill("Six rooms on the quay.\nBreakfast from seven.");
@@ -113,7 +113,7 @@ describe("a business owner on the site", () => {
     await page.getByTestId("my-listings").getByRole("link", { name: "Edit" }).click();
     await page.waitForURL("**/submit?edit=**");
     await hydrated(page);
-    await page.getByLabel("Phone").fill("+44 1202 555 999");
+    await page.getByLabel("Phone", { exact: true }).fill("+44 1202 555 999");
     await page.getByRole("button", { name: "Send my change for review" }).click();
     await page.getByTestId("submit-done").waitFor();
     // Until a moderator approves, the page keeps today's phone.
@@ -131,7 +131,7 @@ describe("a business owner on the site", () => {
   it("fits Submit Hotel on a phone and shows the first problem of a refused form", async () => {
     const { context, page } = await signedUpMember(`phone-${stamp}@example.org`, 390, "/submit");
     await page.getByRole("button", { name: "Submit for review" }).click();
-    const nameField = page.getByLabel("Name");
+    const nameField = page.getByLabel("Name", { exact: true });
     await expect.poll(() => nameField.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByText("Name must be at least 2 characters").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -242,7 +242,7 @@ describe("claims, owner edits and messages to owners", () => {
     const item = (await queue(admin, "?kind=change")).items.find((entry) => entry.id === proposed.id)!;
     expect(item.details).toEqual({ fields: { phone: { old: "+41 44 555 09 09", new: "+41 44 777 77 77" }, description: { old: null, new: "Rooms with a view." } } });
     expect((await decide(admin, item.id, { decision: "approve" })).status).toBe(200);
-    const after = (await (await SELF.fetch(`${MEMBER_SITE}/api/businesses/${business.slug}?fresh=1`)).json()) as { phone: string; about: string; name: string; url: string };
+    const after = (await (await SELF.fetch(`${MEMBER_SITE}/api/businesses/${business.slug}`)).json()) as { phone: string; about: string; name: string; url: string };
     expect(after).toMatchObject({ phone: "+41 44 777 77 77", name: "Hotel Seeblick Zürich", url: "https://www.seeblick-hotel.ch/rooms" });
 
     await addBusinesses([record({ name: "Hotel Seeblick Zürich", placeId: "seeblick", latitude: 47.3602, longitude: 8.5367, phone: "+41 44 555 09 09", url: "https://www.seeblick-hotel.ch/new", rating: 4.9 })]);

@@ -93,6 +93,8 @@ export function siteLink(siteUrl: string, path: string): string {
 // a valid RFC 3986 URL even if a slug holds something unexpected).
 const segment = encodeURIComponent;
 export const businessPath = (slug: string) => `/business/${segment(slug)}`;
+/** The business's API answer (GET /api/businesses/{slug}). */
+export const businessApiPath = (slug: string) => `/api/businesses/${segment(slug)}`;
 export const categoryPath = (slug: string) => `/categories/${segment(slug)}`;
 export const countryPath = (code: string) => `/countries/${segment(code.toLowerCase())}`;
 export const cityPath = (countryCode: string, citySlug: string) =>
