@@ -202,6 +202,34 @@ function refreshedValue(column: (typeof REFRESHED_COLUMNS)[number]): string {
 }
 
 const refresh = REFRESHED_COLUMNS.map((c) => `${c} = ${refreshedValue(c)}`).join(", ");
+
+/** The column that tells whether a re-import would change an owner's field. */
+const OWNER_FIELD_COLUMN: Record<string, (typeof WRITTEN_COLUMNS)[number]> = {
+  name: "name", category: "category_slug", fullAddress: "full_address", city: "city", countryCode: "country_code",
+  latitude: "latitude", longitude: "longitude", phone: "phone", website: "url", workingHours: "working_hours",
+  amenities: "amenity_names", description: "about",
+};
+
+/**
+ * Hand-written: it reads the rows as the upsert does (json_each by position). Counts the fields of
+ * `rows` that the upsert will keep because an owner's approved change set them and the file says
+ * otherwise: the import report's "kept" figure. Rows are found by place id (rows without one are
+ * found by name and address, which an owner's change of either moves away from).
+ */
+export async function countOwnerKeptFields(db: D1Database, rows: readonly BusinessRow[]): Promise<number> {
+  const withPlaceId = rows.filter((row) => row.place_id);
+  if (withPlaceId.length === 0) return 0;
+  const at = (column: (typeof WRITTEN_COLUMNS)[number]) => WRITTEN_COLUMNS.indexOf(column);
+  const kept = Object.entries(OWNER_FIELD_COLUMN)
+    .map(([field, column]) => `(instr(b.owner_fields, '|${field}|') > 0 AND b.${column} IS NOT (j.value ->> ${at(column)}))`)
+    .join(" + ");
+  const statement = db.prepare(
+    `SELECT coalesce(sum(${kept}), 0) AS kept FROM json_each(?1) AS j
+     JOIN businesses AS b ON b.place_id = j.value ->> ${at("place_id")} WHERE b.owner_fields IS NOT NULL`,
+  );
+  const results = await db.batch<{ kept: number }>(upsertBusinessesParameters(withPlaceId).map((json) => statement.bind(json)));
+  return results.reduce((sum, result) => sum + Number(result.results[0]?.kept ?? 0), 0);
+}
 /**
  * A known business is written only when a refreshed field differs: a file imported again
  * unchanged keeps its rows' `updated_at` (each sitemap URL's lastmod, which crawlers trust only

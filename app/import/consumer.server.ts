@@ -19,6 +19,7 @@ import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "./clea
 import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./commit-failure";
 import {
   commitRows,
+  countOwnerKeptFields,
   DeliveryOvertaken,
   finishUploadJob,
   getUploadJob,
@@ -175,6 +176,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       written.push(row);
       progress.successCount++;
     }
+    progress.ownerKeptCount = (progress.ownerKeptCount ?? 0) + (await countOwnerKeptFields(env.DB, written));
     const nextText = cursorAt(last);
     await commitRows(env.DB, { jobId, previousCursor: cursorText, cursor: nextText, progress, keys: [...seen] }, written);
     cursorText = nextText;

@@ -25,6 +25,8 @@ export interface ImportProgress {
   newPlaceIdCount: number;
   recordsWithPlaceId: number;
   columnExtraction: ColumnExtraction | null;
+  /** Fields the file would have changed that an owner's approved change set, so were kept (absent in older jobs). */
+  ownerKeptCount?: number;
   /** A workbook's sheet that was read and its other visible sheets, left unread (null for CSV). */
   sheets?: { read: string; unread: string[] } | null;
 }
@@ -33,7 +35,7 @@ export function emptyProgress(): ImportProgress {
   return {
     processedRows: 0, successCount: 0, addedCount: 0, errorCount: 0, skippedCount: 0, errors: [], skippedBusinesses: [],
     excelDuplicateCount: 0, excelDuplicateRecords: [], databaseDuplicateCount: 0, newPlaceIdCount: 0,
-    recordsWithPlaceId: 0, columnExtraction: null, sheets: null,
+    recordsWithPlaceId: 0, columnExtraction: null, sheets: null, ownerKeptCount: 0,
   };
 }
 
@@ -95,6 +97,8 @@ export interface BatchResult {
   skippedBusinesses: string[];
   columnExtraction: ColumnExtraction | null;
   duplicateAnalysis: DuplicateAnalysis;
+  /** Fields the file would have changed that an owner's approved change set: kept as the owner set them (absent when none, as in the spec's result). */
+  ownerKeptCount?: number;
 }
 
 /**
@@ -119,7 +123,7 @@ export function batchResult(fileName: string, p: ImportProgress, failure: string
   const updatedCount = p.successCount - p.addedCount;
   const message =
     failure ??
-    `${fileName}: ${p.successCount} işletme kaydedildi (${p.addedCount} yeni, ${updatedCount} güncellendi), ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.${unreadSheetsNote(p.sheets)}`;
+    `${fileName}: ${p.successCount} işletme kaydedildi (${p.addedCount} yeni, ${updatedCount} güncellendi), ${p.skippedCount} tekrar atlandı, ${p.errorCount} satır hatalı.${ownerKeptNote(p.ownerKeptCount ?? 0)}${unreadSheetsNote(p.sheets)}`;
   return {
     success,
     message,
@@ -133,7 +137,13 @@ export function batchResult(fileName: string, p: ImportProgress, failure: string
     skippedBusinesses: p.skippedBusinesses,
     columnExtraction: p.columnExtraction,
     duplicateAnalysis: duplicateAnalysis(p),
+    ...(p.ownerKeptCount ? { ownerKeptCount: p.ownerKeptCount } : {}),
   };
+}
+
+/** Said only when it happened: the file's values an owner's own values outranked. */
+function ownerKeptNote(kept: number): string {
+  return kept > 0 ? ` İşletme sahiplerinin değiştirdiği ${kept} alan korundu.` : "";
 }
 
 /**

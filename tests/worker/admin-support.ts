@@ -40,6 +40,6 @@ export function adminFetch(cookie: string, path: string, init: RequestInit = {})
   const headers = new Headers(init.headers);
   headers.set("Cookie", cookie);
   headers.set("Origin", ORIGIN);
-  if (init.body !== undefined) headers.set("Content-Type", "application/json");
+  if (typeof init.body === "string") headers.set("Content-Type", "application/json");
   return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
 }

@@ -245,9 +245,26 @@ describe("claims, owner edits and messages to owners", () => {
     const after = (await (await SELF.fetch(`${MEMBER_SITE}/api/businesses/${business.slug}`)).json()) as { phone: string; about: string; name: string; url: string };
     expect(after).toMatchObject({ phone: "+41 44 777 77 77", name: "Hotel Seeblick Zürich", url: "https://www.seeblick-hotel.ch/rooms" });
 
-    await addBusinesses([record({ name: "Hotel Seeblick Zürich", placeId: "seeblick", latitude: 47.3602, longitude: 8.5367, phone: "+41 44 555 09 09", url: "https://www.seeblick-hotel.ch/new", rating: 4.9 })]);
-    const reimported = await env.DB.prepare(`SELECT phone, url, rating FROM businesses WHERE id = ?1`).bind(business.id).first();
-    expect(reimported).toEqual({ phone: "+41 44 777 77 77", url: "https://www.seeblick-hotel.ch/new", rating: 4.9 });
+    // A later spreadsheet import refreshes the rest but keeps the owner's phone, and its report says so.
+    const form = new FormData();
+    const csv = "name,place_id,phone,site,rating,type,full_address,city,country_code,latitude,longitude\n" +
+      "Hotel Seeblick Zürich,seeblick,+41 44 555 09 09,https://www.seeblick-hotel.ch/new,4.9,Hotel,Hotel Seeblick Zürich street 1,Zürich,CH,47.3602,8.5367\n";
+    form.set("file", new File([csv], "rescrape.csv"));
+    form.set("batchSize", "500");
+    form.set("fileIndex", "0");
+    form.set("totalFiles", "1");
+    const upload = await adminFetch(admin, "/api/upload-excel-batch", { method: "POST", body: form });
+    const { jobId } = (await upload.json()) as { jobId: string };
+    let job: { status: string; result: { message: string; ownerKeptCount?: number } | null };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await (await adminFetch(admin, `/api/admin/upload-jobs/${jobId}`)).json()) as typeof job;
+    } while (job.status !== "done" && job.status !== "failed");
+    // The phone, and the description the file would have emptied.
+    expect(job.result).toMatchObject({ ownerKeptCount: 2 });
+    expect(job.result!.message).toContain("İşletme sahiplerinin değiştirdiği 2 alan korundu.");
+    const reimported = await env.DB.prepare(`SELECT phone, url, rating, about FROM businesses WHERE id = ?1`).bind(business.id).first();
+    expect(reimported).toEqual({ phone: "+41 44 777 77 77", url: "https://www.seeblick-hotel.ch/new", rating: 4.9, about: JSON.stringify({ Description: "Rooms with a view." }) });
   });
 
   it("relays a member's message to the owner with the member as Reply-To, never showing the owner's address", async () => {

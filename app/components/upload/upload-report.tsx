@@ -40,6 +40,7 @@ export function UploadReport({ result }: { result: BatchResult }) {
         <Figure label="Güncellenen" value={result.updatedCount} />
         <Figure label="Atlanan" value={result.skippedCount} tone={toneWhenAny(result.skippedCount, "amber")} />
         <Figure label="Hatalı" value={result.errorCount} tone={toneWhenAny(result.errorCount, "red")} />
+        {result.ownerKeptCount ? <Figure label="Sahibin alanı korundu" value={result.ownerKeptCount} /> : null}
       </dl>
       <ShortList title="Hatalar" items={result.errors} total={errorLineCount(result)} />
       <ShortList title="Atlanan işletmeler" items={result.skippedBusinesses} total={result.skippedCount} />
