@@ -46,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteUrl,
     // The basemap every public map draws (the business page's and the results map).
     mapStyleUrl: context.cloudflare.env.MAP_STYLE_URL,
+    // The Turnstile widget's public key on member forms (null where no check is configured).
+    turnstileSiteKey: context.cloudflare.env.TURNSTILE_SITE_KEY ?? null,
     // Site-wide code injection (admin spec): head, start of body, end of body.
     siteCode: {
       head: head.head,

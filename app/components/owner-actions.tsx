@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+import { HumanCheckFields } from "./human-check-fields";
 import { signedInHere } from "./member-link";
 
 const box = "rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6";
@@ -80,6 +81,7 @@ export function OwnerActions({ slug, claimed }: { slug: string; claimed: boolean
             <label className="block">Your position<input name="position" required minLength={2} maxLength={100} placeholder="Owner, manager…" className={input} /></label>
             <label className="block">Your phone (optional)<input name="phone" type="tel" maxLength={40} className={input} /></label>
             <label className="block">Anything the moderator should know (optional)<textarea name="message" maxLength={1000} rows={3} className={input} /></label>
+            <HumanCheckFields />
             <button type="submit" disabled={busy} className={button}>Send my claim</button>
             {note}
           </form>

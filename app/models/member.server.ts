@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { members, memberSessions, memberSignInCodes } from "~/db/schema";
+import { members, memberSessions, memberSignInCodes, moderationItems } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { codeHashInput, emailChangeMessage, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage, type CodePurpose } from "~/lib/members/sign-in";
 import { constantTimeEqual, keyedHash, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, verifiedToken } from "~/lib/web/session-token";
@@ -198,13 +198,16 @@ export async function confirmEmailChange(env: Env, member: Member, email: string
 }
 
 /**
- * Deletes the member's account and personal data: the row (its sessions go with it) and every
- * code of its addresses. What they gave the directory stays with the directory.
+ * Deletes the member's account and personal data: the row (its sessions, passkeys and received
+ * messages go with it; listings they own lose their owner) and every code of its addresses. What
+ * they gave the directory stays with the directory.
  */
 export async function deleteMember(env: Env, request: Request, member: Member): Promise<string[]> {
   const db = database(env.DB);
   await db.batch([
     db.delete(memberSignInCodes).where(or(eq(memberSignInCodes.email, member.email), eq(memberSignInCodes.memberId, member.id))!),
+    // Their pending claims and changes end with them; a listing they submitted stays in the queue for the directory.
+    db.delete(moderationItems).where(and(eq(moderationItems.memberId, member.id), eq(moderationItems.status, "pending"), inArray(moderationItems.kind, ["claim", "change"]))),
     db.delete(members).where(eq(members.id, member.id)),
   ]);
   return memberCookies(request, env, "", 0);

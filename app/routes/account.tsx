@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (member && next) throw redirect(next, { headers: NO_STORE });
   const mine = member ? await memberAccount(env.DB, member.id) : null;
   return data(
-    { member, mine, next, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1", turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null },
+    { member, mine, next, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1" },
     { headers: NO_STORE },
   );
 }
@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const input = "mt-1 w-full rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-2";
 const button = "rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
-function SignIn({ linkExpired, deleted, next, turnstileSiteKey }: { linkExpired: boolean; deleted: boolean; next: string | null; turnstileSiteKey: string | null }) {
+function SignIn({ linkExpired, deleted, next }: { linkExpired: boolean; deleted: boolean; next: string | null }) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const askedFor = answer && answer.step === "code" ? answer : null;
@@ -141,7 +141,7 @@ function SignIn({ linkExpired, deleted, next, turnstileSiteKey }: { linkExpired:
             <input name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={answer?.step === "email" ? answer.email : ""} className={input} aria-invalid={answer?.step === "email" ? true : undefined} aria-describedby={answer?.step === "email" ? "email-error" : undefined} />
           </label>
           {answer?.step === "email" ? <p id="email-error" role="alert" className="text-red-700 dark:text-red-400">{answer.error}</p> : null}
-          <HumanCheckFields siteKey={turnstileSiteKey} />
+          <HumanCheckFields />
           <button type="submit" className={button} disabled={busy}>Send me a code</button>
         </Form>
       )}
@@ -229,7 +229,7 @@ function EmailChange() {
 }
 
 export default function Account() {
-  const { member, mine, next, linkExpired, deleted, turnstileSiteKey } = useLoaderData<typeof loader>();
+  const { member, mine, next, linkExpired, deleted } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
       {member && mine ? (
@@ -242,7 +242,7 @@ export default function Account() {
           <Profile member={member} />
         </>
       ) : (
-        <SignIn linkExpired={linkExpired} deleted={deleted} next={next} turnstileSiteKey={turnstileSiteKey} />
+        <SignIn linkExpired={linkExpired} deleted={deleted} next={next} />
       )}
     </div>
   );

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = editId.success ? await listingForEditing(env.DB, member.id, editId.data) : null;
   if (editId.success && !editing) throw data("Listing not found", { status: 404, headers: NO_STORE });
   const categories = await listingCategoryChoices(env.DB);
-  return data({ categories, countries: countryChoices(), editing, turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null }, { headers: NO_STORE });
+  return data({ categories, countries: countryChoices(), editing }, { headers: NO_STORE });
 }
 
 const label = "block text-sm font-medium text-slate-800 dark:text-slate-200";
@@ -59,7 +59,7 @@ function formValues(form: FormData): Record<string, unknown> {
 }
 
 export default function SubmitHotel() {
-  const { categories, countries, editing, turnstileSiteKey } = useLoaderData<typeof loader>();
+  const { categories, countries, editing } = useLoaderData<typeof loader>();
   const start: Partial<ListingValues> = editing?.values ?? {};
   const [latitude, setLatitude] = useState<string>(start.latitude?.toString() ?? "");
   const [longitude, setLongitude] = useState<string>(start.longitude?.toString() ?? "");
@@ -230,7 +230,7 @@ export default function SubmitHotel() {
           </section>
         )}
 
-        <HumanCheckFields siteKey={turnstileSiteKey} />
+        <HumanCheckFields />
         <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
           {busy ? "Sending…" : editing ? "Send my change for review" : "Submit for review"}
         </button>

@@ -267,6 +267,23 @@ describe("claims, owner edits and messages to owners", () => {
     expect(reimported).toEqual({ phone: "+41 44 777 77 77", url: "https://www.seeblick-hotel.ch/new", rating: 4.9, about: JSON.stringify({ Description: "Rooms with a view." }) });
   });
 
+  it("ends an owner's claims when they delete their account, and keeps the listing they submitted", async () => {
+    const cookie = await signInMember("leaving@leaving-hotel.example");
+    const created = (await submit(cookie, listing({ name: "Leaving Hotel", latitude: 48, website: "https://leaving-hotel.example" }))).body.listing!;
+    const admin = await login("10.9.0.9");
+    const item = (await queue(admin, "?kind=listing&order=newest")).items.find((entry) => entry.business?.id === created.id)!;
+    expect((await decide(admin, item.id, { decision: "approve" })).status).toBe(200);
+    expect((await memberPost(`/api/businesses/${created.slug}/claim`, { position: "Owner" }, withCookie(cookie))).status).toBe(201);
+    const slug = (await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = 'seeblick'`).first<{ slug: string }>())!.slug;
+    expect(((await (await memberPost(`/api/businesses/${slug}/claim`, { position: "Manager" }, withCookie(cookie))).json()) as { claim: { status: string } }).claim.status).toBe("pending");
+
+    expect((await SELF.fetch(`${MEMBER_SITE}/api/account/me`, { method: "DELETE", headers: { Cookie: cookie } })).status).toBe(200);
+    const after = await env.DB.prepare(`SELECT is_approved, owner_id, submitted_by FROM businesses WHERE id = ?1`).bind(created.id).first();
+    expect(after).toEqual({ is_approved: 1, owner_id: null, submitted_by: null });
+    const pendingClaims = await env.DB.prepare(`SELECT count(*) AS n FROM moderation_items WHERE kind = 'claim' AND status = 'pending' AND member_id IS NULL`).first("n");
+    expect(pendingClaims).toBe(0);
+  });
+
   it("relays a member's message to the owner with the member as Reply-To, never showing the owner's address", async () => {
     const traveller = await signInMember("traveller-writes@example.org");
     const slug = (await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = 'seeblick'`).first<{ slug: string }>())!.slug;
