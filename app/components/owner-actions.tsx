@@ -33,26 +33,22 @@ export function OwnerActions({ slug, claimed }: { slug: string; claimed: boolean
   useEffect(() => setSignedIn(signedInHere()), []);
   const back = `/account?next=${encodeURIComponent(`/business/${slug}`)}`;
 
-  const claim = async (event: FormEvent<HTMLFormElement>) => {
+  /** A form's submit: posts its fields to `path` and says what happened in the member's words. */
+  const sendTo = (path: string, saying: (answer: Record<string, unknown>) => string) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const { ok, status, answer } = await postJson(`/api/businesses/${slug}/claim`, Object.fromEntries(form));
+    const { ok, status, answer } = await postJson(path, Object.fromEntries(form));
     setBusy(false);
     if (status === 401) return setSignedIn(false);
-    const claimStatus = (answer.claim as { status?: string } | undefined)?.status;
-    setSent(ok ? { ok: true, text: claimStatus === "approved" ? "Your claim is approved: you can edit this listing from your account." : "Thank you: a moderator reviews your claim and we will e-mail you." } : { ok: false, text: refusal(answer) });
+    setSent(ok ? { ok: true, text: saying(answer) } : { ok: false, text: refusal(answer) });
   };
-
-  const write = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const { ok, status, answer } = await postJson(`/api/businesses/${slug}/messages`, Object.fromEntries(form));
-    setBusy(false);
-    if (status === 401) return setSignedIn(false);
-    setSent(ok ? { ok: true, text: "Your message was sent to the owner. Their answer comes to your e-mail." } : { ok: false, text: refusal(answer) });
-  };
+  const claim = sendTo(`/api/businesses/${slug}/claim`, (answer) =>
+    (answer.claim as { status?: string } | undefined)?.status === "approved"
+      ? "Your claim is approved: you can edit this listing from your account."
+      : "Thank you: a moderator reviews your claim and we will e-mail you.",
+  );
+  const write = sendTo(`/api/businesses/${slug}/messages`, () => "Your message was sent to the owner. Their answer comes to your e-mail.");
 
   const note = sent ? (
     <p role="status" className={`mt-3 text-sm ${sent.ok ? "text-green-700 dark:text-green-300" : "text-red-700 dark:text-red-300"}`}>{sent.text}</p>

@@ -15,18 +15,18 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 // import, no Lighthouse) so that it cannot rot: it must run end to end, measure the pages that
 // exist with zero failed requests, import, export and rebuild sitemaps through the real endpoints, and write
 // every section of its report.
-test("npm run bench --quick runs end to end and reports every section", { timeout: 420_000 }, async () => {
+test("npm run bench --quick runs end to end and reports every section", { timeout: 480_000 }, async () => {
   const port = await freePort();
   const run = spawnSync(
     "npm",
     ["run", "bench", "--", "--quick", "--count", "1000", "--duration", "0.5", "--connections", "8",
       "--import-rows", "200", "--skip", "lighthouse", "--no-build", "--port", String(port), "--out", outDir],
-    { cwd: root, encoding: "utf8", timeout: 410_000 },
+    { cwd: root, encoding: "utf8", timeout: 470_000 },
   );
   expect(run.status, run.stdout + run.stderr).toBe(0);
 
   const report = readFileSync(path.join(outDir, "RESULTS-quick.md"), "utf8");
-  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Pages around an import", "## Export", "## Sitemaps"]) {
+  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Pages around an import", "## Moderation", "## Export", "## Sitemaps"]) {
     expect(report).toContain(section);
   }
 
@@ -105,6 +105,16 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(around.pages[2]!.firstAfter).toBe("STALE");
   expect(report).toMatch(/\| during and right after an import p95 ≤ 1\.5× the warm p95 \(8 connections\) \| Home: during [\d.]+×, after [\d.]+× \(load [\d.]+\); Category \(biggest\), page 1: during [\d.]+×, after [\d.]+× \(load [\d.]+\); All businesses, page \d+: during [\d.]+×, after [\d.]+× \(load [\d.]+\) \| (✅|❌) \|/);
   expect(report).toMatch(/\| Home `\/` \| [\d.]+ \/ [\d.]+ \/ [\d.]+ \/ [\d.]+ \| .+ \| [\d.]+× \| [\d.]+× \| (HIT|STALE), change seen [\d.]+ s after `done` \|/);
+  // Moderation (decision 117): 1,000 pending listings; the queue and the decisions answered, and
+  // across the decisions home stayed in the edge cache while the biggest category missed only after one in it.
+  const moderation = results.moderation;
+  if (!moderation || moderation === "skipped" || !moderation.available) throw new Error(`moderation: ${JSON.stringify(moderation)}`);
+  expect([moderation.pending, moderation.queue.errors, moderation.decision.errors, moderation.decisions]).toEqual([1000, 0, 0, 40]);
+  const [homeAfter, categoryAfter] = moderation.pages;
+  expect(homeAfter!.path).toBe("/");
+  expect(homeAfter!.hitRatio).toBeGreaterThanOrEqual(0.9);
+  expect([categoryAfter!.missesAfterOther, categoryAfter!.hitsAfterTouching]).toEqual([0, 0]);
+  expect(report).toMatch(/\| a moderation decision refreshes only what it changes: across 40 approvals, .+ \| home \d+ %; category \d+ % .+ \| (✅|❌) \|/);
   expect(results.export.available && results.export.rows).toBe(1000);
   // The biggest category (its approved businesses and any waiting) and the older half by date: a share of the 1,000 each.
   const [category, dated] = results.filteredExports ?? [];

@@ -3,6 +3,7 @@
  * state whatever sizes the test chooses, and the issue-36 zip bomb, an .xlsx of about 1 MB whose
  * sheet declares 1,000,000 bytes in both zip headers and inflates to over a gigabyte.
  */
+import { joinBytes } from "~/lib/web/bytes";
 import { constants, deflateRawSync } from "node:zlib";
 
 export interface RawZipEntry {
@@ -56,14 +57,7 @@ export function zipWithDeclaredSizes(entries: readonly RawZipEntry[]): Uint8Arra
   view.setUint16(10, entries.length, true);
   view.setUint32(12, directorySize, true);
   view.setUint32(16, offset, true);
-  const all = [...parts, ...central, end];
-  const out = new Uint8Array(all.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of all) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joinBytes([...parts, ...central, end]);
 }
 
 /** Raw deflate of `text`, complete. */

@@ -3,18 +3,12 @@
  * holds the structure the metadata stripper walks, with the metadata a phone writes (EXIF with
  * a GPS position, XMP, IPTC, text chunks) where a test asks for it. Nothing here decodes pixels.
  */
+import { joinBytes } from "~/lib/web/bytes";
 
 const encoder = new TextEncoder();
 
 export function bytesOf(...parts: (Uint8Array | number[] | string)[]): Uint8Array<ArrayBuffer> {
-  const arrays = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part instanceof Uint8Array ? part : Uint8Array.from(part)));
-  const out = new Uint8Array(arrays.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of arrays) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joinBytes(parts.map((part) => (typeof part === "string" ? encoder.encode(part) : Uint8Array.from(part))));
 }
 
 /** Whether `needle` occurs in `haystack`. */

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { joinBytes } from "~/lib/web/bytes";
 import { PASSKEY_CHALLENGE_MESSAGE, PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_REFUSED_MESSAGE, TOO_MANY_PASSKEY_SIGN_INS_MESSAGE } from "~/lib/members/passkeys";
 
 const SITE = "https://example.com";
@@ -48,13 +49,7 @@ function fromBase64url(text: string): Uint8Array {
 }
 
 function concat(...parts: (Uint8Array | number[])[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joinBytes(parts.map((part) => Uint8Array.from(part)));
 }
 
 const uint32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
