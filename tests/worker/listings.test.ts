@@ -284,6 +284,32 @@ describe("claims, owner edits and messages to owners", () => {
     expect(pendingClaims).toBe(0);
   });
 
+  it("refuses what the rules refuse: signed out, unknown listings, bad fields, and past the daily limits", async () => {
+    const slug = (await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = 'seeblick'`).first<{ slug: string }>())!.slug;
+    expect((await memberPost(`/api/businesses/${slug}/claim`, { position: "Owner" })).status).toBe(401);
+    expect((await memberPost(`/api/businesses/${slug}/messages`, { subject: "Hello", text: "Is breakfast included?" })).status).toBe(401);
+    expect((await memberPost(`/api/listings/1`, { phone: "+41 1 234" }, {}, "PATCH")).status).toBe(401);
+    const cookie = await signInMember("limits@example.org");
+    expect((await memberPost(`/api/businesses/no-such-business-abc123/claim`, { position: "Owner" }, withCookie(cookie))).status).toBe(404);
+    const noPosition = await memberPost(`/api/businesses/${slug}/claim`, { position: "" }, withCookie(cookie));
+    expect(await noPosition.json()).toEqual({ success: false, errors: { position: "Say what your position is (owner, manager…)" } });
+    const unknownField = await memberPost(`/api/listings/1`, { stars: 5 }, withCookie(cookie), "PATCH");
+    expect(unknownField.status).toBe(400);
+    const tooLong = await memberPost(`/api/businesses/${slug}/messages`, { subject: "Hi there", text: "x".repeat(2001) }, withCookie(cookie));
+    expect(await tooLong.json()).toEqual({ success: false, errors: { text: "Message must be at most 2000 characters" } });
+
+    for (let n = 1; n <= 10; n++) expect((await memberPost(`/api/businesses/${slug}/messages`, { subject: `Question ${n}`, text: "Do you have parking?" }, withCookie(cookie))).status).toBe(201);
+    const eleventh = await memberPost(`/api/businesses/${slug}/messages`, { subject: "Question 11", text: "Do you have parking?" }, withCookie(cookie));
+    expect([eleventh.status, Number(eleventh.headers.get("Retry-After")) > 0]).toEqual([429, true]);
+
+    const claimer = await signInMember("claims-a-lot@example.org");
+    await addBusinesses([1, 2, 3, 4].map((n) => record({ name: `Claimable Hotel ${n}`, placeId: `claimable-${n}` })));
+    const others = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id LIKE 'claimable-%' ORDER BY place_id`).all<{ slug: string }>();
+    for (const other of others.results.slice(0, 3)) expect((await memberPost(`/api/businesses/${other.slug}/claim`, { position: "Owner" }, withCookie(claimer))).status).toBe(201);
+    const fourth = await memberPost(`/api/businesses/${others.results[3]!.slug}/claim`, { position: "Owner" }, withCookie(claimer));
+    expect([fourth.status, Number(fourth.headers.get("Retry-After")) > 0]).toEqual([429, true]);
+  });
+
   it("relays a member's message to the owner with the member as Reply-To, never showing the owner's address", async () => {
     const traveller = await signInMember("traveller-writes@example.org");
     const slug = (await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = 'seeblick'`).first<{ slug: string }>())!.slug;
