@@ -314,7 +314,7 @@ export const members = sqliteTable("members", {
   /** Shown beside what the member writes; "" until they choose one. */
   displayName: text("display_name").notNull().default(""),
   /** "active", or "suspended" (no session opens). */
-  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  status: text("status", { enum: ["active", "suspended", "terminated"] }).notNull().default("active"),
   createdAt: integer("created_at").notNull().default(unixNow),
 });
 
@@ -386,7 +386,7 @@ export const moderationItems = sqliteTable(
   "moderation_items",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind", { enum: ["listing", "claim", "change"] }).notNull(),
+    kind: text("kind", { enum: ["listing", "claim", "change", "review", "reply", "report", "appeal"] }).notNull(),
     status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
     /** Who asked; null once they deleted their account (a listing stays with the directory). */
     memberId: integer("member_id").references(() => members.id, { onDelete: "set null" }),
@@ -412,6 +412,110 @@ export const moderationItems = sqliteTable(
     // One pending claim per member and listing.
     uniqueIndex("moderation_items_pending_claim").on(t.memberId, t.businessId).where(sql`kind = 'claim' AND status = 'pending'`),
   ],
+);
+
+/**
+ * Guest reviews (decision 118): one per member and business. A published review counts in its
+ * business's review_summaries (kept by the triggers of migrations/0009), never in the imported
+ * rating. An edit waits in `pending_edit` while the published version stays.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    text: text("text").notNull(),
+    /** The text's letters and digits, lower case, first 300 (app/lib/reviews/review-fields.ts): the same review on another business. */
+    textKey: text("text_key").notNull(),
+    /** "YYYY-MM". */
+    visitedOn: text("visited_on"),
+    tripType: text("trip_type", { enum: ["business", "couple", "family", "friends", "solo"] }),
+    /** pending → published | rejected; "hidden" while 3 members' reports wait for a moderator. */
+    status: text("status", { enum: ["pending", "published", "rejected", "hidden"] }).notNull().default("pending"),
+    /** JSON of the author's edit waiting for a moderator (rating, title, text, visitedOn, tripType). */
+    pendingEdit: text("pending_edit"),
+    /** The moderator's reason when rejected. */
+    reason: text("reason"),
+    /** Different members who reported it since it was last decided. */
+    reportCount: integer("report_count").notNull().default(0),
+    /** The owner's reply: its published text, and a text waiting for a moderator. */
+    replyText: text("reply_text"),
+    replyPendingText: text("reply_pending_text"),
+    replyAt: integer("reply_at"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    updatedAt: integer("updated_at").notNull().default(unixNow),
+  },
+  (t) => [
+    uniqueIndex("reviews_member_business").on(t.memberId, t.businessId),
+    // A business's published reviews, newest first and by rating.
+    index("reviews_business_published").on(t.businessId, t.id).where(sql`status = 'published'`),
+    index("reviews_business_rating").on(t.businessId, t.rating, t.id).where(sql`status = 'published'`),
+    // A burst of reviews of one business, whatever their status.
+    index("reviews_business_created").on(t.businessId, t.createdAt),
+    index("reviews_text_key").on(t.textKey),
+  ],
+);
+
+/**
+ * A business's published reviews, summed (triggers of migrations/0009): the summary answers
+ * without counting. No foreign key: a deleted business's reviews take their counts away as
+ * they go, and the row with them.
+ */
+export const reviewSummaries = sqliteTable("review_summaries", {
+  businessId: integer("business_id").primaryKey(),
+  reviewCount: integer("review_count").notNull().default(0),
+  ratingSum: integer("rating_sum").notNull().default(0),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+});
+
+/** A member's report of a review or a listing: one per member and item. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind", { enum: ["review", "business"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    reason: text("reason", { enum: ["fake", "offensive", "conflict-of-interest", "closed", "wrong-information", "other"] }).notNull(),
+    note: text("note"),
+    createdAt: integer("created_at").notNull().default(unixNow),
+  },
+  (t) => [uniqueIndex("reports_member_target").on(t.memberId, t.targetKind, t.targetId), index("reports_target").on(t.targetKind, t.targetId)],
+);
+
+/** Warnings, suspensions and terminations of members, with their appeals. */
+export const memberSanctions = sqliteTable(
+  "member_sanctions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    level: text("level", { enum: ["warning", "suspension", "termination"] }).notNull(),
+    reason: text("reason").notNull(),
+    /** A suspension's end (unix seconds); null for the others. */
+    endsAt: integer("ends_at"),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    liftedAt: integer("lifted_at"),
+    liftedBy: text("lifted_by"),
+    appealText: text("appeal_text"),
+    appealedAt: integer("appealed_at"),
+  },
+  (t) => [index("member_sanctions_member").on(t.memberId, t.id)],
 );
 
 /** Photos members sent with a listing, stored in R2 under random keys. */

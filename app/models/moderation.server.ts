@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { businesses, members, moderationItems, type ModerationItem } from "~/db/schema";
+import { businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields";
 import { MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
+import { reviewTextKey, type ReviewInput } from "~/lib/reviews/review-fields";
 import { recordAuditEvent } from "./audit-log.server";
+import { reviewPages } from "./review.server";
 import { businessApiPath, businessPath, categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
 import { markPagesChanged } from "./cache.server";
 import { queuePageAnchorRebuild } from "./queue-messages.server";
@@ -98,7 +100,9 @@ export async function countPendingModeration(d1: D1Database): Promise<number> {
 
 export type DecisionOutcome = { kind: "decided" } | { kind: "not-found" } | { kind: "already-decided" } | { kind: "gone" };
 
-const KIND_WORDS: Record<ModerationKind, string> = { listing: "listing", claim: "claim on", change: "change to" };
+const KIND_WORDS: Record<ModerationKind, string> = {
+  listing: "listing", claim: "claim on", change: "change to", review: "review of", reply: "reply to a review of", report: "report about", appeal: "appeal about",
+};
 
 function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: string, approved: boolean, reason: string | null): MailMessage {
   const what = `Your ${KIND_WORDS[item.kind]} "${oneLine(name)}"`;
@@ -108,7 +112,9 @@ function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: stri
       ? "It is now public in the directory."
       : item.kind === "claim"
         ? "You can now edit the listing from your account."
-        : "The listing shows it now."
+        : item.kind === "review"
+          ? "It is now published on the business's page."
+          : "The listing shows it now."
     : `The moderator's reason: ${reason ?? ""}`;
   return {
     to,
@@ -145,6 +151,8 @@ export async function decideModerationItem(env: Env, request: Request, username:
   const effects = [];
   // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
   const places: ListedPlace[] = [];
+  // E-mail beside the member's own (a published review's owner is told).
+  const otherMail: MailMessage[] = [];
   if (decision.approve && item.kind === "listing") {
     effects.push(db.update(businesses).set({ isApproved: true }).where(eq(businesses.id, businessId)));
     places.push(found);
@@ -160,6 +168,12 @@ export async function decideModerationItem(env: Env, request: Request, username:
       places.push(found, { categorySlug: columns.categorySlug ?? found.categorySlug, citySlug: columns.citySlug ?? found.citySlug, countryCode: columns.countryCode ?? found.countryCode });
     }
   }
+  if (item.kind === "review") {
+    const review = await reviewEffects(env, item, decision);
+    if (!review) return { kind: "gone" };
+    effects.push(...review.effects);
+    otherMail.push(...review.mail);
+  }
   const decided = db
     .update(moderationItems)
     .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
@@ -170,7 +184,7 @@ export async function decideModerationItem(env: Env, request: Request, username:
     .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
     .from(moderationItems)
     .where(eq(moderationItems.id, id));
-  const mail = found.email ? [mailOutboxInsert(db, decisionMail(found.email, item, found.name, decision.approve, decision.reason))] : [];
+  const mail = [...(found.email ? [decisionMail(found.email, item, found.name, decision.approve, decision.reason)] : []), ...otherMail].map((message) => mailOutboxInsert(db, message));
   let results: readonly unknown[];
   try {
     results = await db.batch([guard, decided, ...effects, ...mail] as unknown as Parameters<typeof db.batch>[0]);
@@ -178,13 +192,14 @@ export async function decideModerationItem(env: Env, request: Request, username:
     if (String(error).includes("already decided")) return { kind: "already-decided" };
     throw error;
   }
-  if (mail.length) await queueMailDelivery(env, results.at(-1) as { id: number }[]);
+  if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
 
   await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, username }, {
     subject: found.name,
     detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
   });
-  if (decision.approve) await refreshListingPages(env, found.slug, places);
+  if (item.kind === "review") await markPagesChanged(env.DB, reviewPages(found.slug));
+  else if (decision.approve) await refreshListingPages(env, found.slug, places);
   return { kind: "decided" };
 }
 
@@ -209,4 +224,36 @@ export async function refreshListingPages(env: Env, slug: string, places: readon
   }
   await markPagesChanged(env.DB, paths);
   if (places.length) await queuePageAnchorRebuild(env);
+}
+
+/**
+ * A review decision's writes: approving publishes the review (or applies the author's waiting
+ * edit to it); rejecting a new review rejects it with the reason, rejecting an edit drops the edit
+ * and keeps the published version. Null when the review is gone.
+ */
+async function reviewEffects(env: Env, item: ModerationItem, decision: { approve: boolean; reason: string | null }) {
+  const db = database(env.DB);
+  const reviewId = Number(parsedJson<{ reviewId?: number }>(item.details, {}).reviewId);
+  const review = await db.select().from(reviews).where(eq(reviews.id, reviewId)).get();
+  if (!review) return null;
+  const at = Math.floor(Date.now() / 1000);
+  const edit = review.pendingEdit ? parsedJson<ReviewInput | null>(review.pendingEdit, null) : null;
+  const set: Partial<typeof reviews.$inferInsert> = decision.approve
+    ? edit
+      ? { ...edit, textKey: reviewTextKey(edit.text), pendingEdit: null, updatedAt: at }
+      : { status: "published", reason: null, reportCount: 0, updatedAt: at }
+    : edit
+      ? { pendingEdit: null, updatedAt: at }
+      : { status: "rejected", reason: decision.reason, updatedAt: at };
+  const owner = decision.approve && !edit
+    ? await db.select({ email: members.email, name: businesses.name }).from(businesses).innerJoin(members, eq(members.id, businesses.ownerId)).where(eq(businesses.id, review.businessId)).get()
+    : undefined;
+  return { effects: [db.update(reviews).set(set).where(eq(reviews.id, reviewId))], mail: owner ? [newReviewMail(owner.email, owner.name, review.rating)] : [] };
+}
+
+/** The owner hears of a review published on their business, so they may reply. */
+function newReviewMail(to: string, name: string, rating: number): MailMessage {
+  const business = oneLine(name);
+  const text = `A guest review (${rating} of 5 stars) of ${business} was published. You can reply to it once from the business's page.`;
+  return { to, subject: `New review of ${business}`, text: `${text}\n\n${SITE_NAME}`, html: `<p>${escapeHtml(text)}</p><p>${escapeHtml(SITE_NAME)}</p>` };
 }

@@ -261,6 +261,10 @@ const KIND_TONES: Record<ModerationEntry["kind"], string> = {
   listing: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
   claim: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200",
   change: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  review: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  reply: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
+  report: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+  appeal: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
 function ModerationCard({ item, answer }: { item: ModerationEntry; answer: ModerationAnswer | null }) {

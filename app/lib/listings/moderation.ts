@@ -2,7 +2,7 @@
 import { z } from "~/lib/web/zod";
 import { plainText } from "./listing-fields";
 
-export const MODERATION_KINDS = ["listing", "claim", "change"] as const;
+export const MODERATION_KINDS = ["listing", "claim", "change", "review", "reply", "report", "appeal"] as const;
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
 export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
@@ -11,16 +11,29 @@ export const MODERATION_PAGE_SIZE = 20;
 /** What the moderator should look at before deciding. */
 export type ModerationFlag =
   | { kind: "possible-duplicate"; reason: "similar-name-nearby" | "same-phone" | "same-website"; business: { id: number; slug: string; name: string } }
-  | { kind: "dispute"; reason: "already-claimed"; business: { id: number; slug: string; name: string } };
+  | { kind: "dispute"; reason: "already-claimed"; business: { id: number; slug: string; name: string } }
+  | {
+      kind: "review";
+      reason: "contact-link" | "contact-email" | "contact-phone" | "same-text-elsewhere" | "burst" | "reviewer-is-business";
+      business: { id: number; slug: string; name: string };
+    };
 
 /** The admin's labels (Turkish, as the rest of the admin). */
-export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { listing: "Yeni işletme", claim: "Sahiplik talebi", change: "Değişiklik" };
+export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = {
+  listing: "Yeni işletme", claim: "Sahiplik talebi", change: "Değişiklik", review: "Yorum", reply: "Sahip yanıtı", report: "Şikâyet", appeal: "İtiraz",
+};
 export const MODERATION_STATUS_LABELS: Record<ModerationStatus, string> = { pending: "Bekliyor", approved: "Onaylandı", rejected: "Reddedildi" };
 export const FLAG_LABELS: Record<ModerationFlag["reason"], string> = {
   "similar-name-nearby": "150 m içinde benzer isim",
   "same-phone": "Aynı telefon",
   "same-website": "Aynı web sitesi",
   "already-claimed": "Zaten sahiplenilmiş (itiraz)",
+  "contact-link": "Metinde bağlantı",
+  "contact-email": "Metinde e-posta adresi",
+  "contact-phone": "Metinde telefon numarası",
+  "same-text-elsewhere": "Aynı metin başka bir işletmede",
+  "burst": "Bir saatte 5+ yorum",
+  "reviewer-is-business": "Yorumcu işletmenin alan adından",
 };
 
 /** Reasons a moderator picks from to reject (editable before sending): what the member reads. */
@@ -43,7 +56,7 @@ export const decisionSchema = z
   .refine((body) => body.decision === "approve" || body.reason !== null, { message: "A reason is required to reject", path: ["reason"] });
 
 const QuerySchema = z.object({
-  kind: z.preprocess((value) => value || null, z.enum(MODERATION_KINDS, "kind must be listing, claim or change").nullable()),
+  kind: z.preprocess((value) => value || null, z.enum(MODERATION_KINDS, `kind must be one of: ${MODERATION_KINDS.join(", ")}`).nullable()),
   status: z.preprocess((value) => value || "pending", z.enum(MODERATION_STATUSES, "status must be pending, approved or rejected")),
   order: z.preprocess((value) => value || "oldest", z.enum(["oldest", "newest"], "order must be oldest or newest")),
   page: z.preprocess((value) => value || "1", z.string().regex(/^[1-9][0-9]{0,5}$/, "page must be a positive number").transform(Number)),
