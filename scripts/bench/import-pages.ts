@@ -46,14 +46,15 @@ const CHANGE_WAIT_MS = 15_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function edgeMark(url: string, method: "GET" | "HEAD"): Promise<string | null> {
+/** The `X-Edge-Cache` mark of one request on a fresh socket. */
+export async function edgeMark(url: string, method: "GET" | "HEAD"): Promise<string | null> {
   const response = await fetchOnFreshSocket(url, { method });
   await response.arrayBuffer();
   return response.headers.get("X-Edge-Cache");
 }
 
 /** Gets `path` until its entry for the current generations is stored (a HEAD answers HIT). */
-async function primed(baseURL: string, path: string) {
+export async function primed(baseURL: string, path: string) {
   const deadline = Date.now() + CHANGE_WAIT_MS;
   while ((await edgeMark(baseURL + path, "HEAD")) !== "HIT") {
     if (Date.now() > deadline) throw new Error(`${path} never came from the edge cache`);

@@ -1,12 +1,13 @@
 /**
- * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps,import-pages]
+ * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps,import-pages,moderation]
  *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
  * `wrangler dev` (D1 instrumentation on), measures every page type cold and warm, replays each
  * page's SQL directly on a snapshot of the same database, sizes the database and the front end,
  * runs Lighthouse, the import, the export and a sitemap rebuild, times the home, a category and
- * a deep list page while an import commits and right after it ends, and writes bench/RESULTS(-quick).md plus
+ * a deep list page while an import commits and right after it ends, times the moderation queue and
+ * a decision with many pending listings and counts the edge cache's hits across decisions, and writes bench/RESULTS(-quick).md plus
  * bench/results-{quick|full}.json.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,7 @@ import {
   type SqliteInsertResult,
 } from "./import-export";
 import { pagesAroundImport, type AroundImportResult } from "./import-pages";
+import { moderationSection, type ModerationResult } from "./moderation";
 import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } from "./frontend";
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
@@ -106,6 +108,8 @@ export interface BenchResults {
   sitemaps?: SitemapBuildResult | "skipped";
   /** Home, the biggest category and a deep list page while an import commits and right after it ends (absent in older results). */
   aroundImport?: AroundImportResult | "skipped";
+  /** The moderation queue and a decision with many pending listings, and home's and the biggest category's edge-cache hits across decisions (absent in older results). */
+  moderation?: ModerationResult | "skipped";
   totalSeconds: number;
   /** Said by hand when results were put together from more than one run (shown in the header). */
   notes?: string[];
@@ -262,6 +266,19 @@ async function main() {
     }
   }
 
+  let moderation: NonNullable<BenchResults["moderation"]> = "skipped";
+  if (!skip.has("moderation")) {
+    // The issue's figures: 10,000 pending listings and 200 decisions; the quick run scales them down.
+    const sizes = quick ? { pending: 1_000, decisions: 40, requests: 40 } : { pending: 10_000, decisions: 200, requests: 200 };
+    const category = pageTypes(picks).find((p) => p.id === "category")!;
+    try {
+      moderation = await moderationSection(stateDir, dataDir, { slug: picks.category.slug, path: category.path }, { ...sizes, log });
+    } catch (error) {
+      log(`moderation failed: ${String(error)}`);
+      moderation = { available: false, reason: `failed: ${String(error)}` };
+    }
+  }
+
   log("replaying each page's SQL directly on the snapshot …");
   for (const result of pages) {
     if (!result.capture.available || result.capture.statements.length === 0) continue;
@@ -330,6 +347,7 @@ async function main() {
     filteredExports,
     sitemaps: sitemapResult,
     aroundImport,
+    moderation,
     totalSeconds: (performance.now() - started) / 1000,
   };
   mkdirSync(outDir, { recursive: true });
