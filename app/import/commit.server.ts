@@ -143,7 +143,8 @@ export async function readKnownIdentities(
   keys: readonly string[],
   placeIds: readonly string[],
   withoutPlaceId: readonly Pick<BusinessRow, "name" | "full_address">[] = [],
-): Promise<{ seenInFile: Set<string>; inDirectory: Set<string>; storedWithoutPlaceId: Set<string> }> {
+  withPlaceId: readonly BusinessRow[] = [],
+): Promise<{ seenInFile: Set<string>; inDirectory: Set<string>; storedWithoutPlaceId: Set<string>; ownerKept: Map<string, number> }> {
   // Long identities (name and address) are sent in as many lists as keep each under D1's value limit.
   const seenQuery = db.prepare(`SELECT key AS value FROM upload_job_keys WHERE job_id = ?1 AND key IN (SELECT value FROM json_each(?2))`);
   const knownQuery = db.prepare(`SELECT place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`);
@@ -153,18 +154,25 @@ export async function readKnownIdentities(
      FROM json_each(?1) AS j CROSS JOIN businesses AS b INDEXED BY businesses_name_address_no_place_id
      WHERE b.place_id IS NULL AND b.name = j.value ->> 0 AND coalesce(b.full_address, '') = j.value ->> 1`,
   );
+  // In the same round trip: the fields an owner set that these rows would change (ownerKeptSql).
+  const keptQuery = db.prepare(ownerKeptSql());
   const lists = [
     jsonListParameters(keys).map((list) => seenQuery.bind(jobId, list)),
     jsonListParameters(placeIds).map((list) => knownQuery.bind(list)),
     jsonArrayParameters(withoutPlaceId.map((row) => JSON.stringify([row.name, row.full_address ?? ""]))).map((list) => namedQuery.bind(list)),
+    withPlaceId.length ? upsertBusinessesParameters(withPlaceId).map((json) => keptQuery.bind(json)) : [],
   ];
-  const results = await db.batch<{ value: string }>(lists.flat());
+  const results = await db.batch<{ value: string; kept?: number }>(lists.flat());
   const values = (from: typeof results) => new Set(from.flatMap((result) => result.results.map((r) => r.value)));
-  const [seen, known] = [lists[0]!.length, lists[0]!.length + lists[1]!.length];
+  const [seen, known, named] = [lists[0]!.length, lists[0]!.length + lists[1]!.length, lists[0]!.length + lists[1]!.length + lists[2]!.length];
+  const ownerKept = new Map<string, number>();
+  // A place id the file repeats is written from its first row, which is the one counted.
+  for (const row of results.slice(named).flatMap((result) => result.results)) if (!ownerKept.has(row.value)) ownerKept.set(row.value, Number(row.kept ?? 0));
   return {
     seenInFile: values(results.slice(0, seen)),
     inDirectory: values(results.slice(seen, known)),
-    storedWithoutPlaceId: values(results.slice(known)),
+    storedWithoutPlaceId: values(results.slice(known, named)),
+    ownerKept,
   };
 }
 
@@ -211,24 +219,18 @@ const OWNER_FIELD_COLUMN: Record<string, (typeof WRITTEN_COLUMNS)[number]> = {
 };
 
 /**
- * Hand-written: it reads the rows as the upsert does (json_each by position). Counts the fields of
- * `rows` that the upsert will keep because an owner's approved change set them and the file says
- * otherwise: the import report's "kept" figure. Rows are found by place id (rows without one are
- * found by name and address, which an owner's change of either moves away from).
+ * SQL: for each row of a JSON parameter (read as the upsert reads it) whose business an owner
+ * changed, its place id and how many of the owner's fields the file says otherwise about, which
+ * the upsert will keep: the import report's "kept" figure. Rows are found by place id (without
+ * one, by name and address, which an owner's change of either moves away from).
  */
-export async function countOwnerKeptFields(db: D1Database, rows: readonly BusinessRow[]): Promise<number> {
-  const withPlaceId = rows.filter((row) => row.place_id);
-  if (withPlaceId.length === 0) return 0;
+function ownerKeptSql(): string {
   const at = (column: (typeof WRITTEN_COLUMNS)[number]) => WRITTEN_COLUMNS.indexOf(column);
   const kept = Object.entries(OWNER_FIELD_COLUMN)
     .map(([field, column]) => `(instr(b.owner_fields, '|${field}|') > 0 AND b.${column} IS NOT (j.value ->> ${at(column)}))`)
     .join(" + ");
-  const statement = db.prepare(
-    `SELECT coalesce(sum(${kept}), 0) AS kept FROM json_each(?1) AS j
-     JOIN businesses AS b ON b.place_id = j.value ->> ${at("place_id")} WHERE b.owner_fields IS NOT NULL`,
-  );
-  const results = await db.batch<{ kept: number }>(upsertBusinessesParameters(withPlaceId).map((json) => statement.bind(json)));
-  return results.reduce((sum, result) => sum + Number(result.results[0]?.kept ?? 0), 0);
+  return `SELECT j.value ->> ${at("place_id")} AS value, ${kept} AS kept FROM json_each(?1) AS j
+    JOIN businesses AS b ON b.place_id = j.value ->> ${at("place_id")} WHERE b.owner_fields IS NOT NULL`;
 }
 /**
  * A known business is written only when a refreshed field differs: a file imported again

@@ -19,7 +19,6 @@ import { mapColumns, missingNameColumnMessage, type ColumnMapping } from "./clea
 import { constraintFailure, constraintFailureMessage, oversizedRowReason } from "./commit-failure";
 import {
   commitRows,
-  countOwnerKeptFields,
   DeliveryOvertaken,
   finishUploadJob,
   getUploadJob,
@@ -152,7 +151,7 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
     }
     const keys = rows.map(identityKey);
     const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
-    const known = await readKnownIdentities(env.DB, jobId, keys, placeIds, rows.filter((r) => !r.place_id));
+    const known = await readKnownIdentities(env.DB, jobId, keys, placeIds, rows.filter((r) => !r.place_id), rows.filter((r) => r.place_id));
     const seen = new Set<string>();
     const written: BusinessRow[] = [];
     for (const row of rows) {
@@ -173,10 +172,10 @@ export async function processImportJob(env: Env, jobId: string, limits: ImportSt
       // Added or refreshed, as the upsert will find the row (decision 043).
       const stored = row.place_id ? known.inDirectory.has(row.place_id) : known.storedWithoutPlaceId.has(rowIdentity(row));
       if (!stored) progress.addedCount++;
+      if (row.place_id && known.ownerKept.has(row.place_id)) progress.ownerKeptCount = (progress.ownerKeptCount ?? 0) + known.ownerKept.get(row.place_id)!;
       written.push(row);
       progress.successCount++;
     }
-    progress.ownerKeptCount = (progress.ownerKeptCount ?? 0) + (await countOwnerKeptFields(env.DB, written));
     const nextText = cursorAt(last);
     await commitRows(env.DB, { jobId, previousCursor: cursorText, cursor: nextText, progress, keys: [...seen] }, written);
     cursorText = nextText;

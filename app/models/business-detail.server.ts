@@ -1,5 +1,7 @@
 import { slugify, slugWithoutSuffix } from "~/lib/business/slug";
+import { REVIEWS_PER_PAGE } from "~/lib/reviews/review-fields";
 import { nearbyFrom, nearbyStatement, type NearbyBusiness } from "./finder.server";
+import { summaryOf, type PublishedReview, type ReviewSummary } from "./review.server";
 
 // Hand-written SQL: the detail page is a public hot path (about 95 µs of CPU per statement against under 1 µs for the string, scripts/bench/query-builder-cost.ts).
 
@@ -78,24 +80,69 @@ const DETAIL_SQL = `SELECT ${DETAIL_COLUMNS} FROM businesses WHERE slug = ?1 AND
 /** A listing not (yet) public, for the only people who may see it: its submitter, its owner and the admin. */
 const UNAPPROVED_DETAIL_SQL = `SELECT ${DETAIL_COLUMNS}, submitted_by, owner_id FROM businesses WHERE slug = ?1 AND is_approved = 0`;
 
+/** The business's guest reviews as its page first shows them: the summary and the newest page. */
+export interface BusinessReviews {
+  summary: ReviewSummary;
+  reviews: PublishedReview[];
+}
+
+/** The summary row (its primary key) of the approved business of slug ?1, named as summaryOf reads it. */
+const REVIEW_SUMMARY_SQL = `SELECT business_id AS businessId, review_count AS reviewCount, rating_sum AS ratingSum, stars_1 AS stars1,
+  stars_2 AS stars2, stars_3 AS stars3, stars_4 AS stars4, stars_5 AS stars5
+  FROM review_summaries WHERE business_id = (SELECT id FROM businesses WHERE slug = ?1 AND is_approved = 1)`;
+/** The newest page of its published reviews, on the partial index reviews_business_published (as listBusinessReviews' first page). */
+const FIRST_REVIEWS_SQL = `SELECT r.id, r.rating, r.title, r.text, r.visited_on, r.trip_type, r.created_at, r.updated_at, r.reply_text, r.reply_at,
+  (SELECT display_name FROM members WHERE id = r.member_id) AS display_name
+  FROM reviews r WHERE r.business_id = (SELECT id FROM businesses WHERE slug = ?1 AND is_approved = 1) AND r.status = 'published'
+  ORDER BY r.id DESC LIMIT ${REVIEWS_PER_PAGE}`;
+
+const iso = (seconds: unknown) => new Date(Number(seconds) * 1000).toISOString();
+
+function toPublishedReview(r: Record<string, unknown>): PublishedReview {
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    id: Number(r.id),
+    rating: Number(r.rating),
+    title: text(r.title),
+    text: String(r.text),
+    visitedOn: text(r.visited_on),
+    tripType: text(r.trip_type),
+    createdAt: iso(r.created_at),
+    author: { displayName: text(r.display_name) || "A guest" },
+    reply: r.reply_text ? { text: String(r.reply_text), createdAt: iso(r.reply_at ?? r.updated_at) } : null,
+  };
+}
+
 /**
- * An approved business by slug (unique index: one row read), with its Nearby when asked (in the
- * same D1 batch: still one round trip). The spec's retry rule: when the
+ * An approved business by slug (unique index: one row read), with its Nearby and the first page
+ * of its guest reviews when asked (in the same D1 batch: still one round trip). The spec's retry rule: when the
  * slug is not found and ends in "-" + 6 lowercase alphanumerics, the slug without that suffix
  * is tried once; then the slug as slugify() spells it (capitals, accents). Null
  * when none exists (or the business is not approved). The answer's slug is the one to link to.
  */
-async function findBusiness(db: D1Database, slug: string, withNearby: boolean): Promise<{ business: BusinessDetail; nearby: NearbyBusiness[] } | null> {
-  const bySlug = async (wanted: string) => {
-    if (!withNearby) {
+async function findBusiness(db: D1Database, slug: string, withPage: boolean): Promise<BusinessPage | null> {
+  const bySlug = async (wanted: string): Promise<BusinessPage | null> => {
+    if (!withPage) {
       const row = await db.prepare(DETAIL_SQL).bind(wanted).first<Record<string, unknown>>();
-      return row ? { business: toDetail(row), nearby: [] } : null;
+      return row ? { business: toDetail(row), nearby: [], reviews: NO_REVIEWS } : null;
     }
-    const [detail, nearby] = await db.batch<Record<string, unknown>>([db.prepare(DETAIL_SQL).bind(wanted), nearbyStatement(db, wanted)]);
+    const [detail, nearby, summary, reviews] = await db.batch<Record<string, unknown>>([
+      db.prepare(DETAIL_SQL).bind(wanted),
+      nearbyStatement(db, wanted),
+      db.prepare(REVIEW_SUMMARY_SQL).bind(wanted),
+      db.prepare(FIRST_REVIEWS_SQL).bind(wanted),
+    ]);
     const row = detail!.results[0];
     if (!row) return null;
     const business = toDetail(row);
-    return { business, nearby: nearbyFrom(business.latitude !== null && business.longitude !== null ? { latitude: business.latitude, longitude: business.longitude } : null, nearby!.results) };
+    return {
+      business,
+      nearby: nearbyFrom(business.latitude !== null && business.longitude !== null ? { latitude: business.latitude, longitude: business.longitude } : null, nearby!.results),
+      reviews: {
+        summary: summaryOf(summary!.results[0] as Parameters<typeof summaryOf>[0]),
+        reviews: reviews!.results.map(toPublishedReview),
+      },
+    };
   };
   const found = await bySlug(slug);
   if (found) return found;
@@ -112,8 +159,17 @@ export async function getBusinessBySlug(db: D1Database, slug: string): Promise<B
   return (await findBusiness(db, slug, false))?.business ?? null;
 }
 
-/** A business page's data: the business and the NEARBY_COUNT other approved businesses nearest to it, nearest first. */
-export async function getBusinessPage(db: D1Database, slug: string): Promise<{ business: BusinessDetail; nearby: NearbyBusiness[] } | null> {
+/** A business page's data: the business, the NEARBY_COUNT other approved businesses nearest to it (nearest first), and its guest reviews' first page. */
+export interface BusinessPage {
+  business: BusinessDetail;
+  nearby: NearbyBusiness[];
+  reviews: BusinessReviews;
+}
+
+/** No guest reviews (a listing not yet public, or an answer without them). */
+export const NO_REVIEWS: BusinessReviews = { summary: summaryOf(undefined), reviews: [] };
+
+export async function getBusinessPage(db: D1Database, slug: string): Promise<BusinessPage | null> {
   return findBusiness(db, slug, true);
 }
 

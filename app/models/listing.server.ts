@@ -16,6 +16,7 @@ import { checkListingPhotos, photoUrl, storeListingPhotos } from "./listing-phot
 import { mailOutboxInsert, queueMail, queueMailDelivery } from "./mail-outbox.server";
 import type { Member } from "./member.server";
 import { hitRateLimit, type RateLimit } from "./rate-limit.server";
+import { activeSuspension, type Suspended } from "./review.server";
 
 /**
  * What members give the directory (issue: Submit Hotel, claims, owner edits, contact a business):
@@ -30,7 +31,13 @@ export const OWNER_MESSAGES_PER_DAY: RateLimit = { limit: 10, windowSeconds: 24 
 export const DUPLICATE_RADIUS_KM = 0.15;
 
 export type Throttled = { kind: "throttled"; retryAfterSeconds: number };
-export type SubmitOutcome = { kind: "created"; listing: { id: number; slug: string; status: "pending" } } | { kind: "invalid"; errors: ListingErrors } | Throttled;
+export type SubmitOutcome = { kind: "created"; listing: { id: number; slug: string; status: "pending" } } | { kind: "invalid"; errors: ListingErrors } | Throttled | Suspended;
+
+/** The member's suspension in force as an outcome (issue 51: no posting, editing, claiming or messaging while it lasts), or null. */
+async function suspended(db: D1Database, memberId: number): Promise<Suspended | null> {
+  const suspension = await activeSuspension(db, memberId);
+  return suspension ? { kind: "suspended", endsAt: suspension.endsAt } : null;
+}
 
 /** The drizzle values of a row written by toBusinessRow (its SQL names mapped back to the schema's keys). */
 function businessValues(row: BusinessRow): typeof businesses.$inferInsert {
@@ -99,6 +106,8 @@ async function submittedWithKey(db: D1Database, memberId: number, key: string) {
  * arrived. The same Idempotency-Key again answers the listing it created.
  */
 export async function submitListing(env: Env, member: Member, values: ListingValues, photos: readonly File[], idempotencyKey: string | null): Promise<SubmitOutcome> {
+  const refused = await suspended(env.DB, member.id);
+  if (refused) return refused;
   if (idempotencyKey) {
     const earlier = await submittedWithKey(env.DB, member.id, idempotencyKey);
     if (earlier) return { kind: "created", listing: { ...earlier, status: "pending" } };
@@ -175,13 +184,16 @@ export type ChangeOutcome =
   | { kind: "proposed"; change: { id: number; status: "pending" } }
   | { kind: "not-found" }
   | { kind: "forbidden" }
-  | { kind: "invalid"; errors: ListingErrors };
+  | { kind: "invalid"; errors: ListingErrors }
+  | Suspended;
 
 /** An owner's (or the submitter's) change: the fields that really change go to the queue as a diff; the page keeps today's values until approved. */
 export async function proposeListingChange(env: Env, member: Member, businessId: number, asked: Partial<ListingValues>): Promise<ChangeOutcome> {
   const business = await businessForMember(env.DB, { id: businessId });
   if (!business) return { kind: "not-found" };
   if (business.submittedBy !== member.id && business.ownerId !== member.id) return { kind: "forbidden" };
+  const refused = await suspended(env.DB, member.id);
+  if (refused) return refused;
   if (asked.category !== undefined && !(await categoryName(env.DB, asked.category))) return { kind: "invalid", errors: { category: "Choose a category" } };
   const diff = listingDiff(listingValuesOf(business), asked);
   if (Object.keys(diff).length === 0) return { kind: "invalid", errors: { listing: "Nothing would change: every field already has that value" } };
@@ -221,7 +233,8 @@ export type ClaimOutcome =
   | { kind: "claimed"; claim: { id: number; status: "approved" | "pending" }; slug: string }
   | { kind: "not-found" }
   | { kind: "conflict"; message: string }
-  | Throttled;
+  | Throttled
+  | Suspended;
 
 export interface ClaimInput {
   position: string;
@@ -238,6 +251,8 @@ export async function claimListing(env: Env, member: Member, slug: string, input
   const business = await businessForMember(env.DB, { slug });
   if (!business || !business.isApproved) return { kind: "not-found" };
   if (business.ownerId === member.id) return { kind: "conflict", message: "You already own this listing" };
+  const refused = await suspended(env.DB, member.id);
+  if (refused) return refused;
   const db = database(env.DB);
   const pending = await db
     .select({ id: moderationItems.id })
@@ -284,7 +299,7 @@ function claimApprovedMail(to: string, name: string): MailMessage {
   };
 }
 
-export type OwnerMessageOutcome = { kind: "sent"; id: number } | { kind: "not-found" } | { kind: "not-claimed" } | Throttled;
+export type OwnerMessageOutcome = { kind: "sent"; id: number } | { kind: "not-found" } | { kind: "not-claimed" } | Throttled | Suspended;
 
 /**
  * A member's message to a claimed listing's owner: kept for the owner's account and relayed by
@@ -300,6 +315,8 @@ export async function messageBusinessOwner(env: Env, member: Member, slug: strin
     .get();
   if (!business) return { kind: "not-found" };
   if (!business.ownerId || !business.ownerEmail) return { kind: "not-claimed" };
+  const refused = await suspended(env.DB, member.id);
+  if (refused) return refused;
   const limited = await hitRateLimit(env.DB, `owner-message:${member.id}`, OWNER_MESSAGES_PER_DAY);
   if (!limited.allowed) return { kind: "throttled", retryAfterSeconds: limited.retryAfterSeconds };
   const subject = oneLine(message.subject);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-o
 import { database } from "~/db/client.server";
 import { members, memberSessions, memberSignInCodes, moderationItems } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
+import { escapeHtml } from "~/lib/email/mail-message";
 import { codeHashInput, emailChangeMessage, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage, type CodePurpose } from "~/lib/members/sign-in";
 import { constantTimeEqual, keyedHash, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, verifiedToken } from "~/lib/web/session-token";
 import { getAdminUser } from "./auth.server";
@@ -81,9 +82,23 @@ async function issueCode(
 export async function requestSignInCode(env: Env, request: Request, email: string): Promise<CodeRequestOutcome> {
   const issued = await issueCode(env, request, email, "sign-in", null);
   if (issued.kind === "throttled") return issued;
+  // A closed account (issue 51) gets no code, which would not open a session: its mailbox is told
+  // why instead. The answer stays the same, so the address's state shows only to its owner.
+  const account = await database(env.DB).select({ status: members.status }).from(members).where(eq(members.email, email)).get();
+  if (account?.status === "terminated") {
+    await database(env.DB).update(memberSignInCodes).set({ usedAt: now() }).where(and(eq(memberSignInCodes.email, email), eq(memberSignInCodes.purpose, "sign-in"), isNull(memberSignInCodes.usedAt)));
+    await sendMail(env, closedAccountMessage(email));
+    return { kind: "sent" };
+  }
   const link = new URL(`/account/verify?token=${encodeURIComponent(issued.token)}`, env.SITE_URL).toString();
   await sendMail(env, signInMessage(email, issued.code, link, SITE_NAME));
   return { kind: "sent" };
+}
+
+/** What a closed account's address receives instead of a sign-in code. */
+function closedAccountMessage(to: string) {
+  const text = `Someone asked to sign in to ${SITE_NAME} with this address, but its account was closed by a moderator, so no sign-in code was sent. The e-mail that told you of the closure has a link to appeal it.`;
+  return { to, subject: `Your ${SITE_NAME} account is closed`, text: `${text}\n\n${SITE_NAME}`, html: `<p>${escapeHtml(text)}</p><p>${escapeHtml(SITE_NAME)}</p>` };
 }
 
 /** Sends a code to the member's new address; the address changes only when that code comes back (confirmEmailChange). */

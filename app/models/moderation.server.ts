@@ -9,11 +9,14 @@ import { totalPages } from "~/lib/directory/paging";
 import { reviewTextKey, type ReviewInput } from "~/lib/reviews/review-fields";
 import { recordAuditEvent } from "./audit-log.server";
 import { reviewPages } from "./review.server";
+import { replyEffects } from "./review-reply.server";
+import { reportEffects } from "./report.server";
 import { businessApiPath, businessPath, categoryPath, cityPath, countryPath } from "~/lib/directory/sitemap-xml";
 import { markPagesChanged } from "./cache.server";
 import { queuePageAnchorRebuild } from "./queue-messages.server";
 import { changedColumns } from "./listing.server";
 import { mailOutboxInsert, queueMailDelivery } from "./mail-outbox.server";
+import { appealDecision } from "./member-sanction.server";
 
 /**
  * The moderation queue: one list for every kind of thing members ask (a new listing, a claim,
@@ -114,7 +117,9 @@ function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: stri
         ? "You can now edit the listing from your account."
         : item.kind === "review"
           ? "It is now published on the business's page."
-          : "The listing shows it now."
+          : item.kind === "reply"
+            ? "It now shows under the review on the business's page."
+            : "The listing shows it now."
     : `The moderator's reason: ${reason ?? ""}`;
   return {
     to,
@@ -145,6 +150,8 @@ export async function decideModerationItem(env: Env, request: Request, username:
   if (!found) return { kind: "not-found" };
   const { item } = found;
   if (item.status !== "pending") return { kind: "already-decided" };
+  // An appeal of a sanction is about a member, never a business.
+  if (item.kind === "appeal") return decideAppeal(env, request, username, item, found.email, decision);
   if (item.businessId === null || found.slug === null || found.name === null) return { kind: "gone" };
   const businessId = item.businessId;
 
@@ -174,6 +181,13 @@ export async function decideModerationItem(env: Env, request: Request, username:
     effects.push(...review.effects);
     otherMail.push(...review.mail);
   }
+  if (item.kind === "reply" || item.kind === "report") {
+    // An owner's reply (review-reply.server.ts), or members' reports of a review or a listing (report.server.ts).
+    const outcome = item.kind === "reply" ? { ...(await replyEffects(env, item, decision)), unlisted: false } : await reportEffects(env, item, decision);
+    effects.push(...outcome.effects);
+    otherMail.push(...outcome.mail);
+    if (outcome.unlisted) places.push(found);
+  }
   const decided = db
     .update(moderationItems)
     .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
@@ -198,8 +212,43 @@ export async function decideModerationItem(env: Env, request: Request, username:
     subject: found.name,
     detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
   });
-  if (item.kind === "review") await markPagesChanged(env.DB, reviewPages(found.slug));
-  else if (decision.approve) await refreshListingPages(env, found.slug, places);
+  const aboutReviews = item.kind === "review" || item.kind === "reply" || item.kind === "report";
+  if (aboutReviews) await markPagesChanged(env.DB, reviewPages(found.slug));
+  if (decision.approve && (!aboutReviews || places.length)) await refreshListingPages(env, found.slug, places);
+  return { kind: "decided" };
+}
+
+/**
+ * An appeal's decision (issue 51): approving lifts the sanction (app/models/member-sanction.server.ts),
+ * rejecting keeps it; the member is e-mailed which. Guarded as every decision is; in the audit
+ * log as a decision, and as a lifting when it lifted the sanction.
+ */
+async function decideAppeal(env: Env, request: Request, username: string, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
+  const db = database(env.DB);
+  const appeal = await appealDecision(env, item, email, decision, username);
+  if (!appeal) return { kind: "gone" };
+  const decided = db
+    .update(moderationItems)
+    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
+    .where(and(eq(moderationItems.id, item.id), eq(moderationItems.status, "pending")));
+  const guard = db
+    .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
+    .from(moderationItems)
+    .where(eq(moderationItems.id, item.id));
+  const mail = appeal.mail.map((message) => mailOutboxInsert(db, message));
+  let results: readonly unknown[];
+  try {
+    results = await db.batch([guard, decided, ...appeal.effects, ...mail] as unknown as Parameters<typeof db.batch>[0]);
+  } catch (error) {
+    if (String(error).includes("already decided")) return { kind: "already-decided" };
+    throw error;
+  }
+  if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
+  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, username }, {
+    subject: email,
+    detail: `appeal #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
+  });
+  if (appeal.lifts) await recordAuditEvent(env.DB, "member.sanction-lifted", { request, username }, { subject: email, detail: `#${appeal.lifts.id} ${appeal.lifts.level} (itiraz #${item.id})` });
   return { kind: "decided" };
 }
 

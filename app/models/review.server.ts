@@ -242,10 +242,13 @@ export async function listBusinessReviews(d1: D1Database, slug: string, page: nu
   };
 }
 
-/** /account's "My reviews": each with its status and a rejection's reason. */
+/** /account's "My reviews": each with its status, a rejection's reason, and what its edit form starts from (the waiting edit's fields, else the review's). */
 export async function memberReviews(d1: D1Database, memberId: number) {
   return database(d1)
-    .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, status: reviews.status, reason: reviews.reason, editWaiting: sql<number>`${reviews.pendingEdit} IS NOT NULL`, slug: businesses.slug, name: businesses.name })
+    .select({
+      id: reviews.id, rating: reviews.rating, title: reviews.title, status: reviews.status, reason: reviews.reason, editWaiting: sql<number>`${reviews.pendingEdit} IS NOT NULL`, slug: businesses.slug, name: businesses.name,
+      text: reviews.text, visitedOn: reviews.visitedOn, tripType: reviews.tripType, pendingEdit: reviews.pendingEdit,
+    })
     .from(reviews)
     .innerJoin(businesses, eq(businesses.id, reviews.businessId))
     .where(eq(reviews.memberId, memberId))

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { database, type Database } from "~/db/client.server";
@@ -6,6 +6,7 @@ import { adCodes, siteSettings } from "~/db/schema";
 import type { AuditAction } from "~/lib/admin/audit-actions";
 import { recordAuditEvent, type AuditActor } from "./audit-log.server";
 import { bumpCacheGeneration, keptPerGeneration } from "./cache.server";
+import { REVIEWS_PUBLISH_UNFLAGGED_KEY } from "./review.server";
 
 export const SITE_SETTING_KEYS = ["head_tags", "footer_tags", "analytics_code", "facebook_pixel"] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
@@ -139,4 +140,30 @@ async function saveCodes<Name extends string>(
   if (changed.length > 0) await bumpCacheGeneration(d1);
   await recordAuditEvent(d1, table.saved, by, { detail: changed.join(", ") || null });
   return codes;
+}
+
+/**
+ * Site Ayarları's review switch ("Bayrak taşımayan yorumlar hemen yayınlansın"): a row of
+ * site_settings under REVIEWS_PUBLISH_UNFLAGGED_KEY, "1" or "0" (none: off). Not one of the
+ * SITE_SETTING_KEYS, which are code texts put into every page: this one is read only where a
+ * review is saved, so saving it leaves the cached pages as they are.
+ */
+export async function getReviewPublishing(d1: D1Database): Promise<boolean> {
+  const row = await database(d1).select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, REVIEWS_PUBLISH_UNFLAGGED_KEY)).get();
+  return row?.value === "1";
+}
+
+/** Stores the switch and answers it as stored; audited as a settings save of `by`'s, naming the key and value. */
+export async function saveReviewPublishing(d1: D1Database, publishUnflagged: boolean, by: AuditActor): Promise<boolean> {
+  const db = database(d1);
+  const value = publishUnflagged ? "1" : "0";
+  const [, [row]] = await db.batch([
+    db
+      .insert(siteSettings)
+      .values({ key: REVIEWS_PUBLISH_UNFLAGGED_KEY, value, updatedAt: sql`unixepoch()` })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`excluded.updated_at` } }),
+    db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, REVIEWS_PUBLISH_UNFLAGGED_KEY)),
+  ]);
+  await recordAuditEvent(d1, "settings.saved", by, { detail: `${REVIEWS_PUBLISH_UNFLAGGED_KEY}=${value}` });
+  return row?.value === "1";
 }

@@ -9,8 +9,13 @@ import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { PasskeySignIn, PasskeysPanel } from "~/components/passkeys-panel";
 import { HumanCheckFields } from "~/components/human-check-fields";
 import { MemberListings } from "~/components/member-listings";
+import { MemberSanctions, type AppealAnswer } from "~/components/member-sanctions";
+import { appealAnswer, appealSchema } from "~/lib/members/sanctions";
+import { accountSanctions, appealSanction } from "~/models/member-sanction.server";
+import { MemberReviews, type MyReview } from "~/components/member-reviews";
 import { checkHuman } from "~/models/human-check.server";
 import { memberAccount } from "~/models/listing.server";
+import { memberReviews } from "~/models/review.server";
 import { confirmEmailChange, deleteMember, getMember, requestEmailChange, requestSignInCode, setDisplayName, signInWithCode, signOut } from "~/models/member.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -29,18 +34,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { searchParams } = new URL(request.url);
   const next = nextPath(searchParams.get("next"));
   if (member && next) throw redirect(next, { headers: NO_STORE });
-  const mine = member ? await memberAccount(env.DB, member.id) : null;
+  const [mine, reviews] = member ? await Promise.all([memberAccount(env.DB, member.id), myReviews(env.DB, member.id)]) : [null, []];
+  const sanctions = member ? await accountSanctions(env.DB, member.id) : [];
   return data(
-    { member, mine, next, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1" },
+    { member, mine, sanctions, reviews, next, linkExpired: searchParams.get("link") === "expired", deleted: searchParams.get("deleted") === "1" },
     { headers: NO_STORE },
   );
+}
+
+/** "My reviews" as the page shows them; an edit starts from the edit waiting for a moderator, if any. */
+async function myReviews(db: D1Database, memberId: number): Promise<MyReview[]> {
+  return (await memberReviews(db, memberId)).map(({ pendingEdit, text, visitedOn, tripType, editWaiting, ...review }) => {
+    const written = { rating: review.rating, title: review.title, text, visitedOn, tripType };
+    let form = written;
+    try {
+      if (pendingEdit) form = { ...written, ...(JSON.parse(pendingEdit) as Partial<typeof written>) };
+    } catch {
+      // An unreadable waiting edit: the form starts from the published review.
+    }
+    return { ...review, editWaiting: Boolean(editWaiting), form };
+  });
 }
 
 type ActionAnswer =
   | { step: "code"; email: string; error?: string }
   | { step: "email"; email: string; error: string }
   | { step: "profile"; error?: string; saved?: boolean }
-  | { step: "new-email"; email: string; codeSent: boolean; error?: string; changed?: boolean };
+  | { step: "new-email"; email: string; codeSent: boolean; error?: string; changed?: boolean }
+  | AppealAnswer;
 
 /** The page's forms work without its script: ask a code, give it, name yourself, sign out. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -92,6 +113,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.kind === "changed") return answer({ step: "new-email", email: outcome.member.email, codeSent: false, changed: true });
     const error = outcome.kind === "taken" ? "Another account uses this address." : CODE_REFUSED_MESSAGE;
     return answer({ step: "new-email", email: field("email"), codeSent: true, error }, outcome.kind === "taken" ? 409 : 400);
+  }
+  if (intent === "appeal") {
+    // An appeal of a sanction (issue 51), as POST /api/account/appeals takes it.
+    const member = await getMember(request, env);
+    if (!member) return redirect("/account");
+    const parsed = appealSchema.safeParse({ sanctionId: field("sanctionId"), text: field("text") });
+    const sanctionId = Number(field("sanctionId")) || 0;
+    if (!parsed.success) return answer({ step: "appeal", sanctionId, error: parsed.error.issues[0]!.message }, 400);
+    const { status, body } = appealAnswer(await appealSanction(env, member.id, parsed.data.sanctionId, parsed.data.text));
+    return answer(status === 201 ? { step: "appeal", sanctionId, sent: true } : { step: "appeal", sanctionId, error: String(body.message) }, status === 201 ? 200 : status);
   }
   if (intent === "display-name") {
     const member = await getMember(request, env);
@@ -229,7 +260,7 @@ function EmailChange() {
 }
 
 export default function Account() {
-  const { member, mine, next, linkExpired, deleted } = useLoaderData<typeof loader>();
+  const { member, mine, sanctions, reviews, next, linkExpired, deleted } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
       {member && mine ? (
@@ -238,7 +269,9 @@ export default function Account() {
             <h1 className="text-2xl font-bold">Your account</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">Signed in as <strong data-testid="account-email">{member.email}</strong></p>
           </header>
+          <MemberSanctions sanctions={sanctions} />
           <MemberListings {...mine} />
+          <MemberReviews reviews={reviews} />
           <Profile member={member} />
         </>
       ) : (

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { claimSchema, fieldErrors } from "~/lib/listings/member-forms";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { suspendedAnswer } from "~/lib/members/suspension";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { checkHuman } from "~/models/human-check.server";
 import { claimListing } from "~/models/listing.server";
@@ -9,7 +10,7 @@ import { requireMemberApi } from "~/models/member.server";
 /**
  * POST /api/businesses/{slug}/claim { position, phone?, message? } (signed in) → 201
  * { success, claim: { id, status } }: "approved" at once by the e-mail domain, else "pending".
- * 409 for a second pending claim; 429 past 3 a day.
+ * 403 while suspended (with its end); 409 for a second pending claim; 429 past 3 a day.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -25,6 +26,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (outcome.kind) {
     case "not-found":
       return Response.json({ success: false, message: "Business not found" }, { status: 404, headers: NO_STORE });
+    case "suspended":
+      return suspendedAnswer(outcome.endsAt);
     case "conflict":
       return Response.json({ success: false, message: outcome.message }, { status: 409, headers: NO_STORE });
     case "throttled":

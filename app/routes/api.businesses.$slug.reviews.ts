@@ -5,6 +5,7 @@ import { suspendedAnswer } from "~/lib/members/suspension";
 import { textError } from "~/lib/web/http";
 import { methodNotAllowed, readJsonObject } from "~/lib/web/http.server";
 import { z } from "~/lib/web/zod";
+import { checkHuman } from "~/models/human-check.server";
 import { requireMemberApi } from "~/models/member.server";
 import { listBusinessReviews, submitReview } from "~/models/review.server";
 
@@ -28,7 +29,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /api/businesses/{slug}/reviews { rating, title?, text, visitedOn?, tripType? } (signed in)
+ * POST /api/businesses/{slug}/reviews { rating, title?, text, visitedOn?, tripType? } (signed in;
+ * the page's form adds the human check's fields, checked and taken off before the review is read)
  * → 201 { success, review: { id, status } }; 400 naming every bad field; 401 signed out; 403 for
  * the business's owner or a suspended member (with the suspension's end); 409 for a second review.
  */
@@ -38,6 +40,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const member = await requireMemberApi(request, env);
   const read = await readJsonObject(request);
   if (!read.ok) return Response.json({ success: false, errors: { review: read.message } }, { status: 400, headers: NO_STORE });
+  const human = await checkHuman(env, request, read.body);
+  if (!human.ok) return Response.json({ success: false, errors: { review: human.message } }, { status: 400, headers: NO_STORE });
   const review = readReview(read.body);
   if (!review.ok) return Response.json({ success: false, errors: review.errors }, { status: 400, headers: NO_STORE });
   const outcome = await submitReview(env, member, params.slug ?? "", review.review);

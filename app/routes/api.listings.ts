@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readListing } from "~/lib/listings/listing-fields";
 import { NO_STORE } from "~/lib/web/cache-policy";
+import { suspendedAnswer } from "~/lib/members/suspension";
 import { bodyTooLargeMessage, streamFormUpTo } from "~/lib/web/request-body";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
 import { checkHuman } from "~/models/human-check.server";
@@ -33,7 +34,7 @@ function formFields(form: FormData): { body: Record<string, unknown>; photos: Fi
 /**
  * POST /api/listings (signed in; JSON, or multipart with `photos`): Submit Hotel → 201
  * { success, listing: { id, slug, status: "pending" } }; 400 { success: false, errors } naming
- * every bad field; 401 signed out; 429 past 5 a day. The same Idempotency-Key → the same listing.
+ * every bad field; 401 signed out; 403 while suspended (with its end); 429 past 5 a day. The same Idempotency-Key → the same listing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -62,6 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = readListing(body);
   if (!read.ok) return invalid(read.errors as Record<string, string>);
   const outcome = await submitListing(env, member, read.values, photos, idempotencyKey);
+  if (outcome.kind === "suspended") return suspendedAnswer(outcome.endsAt);
   if (outcome.kind === "invalid") return invalid(outcome.errors as Record<string, string>);
   if (outcome.kind === "throttled") {
     return Response.json({ success: false, message: "You have submitted 5 listings today: please try again tomorrow" }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } });

@@ -4,6 +4,7 @@ import { suspendedAnswer } from "~/lib/members/suspension";
 import { readReview } from "~/lib/reviews/review-fields";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed, onlyMethods, readJsonObject } from "~/lib/web/http.server";
+import { checkHuman } from "~/models/human-check.server";
 import { requireMemberApi } from "~/models/member.server";
 import { deleteReview, editReview, ownReviewInput } from "~/models/review.server";
 
@@ -25,6 +26,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!current) return notFound();
   const read = await readJsonObject(request);
   if (!read.ok) return Response.json({ success: false, errors: { review: read.message } }, { status: 400, headers: NO_STORE });
+  // The edit form carries the human check's fields as every member form does: checked and taken off.
+  const human = await checkHuman(env, request, read.body);
+  if (!human.ok) return Response.json({ success: false, errors: { review: human.message } }, { status: 400, headers: NO_STORE });
   const edit = readReview(read.body, current);
   if (!edit.ok) return Response.json({ success: false, errors: edit.errors }, { status: 400, headers: NO_STORE });
   const outcome = await editReview(env, member, id.data, edit.review);

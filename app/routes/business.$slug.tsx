@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { AdSlot } from "~/components/ad-slot";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BusinessMap } from "~/components/business-map";
+import { GuestReviews } from "~/components/guest-reviews";
 import { ExploreTiles, WhatWhereSearch } from "~/components/find-something";
 import { JsonLd } from "~/components/json-ld";
 import { NewTabNote } from "~/components/new-tab-note";
@@ -22,7 +23,7 @@ import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 import { initial } from "~/lib/directory/initial";
 import { telHref } from "~/lib/business/phone";
 import { businessPhotoUrl, websiteUrl } from "~/lib/business/web-url";
-import { getBusinessPage, getUnapprovedBusinessFor, type BusinessDetail } from "~/models/business-detail.server";
+import { getBusinessPage, getUnapprovedBusinessFor, NO_REVIEWS, type BusinessDetail, type BusinessReviews } from "~/models/business-detail.server";
 import { privateViewerOf } from "~/models/member.server";
 import type { NearbyBusiness } from "~/models/finder.server";
 import { getPublicSiteCode } from "~/models/site-settings.server";
@@ -37,16 +38,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) {
     // A listing waiting for review shows only to its submitter, its owner and the admin, never from a shared cache.
     const pending = await getUnapprovedBusinessFor(env.DB, params.slug ?? "", await privateViewerOf(request, env));
-    if (pending) return data({ business: pending, nearby: [], ads: null, timeZone: businessTimeZone(pending), pending: true }, { headers: NO_STORE });
-    return data({ business: null, nearby: [], ads: null, timeZone: null, pending: false }, { status: 404 });
+    if (pending) return data({ business: pending, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: businessTimeZone(pending), pending: true }, { headers: NO_STORE });
+    return data({ business: null, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: null, pending: false }, { status: 404 });
   }
-  const { business, nearby } = found;
+  // The guest reviews' summary and newest page came in the detail's batch: the cached HTML has them.
+  const { business, nearby, reviews } = found;
   // Found under another spelling or by the suffix retry: one address per business.
   const respelled = redirectToCanonicalPath(request, "/business", [business.slug]);
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, nearby, ads, timeZone, pending: false }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, nearby, reviews, ads, timeZone, pending: false }, { headers: publicCache(CACHE_SECONDS.detail) });
 }
 
 /** The other businesses nearest to this one, nearest first, each with how far it is. */
@@ -124,10 +126,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, nearby, ads, timeZone, pending } = useLoaderData<typeof loader>();
+  const { business, nearby, reviews, ads, timeZone, pending } = useLoaderData<typeof loader>();
   if (!business) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} nearby={nearby} ads={ads ?? NO_ADS} timeZone={timeZone} pending={pending} />;
+  return <BusinessView key={business.id} business={business} nearby={nearby} reviews={reviews} ads={ads ?? NO_ADS} timeZone={timeZone} pending={pending} />;
 }
 
 /** A listing waiting for review shows no ads. */
@@ -136,12 +138,14 @@ const NO_ADS = { ad1: "", ad2: "", ad3: "", ad4: "" };
 function BusinessView({
   business,
   nearby,
+  reviews: guestReviews,
   ads,
   timeZone,
   pending,
 }: {
   business: BusinessDetail;
   nearby: NearbyBusiness[];
+  reviews: BusinessReviews;
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
   timeZone: string | null;
   pending: boolean;
@@ -213,7 +217,7 @@ function BusinessView({
           Pending review: only you can see this listing until a moderator approves it.
         </p>
       ) : (
-        <BusinessJsonLd business={business} />
+        <BusinessJsonLd business={business} reviews={guestReviews} />
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/" className="inline-flex items-center gap-1 rounded-lg border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
@@ -338,6 +342,8 @@ function BusinessView({
               </p>
             )}
           </section>
+          {/* A listing waiting for review takes no reviews yet. */}
+          {pending ? null : <GuestReviews slug={business.slug} initial={guestReviews} />}
           <AdSlot slot="ad2" code={ads.ad2} />
           <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-xl font-semibold">Location</h2>
@@ -421,10 +427,10 @@ function PlaceText({ city, country }: { city: string | null; country: string | n
   );
 }
 
-function BusinessJsonLd({ business }: { business: BusinessDetail }) {
-  // Same origin as the canonical URL (root loader's SITE_URL).
+function BusinessJsonLd({ business, reviews }: { business: BusinessDetail; reviews: BusinessReviews }) {
+  // Same origin as the canonical URL (root loader's SITE_URL). The rating markup is our approved guest reviews' alone.
   const siteUrl = useSiteUrl();
-  return <JsonLd data={businessJsonLd(business, siteUrl)} />;
+  return <JsonLd data={businessJsonLd(business, siteUrl, reviews)} />;
 }
 
 function useSiteUrl(): string {

@@ -182,6 +182,26 @@ describe("business JSON-LD", () => {
     expect(businessJsonLd({ ...business, type: "Restaurant", category: "Restaurant" }, "https://dir.example")["@type"]).toBe("LocalBusiness");
   });
 
+  it("marks up our approved guest reviews alone: AggregateRating and the page's Review items, nothing while there are none", () => {
+    const reviews = {
+      summary: { count: 12, average: 4.3 },
+      reviews: [
+        { rating: 5, title: "Lovely", text: "Quiet rooms.\nKind staff.", createdAt: "2026-03-04T10:00:00.000Z", author: { displayName: "Ayşe" } },
+        { rating: 3, title: null, text: "Fine for a night.", createdAt: "2026-02-01T08:00:00.000Z", author: { displayName: "A guest" } },
+      ],
+    };
+    const ld = businessJsonLd({ ...business }, "https://dir.example", reviews);
+    expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(ld.review).toEqual([
+      { "@type": "Review", reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: 5, worstRating: 1 }, author: { "@type": "Person", name: "Ayşe" }, datePublished: "2026-03-04", name: "Lovely", reviewBody: "Quiet rooms.\nKind staff." },
+      { "@type": "Review", reviewRating: { "@type": "Rating", ratingValue: 3, bestRating: 5, worstRating: 1 }, author: { "@type": "Person", name: "A guest" }, datePublished: "2026-02-01", reviewBody: "Fine for a night." },
+    ]);
+    // None approved: no rating at all, whatever the imported one is.
+    const none = businessJsonLd(business, "https://dir.example", { summary: { count: 0, average: null }, reviews: [] });
+    expect(none).not.toHaveProperty("aggregateRating");
+    expect(none).not.toHaveProperty("review");
+  });
+
   it("gives no address when none of its parts is known, and the parts it has otherwise", () => {
     const unplaced = { ...business, street: null, postalCode: null, city: null, countryCode: null, fullAddress: null };
     expect(businessJsonLd(unplaced, "https://dir.example")).not.toHaveProperty("address");

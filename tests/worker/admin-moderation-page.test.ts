@@ -167,7 +167,7 @@ describe("the Moderasyon page", () => {
   it("answers a query it cannot read with a 400 that says why", async () => {
     const { status, html } = await page(admin, "?kind=hotel");
     expect(status).toBe(400);
-    expect(html).toContain("kind must be listing, claim or change");
+    expect(html).toContain("kind must be one of: listing, claim, change, review, reply, report, appeal");
     expect(html).toContain('href="/admin/moderation"');
   });
 

@@ -23,6 +23,8 @@ const ADMIN_PAGES: [routeId: string, path: string][] = [
   ["routes/admin.messages.$id", "/admin/messages/1"],
   ["routes/admin.activity", "/admin/activity?action=cache.cleared"],
   ["routes/admin.moderation", "/admin/moderation?kind=claim"],
+  ["routes/admin.members._index", "/admin/members?q=x"],
+  ["routes/admin.members.$id", "/admin/members/1"],
 ];
 
 /** Every admin or mutating call, with every method it answers. */
@@ -60,6 +62,12 @@ const ADMIN_CALLS: [routeId: string, method: string, path: string, body?: unknow
   ["routes/api.admin.audit-log", "GET", "/api/admin/audit-log"],
   ["routes/api.admin.moderation", "GET", "/api/admin/moderation"],
   ["routes/api.admin.moderation.$id", "POST", "/api/admin/moderation/1", { decision: "approve" }],
+  ["routes/api.admin.members", "GET", "/api/admin/members?q=x"],
+  ["routes/api.admin.members.$id", "GET", "/api/admin/members/1"],
+  ["routes/api.admin.members.$id.sanctions", "POST", "/api/admin/members/1/sanctions", { level: "warning", reason: "x" }],
+  ["routes/api.admin.members.$id.sanctions.$sanctionId.lift", "POST", "/api/admin/members/1/sanctions/1/lift"],
+  ["routes/api.admin.review-settings", "GET", "/api/admin/review-settings"],
+  ["routes/api.admin.review-settings", "POST", "/api/admin/review-settings", { publishUnflagged: true }],
 ];
 
 /** Admin routes open by design: the way in and out, the signed-out /admin panel, public reads. */
@@ -67,6 +75,10 @@ const OPEN_BY_DESIGN = [
   "routes/admin_.login", "routes/admin._index", "routes/api.admin.login", "routes/api.admin.logout",
   // A member's claim and message to an owner: guarded by the member session (tests/worker/listings.test.ts), not the admin's.
   "routes/api.businesses.$slug.claim", "routes/api.businesses.$slug.messages",
+  // Guest reviews: read by anyone, written by a signed-in member (tests/worker/reviews.test.ts).
+  "routes/api.businesses.$slug.reviews",
+  // A member's report of a listing (tests/worker/review-replies-reports.test.ts).
+  "routes/api.businesses.$slug.report",
 ];
 
 function loginAttempt(ip: string, credentials: { username: string; password: string }) {
@@ -107,6 +119,8 @@ async function expectRefused(cookie: string | null) {
 beforeAll(async () => {
   await addBusinesses([record({ name: "Hotel Storchen", placeId: "p1" }), record({ name: "Secret Unapproved Inn", placeId: "p2" })]);
   await saveContactMessage(env.DB, { name: "Ada", email: "ada@example.com", company: "", phone: "", subject: "Listing question", message: "Please update us." });
+  // Member 1, whose admin page (/admin/members/1) is in ADMIN_PAGES.
+  await env.DB.prepare(`INSERT INTO members (id, email) VALUES (1, 'security-member@example.org')`).run();
 });
 
 describe("admin access without a valid session", () => {

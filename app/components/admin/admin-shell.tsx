@@ -70,6 +70,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
     { to: "/admin/upload", label: "Excel Yükleme", icon: "⇪" },
     { to: "/admin/messages", label: "Mesajlar", icon: "✉", badge: figures.notifications.unreadMessages > 0 ? String(figures.notifications.unreadMessages) : undefined, badgeLabel: "okunmamış" },
     { to: "/admin/moderation", label: "Moderasyon", icon: "⚑", badge: figures.pendingModeration > 0 ? formatCount(figures.pendingModeration) : undefined, badgeLabel: "bekleyen" },
+    { to: "/admin/members", label: "Üyeler", icon: "☺" },
     { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰" },
     { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },

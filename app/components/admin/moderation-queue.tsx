@@ -14,6 +14,7 @@ import {
 } from "~/lib/listings/moderation";
 import type { ModerationEntry, ModerationPage, ModerationQuery } from "~/models/moderation.server";
 import { useHydrated } from "~/components/use-hydrated";
+import { SANCTION_LEVEL_LABELS, type SanctionLevel } from "~/lib/members/sanctions";
 import { AdminPager } from "./admin-pager";
 import { AdminTime } from "./admin-time";
 import { buttonClass, Card, inputClass } from "./ui";
@@ -160,9 +161,90 @@ function ChangeDetails({ details }: { details: Record<string, unknown> }) {
   );
 }
 
+/** The review replied to (its stars and excerpt) and the owner's reply, with the published one it would replace. */
+function ReplyDetails({ details }: { details: Record<string, unknown> }) {
+  const review = details.review && typeof details.review === "object" ? (details.review as Record<string, unknown>) : {};
+  return (
+    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm grid-cols-[max-content_1fr]" data-testid="reply-details">
+      <dt className={labelClass}>Yorum</dt>
+      <dd className="break-words whitespace-pre-wrap" dir="auto">
+        {typeof review.rating === "number" ? <span className="mr-1 font-medium">{review.rating}/5</span> : null}
+        {text(review.excerpt) ?? EMPTY}
+      </dd>
+      {text(details.before) !== null ? <Fact label="Yayındaki yanıt" value={details.before} /> : null}
+      <dt className={labelClass}>Yanıt</dt>
+      <dd className="break-words whitespace-pre-wrap text-emerald-800 dark:text-emerald-300" dir="auto">{text(details.text) ?? EMPTY}</dd>
+    </dl>
+  );
+}
+
+/** REPORT_REASONS (app/lib/reviews/review-fields.ts) as the admin reads them. */
+const REPORT_REASON_LABELS: Record<string, string> = {
+  fake: "Sahte",
+  offensive: "Saldırgan",
+  "conflict-of-interest": "Çıkar çatışması",
+  closed: "Kapanmış",
+  "wrong-information": "Yanlış bilgi",
+  other: "Diğer",
+};
+
+/** What was reported (a review's excerpt, or the listing itself), by how many members, why, and their newest notes. */
+function ReportDetails({ details }: { details: Record<string, unknown> }) {
+  const reasons = details.reasons && typeof details.reasons === "object" ? Object.entries(details.reasons as Record<string, unknown>).filter(([, n]) => typeof n === "number" && n > 0) : [];
+  const notes = Array.isArray(details.notes) ? details.notes.filter((note): note is string => typeof note === "string") : [];
+  const review = details.targetKind === "review";
+  return (
+    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm grid-cols-[max-content_1fr]" data-testid="report-details">
+      <dt className={labelClass}>Şikâyet edilen</dt>
+      <dd className="break-words whitespace-pre-wrap" dir="auto">
+        {review ? `Yorum #${String(details.targetId)}` : "İşletme kaydı"}
+        {review && text(details.excerpt) !== null ? <span className="mt-0.5 block text-slate-600 dark:text-slate-300">{text(details.excerpt)}</span> : null}
+      </dd>
+      <dt className={labelClass}>Şikâyet sayısı</dt>
+      <dd>{typeof details.count === "number" ? details.count : EMPTY}</dd>
+      <dt className={labelClass}>Nedenler</dt>
+      <dd>{reasons.length ? reasons.map(([reason, n]) => `${REPORT_REASON_LABELS[reason] ?? reason} (${String(n)})`).join(", ") : EMPTY}</dd>
+      <dt className={labelClass}>Notlar</dt>
+      <dd>
+        {notes.length ? (
+          <ul className="list-disc space-y-0.5 pl-4">
+            {notes.map((note, index) => (
+              <li key={index} className="break-words whitespace-pre-wrap" dir="auto">{note}</li>
+            ))}
+          </ul>
+        ) : EMPTY}
+      </dd>
+      <dt className={labelClass}>Onay / ret</dt>
+      <dd className="text-slate-600 dark:text-slate-300">
+        {review ? "Onay: şikâyet haklı, yorum yayından kalkar. Ret: yorum yayında kalır (gizlendiyse yeniden yayınlanır)." : "Onay: en çok verilen neden “Sahte” ya da “Kapanmış” ise işletme yayından kalkar. Ret: işletme olduğu gibi kalır."}
+      </dd>
+    </dl>
+  );
+}
+
+/** A member's appeal of a sanction (issue 51): approving lifts it, rejecting keeps it. */
+function AppealDetails({ item }: { item: ModerationEntry }) {
+  const level = text(item.details.level);
+  return (
+    <div className="mt-3 space-y-2 text-sm" data-testid="appeal-details">
+      <dl className="grid gap-x-4 gap-y-1 grid-cols-[max-content_1fr]">
+        <dt className={labelClass}>Yaptırım</dt>
+        <dd>{level && level in SANCTION_LEVEL_LABELS ? SANCTION_LEVEL_LABELS[level as SanctionLevel] : EMPTY} #{String(item.details.sanctionId ?? "")}</dd>
+        <Fact label="Yaptırım gerekçesi" value={item.details.reason} />
+        <Fact label="İtiraz" value={item.details.text} />
+      </dl>
+      {item.submitter ? <Link to={`/admin/members/${item.submitter.id}`} className={linkClass}>Üyenin kaydını aç</Link> : null}
+      <p className="text-slate-500 dark:text-slate-400">Onaylamak yaptırımı kaldırır; reddetmek yaptırımı korur.</p>
+    </div>
+  );
+}
+
 function Details({ item }: { item: ModerationEntry }) {
   if (item.kind === "claim") return <ClaimDetails details={item.details} />;
   if (item.kind === "change") return <ChangeDetails details={item.details} />;
+  if (item.kind === "reply") return <ReplyDetails details={item.details} />;
+  if (item.kind === "report") return <ReportDetails details={item.details} />;
+  if (item.kind === "appeal") return <AppealDetails item={item} />;
   return item.business ? (
     <p className="mt-3 text-sm">
       <a href={`/business/${encodeURIComponent(item.business.slug)}`} target="_blank" rel="noopener noreferrer" className={linkClass}>
@@ -276,10 +358,10 @@ function ModerationCard({ item, answer }: { item: ModerationEntry; answer: Moder
         <AdminTime seconds={Math.floor(Date.parse(item.createdAt) / 1000)} className="text-slate-500 dark:text-slate-400" />
       </div>
       <h3 className="mt-2 text-base font-semibold">
-        {item.business ? <BusinessLink business={item.business} /> : <span className="text-slate-500 dark:text-slate-400">İşletme silinmiş</span>}
+        {item.business ? <BusinessLink business={item.business} /> : item.kind === "appeal" ? <span>Yaptırım itirazı</span> : <span className="text-slate-500 dark:text-slate-400">İşletme silinmiş</span>}
       </h3>
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
-        Gönderen: {item.submitter ? <span className="break-all" data-testid="submitter">{item.submitter.email}</span> : <span className="italic">Silinmiş üye</span>}
+        Gönderen: {item.submitter ? <span className="break-all" data-testid="submitter">{item.submitter.email}</span> : item.kind === "report" ? <span>Üyeler (şikâyetler tek kayıtta toplanır)</span> : <span className="italic">Silinmiş üye</span>}
       </p>
       <Flags flags={item.flags} />
       <Details item={item} />

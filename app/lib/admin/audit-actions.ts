@@ -30,6 +30,10 @@ export const AUDIT_ACTION_LABELS = {
   "mail.failed": "E-posta gönderilemedi",
   "moderation.approved": "Moderasyon: onaylandı",
   "moderation.rejected": "Moderasyon: reddedildi",
+  "member.warned": "Üye uyarıldı",
+  "member.suspended": "Üye askıya alındı",
+  "member.terminated": "Üyelik sonlandırıldı",
+  "member.sanction-lifted": "Üye yaptırımı kaldırıldı",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -46,12 +46,58 @@ export function openingHoursSpecification(workingHours: unknown) {
   return specs;
 }
 
+/** Our guest reviews as the page shows them: the summary of the approved ones and those on the page. */
+export interface ReviewsForJsonLd {
+  summary: { count: number; average: number | null };
+  reviews: { rating: number; title: string | null; text: string; createdAt: string; author: { displayName: string } }[];
+}
+
+const RATING_SCALE = { bestRating: 5, worstRating: 1 } as const;
+
+interface RatingJsonLd {
+  "@type": "Rating";
+  ratingValue: number;
+  bestRating: 5;
+  worstRating: 1;
+}
+
+/** What reviewsJsonLd adds to a business's structured data. */
+export interface ReviewsMarkup {
+  aggregateRating?: Omit<RatingJsonLd, "@type"> & { "@type": "AggregateRating"; reviewCount: number };
+  review?: { "@type": "Review"; reviewRating: RatingJsonLd; author: { "@type": "Person"; name: string }; datePublished: string; name?: string; reviewBody: string }[];
+}
+
 /**
- * Hotel (lodging types) or LocalBusiness, with address, geo, telephone and hours. No rating: the
- * imported ones are Google Maps' and Google's review-snippet rules forbid marking up ratings
- * gathered from another site (decision 098); the page still shows them.
+ * AggregateRating and Review items from our approved guest reviews alone, never the imported
+ * rating; nothing while there are none.
  */
-export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
+export function reviewsJsonLd(reviews: ReviewsForJsonLd | null | undefined): ReviewsMarkup {
+  const { count, average } = reviews?.summary ?? { count: 0, average: null };
+  if (!reviews || count === 0 || average === null) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: average, reviewCount: count, ...RATING_SCALE },
+    ...(reviews.reviews.length
+      ? {
+          review: reviews.reviews.map((review) => ({
+            "@type": "Review",
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, ...RATING_SCALE },
+            author: { "@type": "Person", name: review.author.displayName },
+            datePublished: review.createdAt.slice(0, 10),
+            ...(review.title ? { name: review.title } : {}),
+            reviewBody: review.text,
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Hotel (lodging types) or LocalBusiness, with address, geo, telephone and hours. The imported
+ * rating is never marked up: it is Google Maps', and Google's review-snippet rules forbid marking
+ * up ratings gathered from another site (decision 098); the page still shows it. Our own guest
+ * reviews, when approved ones exist, give aggregateRating and the page's Review items.
+ */
+export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string, reviews?: ReviewsForJsonLd | null) {
   const kind = LODGING.test(business.type ?? business.category ?? "") ? "Hotel" : "LocalBusiness";
   const hours = openingHoursSpecification(business.workingHours);
   const telephone = business.phone ? firstPhoneNumber(business.phone) : null;
@@ -80,5 +126,6 @@ export function businessJsonLd(business: BusinessForJsonLd, siteUrl: string) {
       ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
       : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
+    ...reviewsJsonLd(reviews),
   };
 }
