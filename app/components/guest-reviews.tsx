@@ -7,6 +7,7 @@ import type { BusinessReviews } from "~/models/business-detail.server";
 import type { PublishedReview, ReviewPage, ReviewSummary } from "~/models/review.server";
 import { signedInHere } from "./member-link";
 import { ReviewForm } from "./review-form";
+import { OwnerReplyControls, ReportControl } from "./review-member-actions";
 import { ReviewStars } from "./review-stars";
 import { useHydrated } from "./use-hydrated";
 
@@ -42,8 +43,17 @@ function SummaryBlock({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-/** One approved review: stars, title, text as written (line breaks kept), visit, author, date, the owner's reply. */
-function ReviewItem({ review }: { review: PublishedReview }) {
+/** Who is looking, as the page learns after hydration: signed in here (null until known), and whether they own the business. */
+interface Viewer {
+  signedIn: boolean | null;
+  owner: boolean;
+}
+
+/**
+ * One approved review: stars, title, text as written (line breaks kept), visit, author, date, the
+ * owner's reply; after hydration "Report", and for the business's owner the reply's controls.
+ */
+function ReviewItem({ review, slug, viewer, onSignedOut, onReplyDeleted }: { review: PublishedReview; slug: string; viewer: Viewer; onSignedOut: () => void; onReplyDeleted: () => void }) {
   const visit = [review.visitedOn ? `Visited ${visitMonthText(review.visitedOn)}` : null, review.tripType ? `Trip: ${tripTypeText(review.tripType)}` : null].filter(Boolean).join(" · ");
   return (
     <li className="py-5" data-testid="guest-review">
@@ -62,8 +72,42 @@ function ReviewItem({ review }: { review: PublishedReview }) {
           <p dir="auto" className="mt-1 whitespace-pre-line text-sm text-slate-800 dark:text-slate-200">{review.reply.text}</p>
         </div>
       ) : null}
+      {viewer.signedIn !== null ? (
+        <div className="mt-3 space-y-2" data-testid="review-member-actions">
+          {viewer.owner ? <OwnerReplyControls reviewId={review.id} reply={review.reply?.text ?? null} onDeleted={onReplyDeleted} onSignedOut={onSignedOut} /> : null}
+          <div>
+            <ReportControl path={`/api/reviews/${review.id}/report`} what={`the review by ${review.author.displayName}`} slug={slug} signedIn={viewer.signedIn} onSignedOut={onSignedOut} />
+          </div>
+        </div>
+      ) : null}
     </li>
   );
+}
+
+/**
+ * Who is looking, asked after hydration: signed out answers at once; a member here is asked of
+ * GET /api/account/businesses/{slug} whether they own the business (a 401: signed out after all).
+ */
+function useViewer(slug: string): [Viewer, () => void] {
+  const [viewer, setViewer] = useState<Viewer>({ signedIn: null, owner: false });
+  useEffect(() => {
+    if (!signedInHere()) {
+      setViewer({ signedIn: false, owner: false });
+      return;
+    }
+    const controller = new AbortController();
+    fetch(`/api/account/businesses/${slug}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (response.status === 401) return setViewer({ signedIn: false, owner: false });
+        const answer = response.ok ? ((await response.json()) as { owner?: boolean }) : {};
+        setViewer({ signedIn: true, owner: answer.owner === true });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setViewer({ signedIn: true, owner: false });
+      });
+    return () => controller.abort();
+  }, [slug]);
+  return [viewer, () => setViewer({ signedIn: false, owner: false })];
 }
 
 /**
@@ -123,6 +167,7 @@ export function GuestReviews({ slug, initial }: { slug: string; initial: Busines
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState<{ page: number; sort: ReviewSort } | null>(null);
   const list = useRef<HTMLHeadingElement>(null);
+  const [viewer, signedOut] = useViewer(slug);
   const { summary } = shown;
 
   const load = async (page: number, nextSort: ReviewSort, moveFocus = true) => {
@@ -164,7 +209,7 @@ export function GuestReviews({ slug, initial }: { slug: string; initial: Busines
             ) : null}
           </div>
           <ol className="divide-y divide-slate-200 dark:divide-slate-700" aria-busy={loading || undefined} data-testid="guest-review-list">
-            {shown.reviews.map((review) => <ReviewItem key={review.id} review={review} />)}
+            {shown.reviews.map((review) => <ReviewItem key={review.id} review={review} slug={slug} viewer={viewer} onSignedOut={signedOut} onReplyDeleted={() => void load(shown.page, sort, false)} />)}
           </ol>
           {hydrated ? (
             <p role="status" className="text-sm text-slate-600 dark:text-slate-300">

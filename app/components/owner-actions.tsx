@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { HumanCheckFields } from "./human-check-fields";
 import { signedInHere } from "./member-link";
+import { ReportControl } from "./review-member-actions";
 
 const box = "rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6";
 const input = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
@@ -88,6 +89,11 @@ export function OwnerActions({ slug, claimed }: { slug: string; claimed: boolean
             Own this business? Claim it
           </button>
         )
+      ) : null}
+      {signedIn !== null ? (
+        <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700" data-testid="report-listing">
+          <ReportControl path={`/api/businesses/${slug}/report`} what="this listing" slug={slug} signedIn={signedIn} onSignedOut={() => setSignedIn(false)} />
+        </div>
       ) : null}
     </section>
   );

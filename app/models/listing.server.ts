@@ -373,6 +373,11 @@ export async function memberRoleOn(db: D1Database, memberId: number, slug: strin
   return row ? { id: row.id, submitter: row.submittedBy === memberId, owner: row.ownerId === memberId } : null;
 }
 
+/** Whether `memberId` owns the business at `slug` (false for an unknown slug): what its public page asks after hydration to offer the owner's replies. */
+export async function memberOwnsListing(db: D1Database, memberId: number, slug: string): Promise<boolean> {
+  return (await memberRoleOn(db, memberId, slug))?.owner ?? false;
+}
+
 /** The photos of a listing, as its page shows them. */
 export async function listingPhotoUrls(db: D1Database, businessId: number): Promise<string[]> {
   const rows = await database(db).select({ key: listingPhotos.key }).from(listingPhotos).where(eq(listingPhotos.businessId, businessId)).orderBy(listingPhotos.position);

@@ -79,6 +79,9 @@ const OPEN_BY_DESIGN = [
   "routes/api.businesses.$slug.reviews",
   // A member's report of a listing (tests/worker/review-replies-reports.test.ts).
   "routes/api.businesses.$slug.report",
+  // Whether the signed-in member owns a business (the page's "Reply as the owner"): a member call, 401
+  // signed out (tests/worker/review-replies-reports.test.ts).
+  "routes/api.account.businesses.$slug",
 ];
 
 function loginAttempt(ip: string, credentials: { username: string; password: string }) {
@@ -126,7 +129,7 @@ beforeAll(async () => {
 describe("admin access without a valid session", () => {
   it("covers every admin route of the build in the lists below (a new admin route must be added here)", () => {
     const adminRoutes = Object.keys(build.routes as Record<string, unknown>).filter((id) =>
-      /^routes\/(admin|api\.admin|api\.export-csv|api\.businesses\.\$|api\.upload-excel)/.test(id),
+      /^routes\/(admin|api\.admin|api\.export-csv|api\.businesses\.\$|api\.account\.businesses\.|api\.upload-excel)/.test(id),
     );
     const covered = new Set([...ADMIN_PAGES.map(([id]) => id), ...ADMIN_CALLS.map(([id]) => id), ...OPEN_BY_DESIGN]);
     expect(adminRoutes.filter((id) => !covered.has(id))).toEqual([]);

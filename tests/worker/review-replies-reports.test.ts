@@ -9,6 +9,7 @@ await addBusinesses([
   record({ name: "Reported Inn", placeId: "reported-inn" }),
   record({ name: "Gone Fake Hotel", placeId: "gone-fake" }),
   record({ name: "Misprinted Hotel", placeId: "misprinted" }),
+  record({ name: "Owner Check Lodge", placeId: "owner-check", url: "https://www.owner-check.example" }),
 ]);
 const businessOf = async (placeId: string) => (await env.DB.prepare(`SELECT id, slug FROM businesses WHERE place_id = ?1`).bind(placeId).first<{ id: number; slug: string }>())!;
 const quay = await businessOf("reply-quay");
@@ -226,5 +227,31 @@ describe("reports", () => {
     await decide(admin, misprintedItem!, "approve");
     expect((await SELF.fetch(`${MEMBER_SITE}/api/businesses/${misprinted.slug}`)).status).toBe(200);
     expect(await env.DB.prepare(`SELECT status FROM moderation_items WHERE id = ?1`).bind(misprintedItem!.id).first()).toEqual({ status: "approved" });
+  });
+});
+
+describe("GET /api/account/businesses/{slug}", () => {
+  const ownerOf = (slug: string, headers: Record<string, string> = {}) => SELF.fetch(`${MEMBER_SITE}/api/account/businesses/${slug}`, { headers });
+
+  it("answers 401 signed out, and whether the signed-in member owns the business, never cached", async () => {
+    const lodge = await businessOf("owner-check");
+    const signedOut = await ownerOf(lodge.slug);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("Cache-Control")).toMatch(/no-store/);
+
+    const owner = await signInMember("front-desk@owner-check.example");
+    const stranger = await signInMember("owner-check-guest@example.org");
+    const before = await ownerOf(lodge.slug, withCookie(owner));
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ owner: false });
+    const claimed = await memberPost(`/api/businesses/${lodge.slug}/claim`, { position: "Manager" }, withCookie(owner));
+    expect(((await claimed.json()) as { claim: { status: string } }).claim.status).toBe("approved");
+
+    const after = await ownerOf(lodge.slug, withCookie(owner));
+    expect(after.headers.get("Cache-Control")).toMatch(/no-store/);
+    expect(await after.json()).toEqual({ owner: true });
+    expect(await (await ownerOf(lodge.slug, withCookie(stranger))).json()).toEqual({ owner: false });
+    expect(await (await ownerOf("no-such-hotel-abc123", withCookie(owner))).json()).toEqual({ owner: false });
+    expect((await SELF.fetch(`${MEMBER_SITE}/api/account/businesses/${lodge.slug}`, { method: "POST", headers: withCookie(owner) })).status).toBe(405);
   });
 });

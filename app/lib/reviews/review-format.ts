@@ -3,9 +3,19 @@
  * server and in the browser (dates in UTC, English month names), so hydration changes nothing.
  * Pure.
  */
-import type { ReviewSort, TripType } from "./review-fields";
+import type { ReportReason, ReviewSort, TripType } from "./review-fields";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A report's reasons as the Report form offers them. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  fake: "Fake",
+  offensive: "Offensive",
+  "conflict-of-interest": "Conflict of interest",
+  closed: "Closed",
+  "wrong-information": "Wrong information",
+  other: "Other",
+};
 
 export const TRIP_TYPE_LABELS: Record<TripType, string> = {
   business: "Business",
