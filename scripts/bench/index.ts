@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps,import-pages,moderation]
+ * npm run bench [-- --quick] [--count N] [--duration S] [--connections 1,8] [--skip pages,lighthouse,import,export,sitemaps,import-pages,moderation,reviews]
  *                [--port P] [--import-rows N] [--out DIR] [--no-build] [--report-only]
  *
  * Seeds (or reuses) a dedicated local D1 state under bench/data/, builds once, serves it with
@@ -7,7 +7,8 @@
  * page's SQL directly on a snapshot of the same database, sizes the database and the front end,
  * runs Lighthouse, the import, the export and a sitemap rebuild, times the home, a category and
  * a deep list page while an import commits and right after it ends, times the moderation queue and
- * a decision with many pending listings and counts the edge cache's hits across decisions, and writes bench/RESULTS(-quick).md plus
+ * a decision with many pending listings and counts the edge cache's hits across decisions, times a
+ * business's reviews (first and deep page) and its page with 10,000 reviews, and writes bench/RESULTS(-quick).md plus
  * bench/results-{quick|full}.json.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +34,7 @@ import {
 } from "./import-export";
 import { pagesAroundImport, type AroundImportResult } from "./import-pages";
 import { moderationSection, type ModerationResult } from "./moderation";
+import { reviewsSection, type ReviewsResult } from "./reviews";
 import { lighthouse, shippedAssets, type LighthouseScores, type ShippedAssets } from "./frontend";
 import { measure, type LoadResult } from "./load";
 import { capture, pageTypes, pickFromDatabase, withCacheBust, type Capture, type PageType, type Picks } from "./pages";
@@ -110,6 +112,8 @@ export interface BenchResults {
   aroundImport?: AroundImportResult | "skipped";
   /** The moderation queue and a decision with many pending listings, and home's and the biggest category's edge-cache hits across decisions (absent in older results). */
   moderation?: ModerationResult | "skipped";
+  /** A business's reviews API (first and deep page) and its page with many published reviews, beside the biggest category, cold (absent in older results). */
+  reviews?: ReviewsResult | "skipped";
   totalSeconds: number;
   /** Said by hand when results were put together from more than one run (shown in the header). */
   notes?: string[];
@@ -279,6 +283,21 @@ async function main() {
     }
   }
 
+  let reviews: NonNullable<BenchResults["reviews"]> = "skipped";
+  if (!skip.has("reviews")) {
+    // The issue's figures: 10,000 published reviews, page 500 (of 1,000); the quick run scales them down (page 50 of 100).
+    const sizes = quick ? { reviews: 1_000, deepPage: 50 } : { reviews: 10_000, deepPage: 500 };
+    const category = pageTypes(picks).find((p) => p.id === "category")!;
+    try {
+      reviews = await reviewsSection(stateDir, dataDir, { slug: picks.category.slug, path: category.path }, {
+        ...sizes, connections: Math.max(...connectionLevels), seconds, rounds: 2, log,
+      });
+    } catch (error) {
+      log(`reviews failed: ${String(error)}`);
+      reviews = { available: false, reason: `failed: ${String(error)}` };
+    }
+  }
+
   log("replaying each page's SQL directly on the snapshot …");
   for (const result of pages) {
     if (!result.capture.available || result.capture.statements.length === 0) continue;
@@ -348,6 +367,7 @@ async function main() {
     sitemaps: sitemapResult,
     aroundImport,
     moderation,
+    reviews,
     totalSeconds: (performance.now() - started) / 1000,
   };
   mkdirSync(outDir, { recursive: true });

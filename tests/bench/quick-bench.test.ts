@@ -26,7 +26,7 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(run.status, run.stdout + run.stderr).toBe(0);
 
   const report = readFileSync(path.join(outDir, "RESULTS-quick.md"), "utf8");
-  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Pages around an import", "## Moderation", "## Export", "## Sitemaps"]) {
+  for (const section of ["## Targets", "## Pages under load", "## Against the limit", "## Rows read per page", "## Database size", "## Front end", "## Import", "## Pages around an import", "## Moderation", "## Reviews", "## Export", "## Sitemaps"]) {
     expect(report).toContain(section);
   }
 
@@ -115,6 +115,16 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(homeAfter!.hitRatio).toBeGreaterThanOrEqual(0.9);
   expect([categoryAfter!.missesAfterOther, categoryAfter!.hitsAfterTouching]).toEqual([0, 0]);
   expect(report).toMatch(/\| a moderation decision refreshes only what it changes: across 40 approvals, .+ \| home \d+ %; category \d+ % .+ \| (✅|❌) \|/);
+  // Reviews (decision 118): 1,000 published reviews of one business, summed by the triggers; its
+  // reviews API's first page and page 50, its page and the biggest category answered cold without errors.
+  const reviews = results.reviews;
+  if (!reviews || reviews === "skipped" || !reviews.available) throw new Error(`reviews: ${JSON.stringify(reviews)}`);
+  expect([reviews.reviews, reviews.summaryCount, reviews.deepPage, reviews.deepPageReviews]).toEqual([1000, 1000, 50, 10]);
+  expect(reviews.targets.map((t) => t.id)).toEqual(["api-page-1", "api-page-deep", "business", "category"]);
+  for (const target of reviews.targets) {
+    expect([target.status, target.cold.requests > 0, target.cold.errors], target.path).toEqual([200, true, 0]);
+  }
+  expect(report).toMatch(/\| reviews API page 50 p95 ≤ 2× page 1 p95 \(1,000 published reviews, cold, 8 connections\) \| [\d.]+ ms = [\d.]+× page 1's [\d.]+ ms; load average [\d.]+ \/ [\d.]+ \/ [\d.]+ \| (✅|❌) \|/);
   expect(results.export.available && results.export.rows).toBe(1000);
   // The biggest category (its approved businesses and any waiting) and the older half by date: a share of the 1,000 each.
   const [category, dated] = results.filteredExports ?? [];
