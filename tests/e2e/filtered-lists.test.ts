@@ -12,7 +12,8 @@ afterAll(async () => {
 
 /** A business the directory holds, with its place and category: the centre of the near-me lists below. */
 async function someBusiness() {
-  const answer = (await (await fetch(`${inject("baseURL")}/api/search?q=hotel`)).json()) as { results: { latitude: number; longitude: number; city: string }[] };
+  // A fresh answer (its own cache key): another test may have taken a listing off the site meanwhile.
+  const answer = (await (await fetch(`${inject("baseURL")}/api/search?q=hotel&t=${Date.now()}`)).json()) as { results: { latitude: number; longitude: number; city: string }[] };
   const located = answer.results.find((r) => r.latitude !== null && r.longitude !== null);
   if (!located) throw new Error("the e2e directory has no hotel with coordinates");
   return located;

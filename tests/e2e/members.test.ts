@@ -39,7 +39,7 @@ describe("a new member", () => {
     await mailbox.close();
 
     await page.getByLabel("6-digit code").fill(code);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByTestId("account-email").textContent()).resolves.toBe(email);
     await page.getByLabel("Display name").fill("Ada Traveller");
     await page.getByRole("button", { name: "Save" }).click();
@@ -69,7 +69,7 @@ describe("a new member", () => {
     await page.getByLabel("E-mail address").fill(`e2e-phone-${Date.now()}@example.org`);
     await page.getByRole("button", { name: "Send me a code" }).click();
     await page.getByLabel("6-digit code").fill("000000");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("This code is wrong or no longer valid. Ask for a new one.").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, "account-wrong-code-390");

@@ -38,7 +38,7 @@ export function ReviewSettingsCard({ publishUnflagged }: { publishUnflagged: boo
       </p>
       <div className="mt-4 flex justify-end">
         <BusyButton className={buttonClass.primary} onClick={save} busy={saving} disabled={checked === saved}>
-          {saving ? "Kaydediliyor..." : "Kaydet"}
+          {saving ? "Güncelleniyor..." : "Yorum ayarını güncelle"}
         </BusyButton>
       </div>
     </Card>
