@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { signedInContext } from "./support/admin-session";
+import { signedUpMember } from "./support/member";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { jpegWithMetadata } from "../support/photo-bytes";
 
@@ -12,27 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs `email` up in a new context through /account and the local mailbox page, as a person would; ends on `next`. */
-async function signedUpMember(email: string, width: number, next: string): Promise<{ context: BrowserContext; page: Page }> {
-  const base = inject("baseURL");
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  // /submit sends a signed-out visitor to sign in; any other page is reached through /account?next=.
-  await page.goto(next.startsWith("/submit") ? base + next : `${base}/account?next=${encodeURIComponent(next)}`);
-  await page.waitForURL("**/account?next=**");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send me a code" }).click();
-  await page.getByTestId("code-form").waitFor();
-  const mailbox = await context.newPage();
-  await mailbox.goto(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const subject = await mailbox.getByTestId("mailbox-message").first().locator("h2").textContent();
-  await mailbox.close();
-  await page.getByLabel("6-digit code").fill(/^(\d{6}) is your/.exec(subject ?? "")![1]!);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(`**${next}`);
-  await hydrated(page);
-  return { context, page };
-}
 
 /** The admin approves the queue's item about `name` on /admin/moderation; answers the admin's page there. */
 async function approveInAdmin(name: string, kind: "listing" | "claim" | "change", check?: (item: ReturnType<Page["locator"]>) => Promise<void>) {
@@ -59,7 +39,7 @@ describe("a business owner on the site", () => {
   let slug = "";
 
   it("submits a hotel with a photo, sees it pending, and sees it public once the admin approves it", async () => {
-    const { context, page } = await signedUpMember(`submitter-${stamp}@example.org`, 1366, "/submit");
+    const { context, page } = await signedUpMember(browser, `submitter-${stamp}@example.org`, 1366, "/submit");
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Full address").fill("1 Quay Road, Harbour Town");
     await page.getByLabel("City", { exact: true }).fill("Harbour Town");
@@ -100,7 +80,7 @@ describe("a business owner on the site", () => {
 
   it("is approved at once when their e-mail is at the website's domain, then edits the phone through the queue", async () => {
     expect(slug).not.toBe("");
-    const { context, page } = await signedUpMember(ownerEmail, 1366, `/business/${slug}`);
+    const { context, page } = await signedUpMember(browser, ownerEmail, 1366, `/business/${slug}`);
     await page.getByRole("button", { name: "Own this business? Claim it" }).click();
     await page.getByLabel("Your position").fill("Owner");
     await page.getByRole("button", { name: "Send my claim" }).click();
@@ -129,7 +109,7 @@ describe("a business owner on the site", () => {
   });
 
   it("fits Submit Hotel on a phone and shows the first problem of a refused form", async () => {
-    const { context, page } = await signedUpMember(`phone-${stamp}@example.org`, 390, "/submit");
+    const { context, page } = await signedUpMember(browser, `phone-${stamp}@example.org`, 390, "/submit");
     await page.getByRole("button", { name: "Submit for review" }).click();
     const nameField = page.getByLabel("Name", { exact: true });
     await expect.poll(() => nameField.evaluate((element) => element === document.activeElement)).toBe(true);

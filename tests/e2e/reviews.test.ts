@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { signedInContext } from "./support/admin-session";
+import { signedUpMember } from "./support/member";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { runSql, sqlString } from "./support/public-db";
 
@@ -22,25 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs `email` up in a new context through /account and the local mailbox page, as a person would; ends on `next`. */
-async function signedUpMember(email: string, width: number, next: string): Promise<{ context: BrowserContext; page: Page }> {
-  const base = inject("baseURL");
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/account?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send me a code" }).click();
-  await page.getByTestId("code-form").waitFor();
-  const mailbox = await context.newPage();
-  await mailbox.goto(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const subject = await mailbox.getByTestId("mailbox-message").first().locator("h2").textContent();
-  await mailbox.close();
-  await page.getByLabel("6-digit code").fill(/^(\d{6}) is your/.exec(subject ?? "")![1]!);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(`**${next}`);
-  await hydrated(page);
-  return { context, page };
-}
 
 /** The business's structured data as the page's HTML carries it. */
 async function businessJsonLd(page: Page): Promise<Record<string, unknown>> {
@@ -63,7 +45,7 @@ describe("guest reviews", () => {
     expect(await businessJsonLd(visitor)).not.toHaveProperty("aggregateRating");
     await visitor.close();
 
-    const { context, page } = await signedUpMember(`reviewer-${stamp}@example.org`, 1366, path);
+    const { context, page } = await signedUpMember(browser, `reviewer-${stamp}@example.org`, 1366, path);
     const section = page.getByTestId("guest-reviews");
     await section.getByRole("button", { name: "Write a review" }).click();
     const form = section.getByTestId("review-form");
