@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import { LODGING_CATEGORY_SLUGS } from "~/db/featured-order";
 import { database } from "~/db/client.server";
-import { businessMessages, businesses, categories, listingPhotos, members, moderationItems } from "~/db/schema";
+import { businessMessages, businesses, categories, members, moderationItems } from "~/db/schema";
 import { toBusinessRow, type BusinessRow } from "~/lib/business/business-record";
 import { businessSlug } from "~/lib/business/slug";
 import { englishCountryName } from "~/lib/directory/country-names";
@@ -378,11 +378,6 @@ export async function memberOwnsListing(db: D1Database, memberId: number, slug: 
   return (await memberRoleOn(db, memberId, slug))?.owner ?? false;
 }
 
-/** The photos of a listing, as its page shows them. */
-export async function listingPhotoUrls(db: D1Database, businessId: number): Promise<string[]> {
-  const rows = await database(db).select({ key: listingPhotos.key }).from(listingPhotos).where(eq(listingPhotos.businessId, businessId)).orderBy(listingPhotos.position);
-  return rows.map((row) => photoUrl(row.key));
-}
 
 /** The categories a listing may be given: places to stay first, then the biggest. */
 export async function listingCategoryChoices(db: D1Database, limit = 300): Promise<{ slug: string; name: string }[]> {

@@ -22,7 +22,8 @@ import { redirectToCanonicalPath } from "~/lib/web/http.server";
 import { indefiniteArticle } from "~/lib/directory/indefinite-article";
 import { initial } from "~/lib/directory/initial";
 import { telHref } from "~/lib/business/phone";
-import { businessPhotoUrl, websiteUrl } from "~/lib/business/web-url";
+import { businessPhotoUrl, isSitePhoto, websiteUrl } from "~/lib/business/web-url";
+import { listingPhotos } from "~/models/listing-photo.server";
 import { getBusinessPage, getUnapprovedBusinessFor, NO_REVIEWS, type BusinessDetail, type BusinessReviews } from "~/models/business-detail.server";
 import { privateViewerOf } from "~/models/member.server";
 import type { NearbyBusiness } from "~/models/finder.server";
@@ -38,8 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) {
     // A listing waiting for review shows only to its submitter, its owner and the admin, never from a shared cache.
     const pending = await getUnapprovedBusinessFor(env.DB, params.slug ?? "", await privateViewerOf(request, env));
-    if (pending) return data({ business: pending, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: businessTimeZone(pending), pending: true }, { headers: NO_STORE });
-    return data({ business: null, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: null, pending: false }, { status: 404 });
+    if (pending) return data({ business: pending, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: businessTimeZone(pending), pending: true, gallery: await galleryOf(env.DB, pending) }, { headers: NO_STORE });
+    return data({ business: null, nearby: [], reviews: NO_REVIEWS, ads: null, timeZone: null, pending: false, gallery: [] }, { status: 404 });
   }
   // The guest reviews' summary and newest page came in the detail's batch: the cached HTML has them.
   const { business, nearby, reviews } = found;
@@ -48,7 +49,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (respelled) throw respelled;
   // Decided here, so the table of country zones stays out of the browser's script.
   const timeZone = businessTimeZone(business);
-  return data({ business, nearby, reviews, ads, timeZone, pending: false }, { headers: publicCache(CACHE_SECONDS.detail) });
+  return data({ business, nearby, reviews, ads, timeZone, pending: false, gallery: await galleryOf(env.DB, business) }, { headers: publicCache(CACHE_SECONDS.detail) });
+}
+
+/** A member's listing's photos (an imported business has one photo URL at most: no read). */
+async function galleryOf(db: D1Database, business: BusinessDetail): Promise<string[]> {
+  return isSitePhoto(business.photo) ? (await listingPhotos(db, business.id)).map((photo) => photo.url) : [];
 }
 
 /** The other businesses nearest to this one, nearest first, each with how far it is. */
@@ -126,10 +132,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, param
 };
 
 export default function BusinessPage() {
-  const { business, nearby, reviews, ads, timeZone, pending } = useLoaderData<typeof loader>();
+  const { business, nearby, reviews, ads, timeZone, pending, gallery } = useLoaderData<typeof loader>();
   if (!business) return <BusinessNotFound />;
   // Keyed: moving from one business to another remounts the page, so its ads run again.
-  return <BusinessView key={business.id} business={business} nearby={nearby} reviews={reviews} ads={ads ?? NO_ADS} timeZone={timeZone} pending={pending} />;
+  return <BusinessView key={business.id} business={business} nearby={nearby} reviews={reviews} ads={ads ?? NO_ADS} timeZone={timeZone} pending={pending} gallery={gallery} />;
 }
 
 /** A listing waiting for review shows no ads. */
@@ -142,6 +148,7 @@ function BusinessView({
   ads,
   timeZone,
   pending,
+  gallery,
 }: {
   business: BusinessDetail;
   nearby: NearbyBusiness[];
@@ -149,6 +156,8 @@ function BusinessView({
   ads: Record<"ad1" | "ad2" | "ad3" | "ad4", string>;
   timeZone: string | null;
   pending: boolean;
+  /** A member's listing's photos, the first being the one above; empty otherwise. */
+  gallery: string[];
 }) {
   const [status, setStatus] = useState<"open" | "closed" | null>(null);
   const [today, setToday] = useState<DayName | null>(null);
@@ -315,6 +324,21 @@ function BusinessView({
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <AdSlot slot="ad1" code={ads.ad1} />
+          {gallery.length > 1 ? (
+            <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="photos-heading" data-testid="photo-gallery">
+              <h2 id="photos-heading" className="text-xl font-semibold">Photos</h2>
+              <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {gallery.map((src, index) => (
+                  <li key={src}>
+                    <a href={src} target="_blank" rel="noopener" className="block overflow-hidden rounded-lg">
+                      <img src={src} alt={`${business.name}, photo ${index + 1} of ${gallery.length}`} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                      <NewTabNote />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6" aria-labelledby="amenities-heading">
             <h2 id="amenities-heading" className="text-xl font-semibold">Amenities</h2>
             {amenities.length ? (

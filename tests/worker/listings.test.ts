@@ -106,6 +106,15 @@ describe("Submit Hotel: POST /api/listings", () => {
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(jpegWithMetadataStripped());
+    // A listing's page shows all its photos once it is public.
+    const admin = await login("10.9.0.7");
+    const queued = (await queue(admin, "?kind=listing&order=newest")).items.find((entry) => entry.business?.id === created.id)!;
+    await env.DB.prepare(`INSERT INTO listing_photos (key, business_id, content_type, byte_size, position) VALUES (?1, ?2, 'image/jpeg', 1, 1)`).bind("f".repeat(32), created.id).run();
+    expect((await decide(admin, queued.id, { decision: "approve" })).status).toBe(200);
+    const slug = (await env.DB.prepare(`SELECT slug FROM businesses WHERE id = ?1`).bind(created.id).first<{ slug: string }>())!.slug;
+    const page = await (await SELF.fetch(`${MEMBER_SITE}/business/${slug}`)).text();
+    expect(page).toContain(`/photos/${"f".repeat(32)}`);
+    expect(page).toContain("photo 2 of 2");
     const fake = await form(new Blob(["not a photo"], { type: "image/jpeg" }), "Fake Photo Inn");
     expect(fake.status).toBe(400);
     expect(((await fake.json()) as { errors: Record<string, string> }).errors.photos).toBe("Photos must be JPEG, PNG or WebP images");

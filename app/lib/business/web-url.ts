@@ -31,6 +31,11 @@ export function websiteUrl(value: string | null | undefined): string | null {
 /** A member's photo as the site serves it (app/routes/photos.$key.ts). */
 const SITE_PHOTO = /^\/photos\/[0-9a-f]{32}$/;
 
+/** Whether a business's photo is a member's, served by the site: the listing may have more of them. */
+export function isSitePhoto(value: string | null | undefined): boolean {
+  return Boolean(value && SITE_PHOTO.test(value));
+}
+
 /**
  * A business's photo: an imported http(s) URL as httpUrl keeps it, or a member's photo served by
  * the site ("/photos/{key}"), made absolute against `siteUrl` where an absolute URL is needed

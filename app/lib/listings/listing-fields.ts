@@ -206,10 +206,6 @@ export function ownerFieldsWith(stored: string | null, fields: readonly string[]
   return all.size ? `|${[...all].sort().join("|")}|` : null;
 }
 
-/** The owner's fields of businesses.owner_fields. */
-export function ownerFieldList(stored: string | null): ListingField[] {
-  return (stored ?? "").split("|").filter((field): field is ListingField => (LISTING_FIELDS as string[]).includes(field));
-}
 
 /**
  * Two names that may be one business: the same words once case, accents, punctuation and the
