@@ -1,3 +1,4 @@
+import { itemJson } from "~/lib/listings/moderation";
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { database, type Database } from "~/db/client.server";
@@ -280,12 +281,7 @@ function appealDecisionMail(to: string, level: SanctionLevel, approved: boolean,
  */
 export async function appealDecision(env: Env, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }, username: string): Promise<{ effects: Statement[]; mail: MailMessage[]; lifts: { id: number; level: SanctionLevel } | null } | null> {
   const db = database(env.DB);
-  let sanctionId = NaN;
-  try {
-    sanctionId = Number((JSON.parse(item.details) as { sanctionId?: unknown }).sanctionId);
-  } catch {
-    return null;
-  }
+  const sanctionId = Number(itemJson<{ sanctionId?: unknown }>(item.details, {}).sanctionId);
   if (!Number.isInteger(sanctionId)) return null;
   const sanction = await db.select().from(memberSanctions).where(eq(memberSanctions.id, sanctionId)).get();
   if (!sanction) return null;

@@ -4,7 +4,7 @@ import { businesses, members, moderationItems, reviews, type ModerationItem } fr
 import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields";
-import { MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
+import { itemJson, MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
 import { reviewTextKey, type ReviewInput } from "~/lib/reviews/review-fields";
 import { recordAuditEvent } from "./audit-log.server";
@@ -51,14 +51,6 @@ export interface ModerationPage {
   totalPages: number;
 }
 
-function parsedJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 /** A page of the queue, filtered by kind and status, oldest or newest first, on moderation_items_queue. */
 export async function listModerationItems(d1: D1Database, query: ModerationQuery, pageSize = MODERATION_PAGE_SIZE): Promise<ModerationPage> {
   const db = database(d1);
@@ -84,8 +76,8 @@ export async function listModerationItems(d1: D1Database, query: ModerationQuery
       createdAt: new Date(item.createdAt * 1000).toISOString(),
       submitter: item.memberId !== null && email !== null ? { id: item.memberId, email } : null,
       business: item.businessId !== null && slug !== null && name !== null ? { id: item.businessId, slug, name } : null,
-      flags: parsedJson<ModerationFlag[]>(item.flags, []),
-      details: parsedJson<Record<string, unknown>>(item.details, {}),
+      flags: itemJson<ModerationFlag[]>(item.flags, []),
+      details: itemJson<Record<string, unknown>>(item.details, {}),
       reason: item.reason,
       decidedBy: item.decidedBy,
     })),
@@ -166,7 +158,7 @@ export async function decideModerationItem(env: Env, request: Request, username:
   } else if (decision.approve && item.kind === "claim" && item.memberId !== null) {
     effects.push(db.update(businesses).set({ ownerId: item.memberId }).where(eq(businesses.id, businessId)));
   } else if (decision.approve && item.kind === "change") {
-    const diff = parsedJson<{ fields: ListingDiff }>(item.details, { fields: {} }).fields;
+    const diff = itemJson<{ fields: ListingDiff }>(item.details, { fields: {} }).fields;
     const columns = await changedColumns(env.DB, businessId, diff);
     if (!columns) return { kind: "gone" };
     effects.push(db.update(businesses).set({ ...columns, ownerFields: ownerFieldsWith(found.ownerFields, Object.keys(diff)), updatedAt: sql`unixepoch()` }).where(eq(businesses.id, businessId)));
@@ -282,11 +274,11 @@ export async function refreshListingPages(env: Env, slug: string, places: readon
  */
 async function reviewEffects(env: Env, item: ModerationItem, decision: { approve: boolean; reason: string | null }) {
   const db = database(env.DB);
-  const reviewId = Number(parsedJson<{ reviewId?: number }>(item.details, {}).reviewId);
+  const reviewId = Number(itemJson<{ reviewId?: number }>(item.details, {}).reviewId);
   const review = await db.select().from(reviews).where(eq(reviews.id, reviewId)).get();
   if (!review) return null;
   const at = Math.floor(Date.now() / 1000);
-  const edit = review.pendingEdit ? parsedJson<ReviewInput | null>(review.pendingEdit, null) : null;
+  const edit = review.pendingEdit ? itemJson<ReviewInput | null>(review.pendingEdit, null) : null;
   const set: Partial<typeof reviews.$inferInsert> = decision.approve
     ? edit
       ? { ...edit, textKey: reviewTextKey(edit.text), pendingEdit: null, updatedAt: at }

@@ -1,3 +1,4 @@
+import { itemJson } from "~/lib/listings/moderation";
 import { eq } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { businesses, members, reviews, type ModerationItem } from "~/db/schema";
@@ -127,12 +128,7 @@ export function mainReason(reasons: Partial<Record<ReportReason, number>>): Repo
  */
 export async function reportEffects(env: Env, item: ModerationItem, decision: { approve: boolean; reason: string | null }) {
   const db = database(env.DB);
-  let details: ReportDetails;
-  try {
-    details = JSON.parse(item.details) as ReportDetails;
-  } catch {
-    details = {};
-  }
+  const details = itemJson<ReportDetails>(item.details, {});
   const targetId = Number(details.targetId);
   if (details.targetKind === "business") {
     const business = await db.select({ isApproved: businesses.isApproved }).from(businesses).where(eq(businesses.id, targetId)).get();

@@ -1,3 +1,4 @@
+import { itemJson } from "~/lib/listings/moderation";
 import { and, eq, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
@@ -112,12 +113,7 @@ export async function deleteReply(env: Env, member: Member, id: number): Promise
  */
 export async function replyEffects(env: Env, item: ModerationItem, decision: { approve: boolean; reason: string | null }) {
   const db = database(env.DB);
-  let details: { reviewId?: number; text?: string };
-  try {
-    details = JSON.parse(item.details) as typeof details;
-  } catch {
-    details = {};
-  }
+  const details = itemJson<{ reviewId?: number; text?: string }>(item.details, {});
   const reviewId = Number(details.reviewId);
   const found = await db
     .select({ memberId: reviews.memberId, email: members.email, name: businesses.name })

@@ -67,3 +67,12 @@ export function parseModerationQuery(params: URLSearchParams): { ok: true; query
   const parsed = QuerySchema.safeParse(Object.fromEntries(["kind", "status", "order", "page"].map((key) => [key, params.get(key)])));
   return parsed.success ? { ok: true, query: parsed.data } : { ok: false, message: parsed.error.issues[0]!.message };
 }
+
+/** A queue item's JSON text (its details or flags) read, or `fallback` when it is not JSON. */
+export function itemJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
