@@ -277,8 +277,13 @@ export const directoryTotals = sqliteTable("directory_totals", {
   businessCountWithCity: integer("business_count_with_city").notNull().default(0),
 });
 
+/**
+ * Staff (decision 119): the administrator from the environment, who signs in by username, and
+ * the administrators and moderators invited by e-mail, who sign in by their e-mail address.
+ */
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The environment's administrator's username; an invited person's e-mail address, lower-cased. */
   username: text("username").notNull().unique(),
   /** PBKDF2-SHA256, base64. */
   passwordHash: text("password_hash").notNull(),
@@ -287,7 +292,34 @@ export const adminUsers = sqliteTable("admin_users", {
   createdAt: integer("created_at").notNull().default(unixNow),
   /** When this admin last opened the notifications: failed imports and sign-ins after it are new. */
   notificationsSeenAt: integer("notifications_seen_at").notNull().default(0),
+  /** The name the audit log and the queue show; the username when null. */
+  displayName: text("display_name"),
+  role: text("role", { enum: ["admin", "moderator"] }).notNull().default("admin"),
+  /** TOTP (RFC 6238) secret, base32; in use once `totpEnabledAt` is set. */
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: integer("totp_enabled_at"),
+  /** The last time step accepted: a code is good once. */
+  totpLastStep: integer("totp_last_step").notNull().default(0),
+  /** JSON array of the SHA-256 of each unused recovery code. */
+  recoveryCodes: text("recovery_codes").notNull().default("[]"),
 });
+
+/** An administrator's invitation of a new staff member: a one-time link, valid 48 hours. */
+export const staffInvites = sqliteTable(
+  "staff_invites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** SHA-256 of the link's token. */
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "moderator"] }).notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: integer("created_at").notNull().default(unixNow),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (t) => [index("staff_invites_email").on(t.email)],
+);
 
 export const adminSessions = sqliteTable(
   "admin_sessions",
@@ -299,6 +331,9 @@ export const adminSessions = sqliteTable(
       .references(() => adminUsers.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
+    /** Where and with what it was opened, for its owner's list of sessions. */
+    address: text("address"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("admin_sessions_user").on(t.userId)],
 );
@@ -403,11 +438,16 @@ export const moderationItems = sqliteTable(
     /** The client's Idempotency-Key: the same key twice gives the same item. */
     idempotencyKey: text("idempotency_key"),
     createdAt: integer("created_at").notNull().default(unixNow),
+    /** The staff member who opened it, until `heldUntil`: nobody else decides it meanwhile. */
+    heldBy: integer("held_by").references((): AnySQLiteColumn => adminUsers.id, { onDelete: "set null" }),
+    heldUntil: integer("held_until"),
   },
   (t) => [
     index("moderation_items_queue").on(t.status, t.kind, t.id),
     index("moderation_items_member").on(t.memberId, t.kind, t.id),
     index("moderation_items_business").on(t.businessId),
+    // The figures of decisions per day and per person read decided items in time order.
+    index("moderation_items_decided").on(t.decidedAt).where(sql`decided_at IS NOT NULL`),
     uniqueIndex("moderation_items_idempotency").on(t.memberId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
     // One pending claim per member and listing.
     uniqueIndex("moderation_items_pending_claim").on(t.memberId, t.businessId).where(sql`kind = 'claim' AND status = 'pending'`),
@@ -618,6 +658,13 @@ export const adCodes = sqliteTable("ad_codes", {
   updatedAt: integer("updated_at").notNull().default(unixNow),
 });
 
+/** The reasons a moderator picks from to reject, edited by administrators. */
+export const reasonTemplates = sqliteTable("reason_templates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  text: text("text").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
 /** Internal state: cache generation, sitemap generation, etc. */
 export const appState = sqliteTable("app_state", {
   key: text("key").primaryKey(),
@@ -667,7 +714,7 @@ export const auditLog = sqliteTable(
     /** A short line of figures or fields ("12 satır", "head_tags"). */
     detail: text("detail"),
   },
-  (t) => [index("audit_log_created").on(t.createdAt), index("audit_log_action").on(t.action, t.createdAt)],
+  (t) => [index("audit_log_created").on(t.createdAt), index("audit_log_action").on(t.action, t.createdAt), index("audit_log_actor").on(t.actor, t.createdAt)],
 );
 
 export const uploadJobs = sqliteTable(
