@@ -1,5 +1,6 @@
 import { database } from "~/db/client.server";
 import { newAdminSession, verifyAdminLogin } from "~/models/auth.server";
+import { acceptSecondFactor } from "~/models/staff-totp.server";
 import { clearRateLimits, clientKey, hitRateLimitsInTurn, type GrowingDelay, type RateLimit } from "~/models/rate-limit.server";
 
 /** Five attempts per username and client per 15 minutes; a success clears the count. */
@@ -15,8 +16,10 @@ export const LOGIN_ADDRESS_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 1
 export const LOGIN_ACCOUNT_DELAY: GrowingDelay = { freeAttempts: 10, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60, forgetSeconds: 24 * 60 * 60 };
 
 export type LoginOutcome =
-  | { kind: "ok"; username: string; setCookie: string }
+  | { kind: "ok"; username: string; name: string; setCookie: string }
   | { kind: "invalid" }
+  /** The password was right and the person uses a second factor: their code is needed (or was wrong). */
+  | { kind: "second-factor"; wrongCode: boolean }
   | { kind: "throttled"; retryAfterSeconds: number };
 
 /**
@@ -26,9 +29,10 @@ export type LoginOutcome =
  * an attempt it turns away counts against nothing else, so the real admin waiting out a delay
  * adds nothing to their own client's counts. The first admin is created from the secrets on
  * first use. Three round trips: the counts, the user, then the new session stored with the
- * counts cleared.
+ * counts cleared. A person with a second factor also gives its code (or a recovery code): a
+ * wrong code counts as a failed attempt like a wrong password.
  */
-export async function loginAdmin(request: Request, env: Env, username: string, password: string): Promise<LoginOutcome> {
+export async function loginAdmin(request: Request, env: Env, username: string, password: string, code?: string): Promise<LoginOutcome> {
   const client = clientKey(request);
   const accountKey = `login-account:${username.toLowerCase()}`;
   const addressKey = `login-address:${client}`;
@@ -41,7 +45,11 @@ export async function loginAdmin(request: Request, env: Env, username: string, p
   if (!attempt.allowed) return { kind: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
   const user = await verifyAdminLogin(env, username, password);
   if (!user) return { kind: "invalid" };
+  if (user.totpEnabledAt != null) {
+    if (!code) return { kind: "second-factor", wrongCode: false };
+    if (!(await acceptSecondFactor(env, user, code))) return { kind: "second-factor", wrongCode: true };
+  }
   const session = await newAdminSession(env.DB, user.id, request, env);
   await database(env.DB).batch([clearRateLimits(env.DB, [accountKey, addressKey, userKey]), session.store]);
-  return { kind: "ok", username: user.username, setCookie: session.setCookie };
+  return { kind: "ok", username: user.username, name: user.displayName ?? user.username, setCookie: session.setCookie };
 }

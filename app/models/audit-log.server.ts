@@ -7,10 +7,10 @@ import { timeZoneOrUtc } from "~/lib/business/time-zone";
 import { clientAddress } from "./rate-limit.server";
 
 /**
- * Who did it: an admin's request (the signed-in username, or the name tried at a failed sign-in,
- * and the address it came from), or the import queue or the mail outbox, which act for no request.
+ * Who did it: a staff member's request (their name, or the name tried at a failed sign-in, and
+ * the address it came from), or the import queue or the mail outbox, which act for no request.
  */
-export type AuditActor = { request: Request; username: string } | "import-queue" | "mail-queue";
+export type AuditActor = { request: Request; name: string } | "import-queue" | "mail-queue";
 
 export interface AuditDetails {
   /** What it was done to, as shown then: a business's name, a file name, a message's subject. */
@@ -30,7 +30,7 @@ const cut = (text: string | null | undefined) => (text == null ? null : text.sli
  * reported failed (or retried by the queue) for its log line.
  */
 export async function recordAuditEvent(d1: D1Database, action: AuditAction, by: AuditActor, details: AuditDetails = {}): Promise<void> {
-  const actor = typeof by === "string" ? null : cut(by.username);
+  const actor = typeof by === "string" ? null : cut(by.name);
   const address = typeof by === "string" ? null : clientAddress(by.request);
   try {
     await database(d1).insert(auditLog).values({ action, actor, address, subject: cut(details.subject), detail: cut(details.detail) });

@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/cloudflare";
-import { eq, lt, or } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { adminSessions, adminUsers } from "~/db/schema";
+import { adminSessions, adminUsers, appState } from "~/db/schema";
+import type { StaffRole } from "~/lib/admin/staff";
+import { clientAddress } from "~/models/rate-limit.server";
 import { constantTimeEqual, fromBase64, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, toBase64, verifiedToken } from "~/lib/web/session-token";
 
 /**
@@ -20,7 +22,26 @@ export const SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
 export const SESSION_COOKIE = "admin_session";
 export const SECURE_SESSION_COOKIE = "__Host-admin_session";
 
-export type AdminUser = Pick<typeof adminUsers.$inferSelect, "id" | "username">;
+/** A signed-in staff member: `name` is what the audit log and other staff see. */
+export interface StaffMember {
+  id: number;
+  username: string;
+  name: string;
+  role: StaffRole;
+  totpEnabled: boolean;
+  /** Administrators require a second factor of all staff and this person has none yet. */
+  mustSetUpTotp: boolean;
+}
+
+/** The app_state key whose value "1" means every staff member must use a second factor. */
+export const REQUIRE_TOTP_KEY = "staff_require_totp";
+
+type StaffRow = Pick<typeof adminUsers.$inferSelect, "id" | "username" | "displayName" | "role" | "totpEnabledAt">;
+
+function staffMemberOf(row: StaffRow, totpRequired: boolean): StaffMember {
+  const totpEnabled = row.totpEnabledAt != null;
+  return { id: row.id, username: row.username, name: row.displayName ?? row.username, role: row.role, totpEnabled, mustSetUpTotp: totpRequired && !totpEnabled };
+}
 
 const encoder = new TextEncoder();
 
@@ -30,24 +51,41 @@ export async function hashPassword(password: string, salt: BufferSource, iterati
   return toBase64(bits);
 }
 
-export async function createAdminUser(db: D1Database, username: string, password: string): Promise<void> {
+/** Creates a staff member (an administrator unless told); false when the username is taken. */
+export async function createAdminUser(
+  db: D1Database,
+  username: string,
+  password: string,
+  who: { displayName?: string; role?: StaffRole } = {},
+): Promise<boolean> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await hashPassword(password, salt);
-  await database(db)
+  const created = await database(db)
     .insert(adminUsers)
-    .values({ username, passwordHash: hash, salt: toBase64(salt), iterations: PBKDF2_ITERATIONS })
-    .onConflictDoNothing({ target: adminUsers.username });
+    .values({ username, passwordHash: hash, salt: toBase64(salt), iterations: PBKDF2_ITERATIONS, displayName: who.displayName ?? null, role: who.role ?? "admin" })
+    .onConflictDoNothing({ target: adminUsers.username })
+    .returning({ id: adminUsers.id });
+  return created.length === 1;
 }
 
+/** What a correct password opens: the person, and their second factor when they use one. */
+export type VerifiedStaff = StaffRow & Pick<typeof adminUsers.$inferSelect, "totpSecret" | "totpLastStep" | "recoveryCodes">;
+
 /**
- * Checks a username and password; null when either is wrong (same work either way). The first
- * admin comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets: created on the first login
- * attempt while the table is empty. One round trip reads the user and whether any admin exists.
+ * Checks a username (or an invited person's e-mail address) and password; null when either is
+ * wrong (same work either way). The first admin comes from the ADMIN_USERNAME / ADMIN_PASSWORD
+ * secrets: created on the first login attempt while the table is empty. One round trip reads the
+ * user and whether any admin exists.
  */
-export async function verifyAdminLogin(env: Env, username: string, password: string): Promise<AdminUser | null> {
+export async function verifyAdminLogin(env: Env, username: string, password: string): Promise<VerifiedStaff | null> {
   const db = database(env.DB);
-  const { id, passwordHash, salt: storedSalt, iterations } = adminUsers;
-  const userQuery = db.select({ id, username: adminUsers.username, passwordHash, salt: storedSalt, iterations }).from(adminUsers).where(eq(adminUsers.username, username));
+  const { id, passwordHash, salt: storedSalt, iterations, displayName, role, totpEnabledAt, totpSecret, totpLastStep, recoveryCodes } = adminUsers;
+  const named = or(eq(adminUsers.username, username), eq(adminUsers.username, username.toLowerCase()));
+  const userQuery = db
+    .select({ id, username: adminUsers.username, passwordHash, salt: storedSalt, iterations, displayName, role, totpEnabledAt, totpSecret, totpLastStep, recoveryCodes })
+    .from(adminUsers)
+    .where(named)
+    .limit(1);
   const [anyAdmin, found] = await db.batch([db.select({ id }).from(adminUsers).limit(1), userQuery]);
   let user = found[0] ?? null;
   if (anyAdmin.length === 0 && env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
@@ -58,7 +96,8 @@ export async function verifyAdminLogin(env: Env, username: string, password: str
   const salt = user ? fromBase64(user.salt) : new Uint8Array(16);
   const hash = await hashPassword(password, salt, user?.iterations ?? PBKDF2_ITERATIONS);
   if (!user || !constantTimeEqual(hash, user.passwordHash)) return null;
-  return { id: user.id, username: user.username };
+  const { passwordHash: _hash, salt: _salt, iterations: _iterations, ...verified } = user;
+  return verified;
 }
 
 /** The session cookie's name for this request: the `__Host-` one wherever the cookie is Secure. */
@@ -84,7 +123,8 @@ export async function newAdminSession(
 ): Promise<{ store: ReturnType<typeof storeSession>; setCookie: string }> {
   const token = randomToken();
   const now = Math.floor(Date.now() / 1000);
-  const store = storeSession(db, { id: await sha256(token), userId, createdAt: now, lastSeenAt: now });
+  const userAgent = request.headers.get("User-Agent")?.slice(0, 200) ?? null;
+  const store = storeSession(db, { id: await sha256(token), userId, createdAt: now, lastSeenAt: now, address: clientAddress(request), userAgent });
   return { store, setCookie: adminSessionCookie(await signedToken(token, env.SESSION_SECRET), SESSION_ABSOLUTE_SECONDS, request, env) };
 }
 
@@ -94,15 +134,34 @@ async function readSessionToken(request: Request, env: Env): Promise<string | nu
   return value ? verifiedToken(value, env.SESSION_SECRET) : null;
 }
 
-/** The signed-in admin, or null. Refreshes the idle timer; expired sessions are deleted. */
-export async function getAdminUser(request: Request, env: Env): Promise<AdminUser | null> {
-  const db = database(env.DB);
+/** The session row's id (the token's SHA-256) of this request, or null. */
+export async function adminSessionId(request: Request, env: Env): Promise<string | null> {
   const token = await readSessionToken(request, env);
-  if (!token) return null;
-  const id = await sha256(token);
+  return token ? sha256(token) : null;
+}
+
+/**
+ * The signed-in staff member, or null. Refreshes the idle timer; expired sessions are deleted.
+ * One read: the session, its person (a removed person's sessions went with them) and whether a
+ * second factor is required of all staff.
+ */
+export async function getStaffMember(request: Request, env: Env): Promise<StaffMember | null> {
+  const db = database(env.DB);
+  const id = await adminSessionId(request, env);
+  if (!id) return null;
   const now = Math.floor(Date.now() / 1000);
+  const totpPolicy = db.select({ value: appState.value }).from(appState).where(eq(appState.key, REQUIRE_TOTP_KEY));
   const session = await db
-    .select({ createdAt: adminSessions.createdAt, lastSeenAt: adminSessions.lastSeenAt, userId: adminUsers.id, username: adminUsers.username })
+    .select({
+      createdAt: adminSessions.createdAt,
+      lastSeenAt: adminSessions.lastSeenAt,
+      id: adminUsers.id,
+      username: adminUsers.username,
+      displayName: adminUsers.displayName,
+      role: adminUsers.role,
+      totpEnabledAt: adminUsers.totpEnabledAt,
+      totpRequired: sql<string | null>`(${totpPolicy})`,
+    })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
     .where(eq(adminSessions.id, id))
@@ -116,11 +175,11 @@ export async function getAdminUser(request: Request, env: Env): Promise<AdminUse
   if (now - session.lastSeenAt > 60) {
     await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, id));
   }
-  return { id: session.userId, username: session.username };
+  return staffMemberOf(session, session.totpRequired === "1");
 }
 
 /**
- * Run by the cron: deletes the sessions past their idle or absolute timeout. getAdminUser
+ * Run by the cron: deletes the sessions past their idle or absolute timeout. getStaffMember
  * deletes one only when its cookie comes back, which an abandoned browser never does.
  */
 export async function deleteExpiredAdminSessions(db: D1Database): Promise<void> {
@@ -137,21 +196,55 @@ export async function destroyAdminSession(request: Request, env: Env): Promise<s
   return adminSessionCookie("", 0, request, env);
 }
 
-/** For admin API routes: the admin, or a thrown 401 JSON answer. */
-export async function requireAdminApi(request: Request, env: Env): Promise<AdminUser> {
-  const user = await getAdminUser(request, env);
-  if (!user) {
-    throw Response.json({ success: false, message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+/**
+ * Who may use a route: "admin" (administrators only: every route not opened to moderators),
+ * "staff" (moderators too) or "account" (any staff member, even one who still has to set up
+ * the second factor an administrator requires: their own account page and sign-out).
+ */
+export type StaffAccess = "admin" | "staff" | "account";
+
+type Refusal = { status: 401 | 403; message: string; totpSetupRequired?: true };
+
+function refusalFor(member: StaffMember | null, access: StaffAccess): Refusal | null {
+  if (!member) return { status: 401, message: "Authentication required" };
+  if (access !== "account" && member.mustSetUpTotp) {
+    return { status: 403, message: "İki adımlı doğrulamayı kurmanız gerekiyor: Hesabım sayfasına gidin.", totpSetupRequired: true };
   }
-  return user;
+  if (access === "admin" && member.role !== "admin") return { status: 403, message: "Bu işlem için yönetici yetkisi gerekir." };
+  return null;
 }
 
-/** For admin pages: the admin, or a thrown redirect to the login page. */
-export async function requireAdminPage(request: Request, env: Env): Promise<AdminUser> {
-  const user = await getAdminUser(request, env);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+/** For admin API routes: the staff member allowed `access`, or a thrown 401/403 JSON answer. */
+export async function requireStaffApi(request: Request, env: Env, access: StaffAccess = "staff"): Promise<StaffMember> {
+  const member = await getStaffMember(request, env);
+  const refusal = refusalFor(member, access);
+  if (refusal) {
+    const { status, ...answer } = refusal;
+    throw Response.json({ success: false, ...answer }, { status, headers: { "Cache-Control": "private, no-store" } });
   }
-  return user;
+  return member!;
+}
+
+/** For admin-only API routes: an administrator, or a thrown 401/403 JSON answer. */
+export function requireAdminApi(request: Request, env: Env): Promise<StaffMember> {
+  return requireStaffApi(request, env, "admin");
+}
+
+/**
+ * For admin pages: the staff member allowed `access`; else a redirect to the login page (signed
+ * out), to the account page (a second factor to set up) or a thrown 403.
+ */
+export async function requireStaffPage(request: Request, env: Env, access: StaffAccess = "staff"): Promise<StaffMember> {
+  const member = await getStaffMember(request, env);
+  const refusal = refusalFor(member, access);
+  if (!refusal) return member!;
+  const url = new URL(request.url);
+  if (refusal.status === 401) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (refusal.totpSetupRequired) throw redirect("/admin/account");
+  throw Response.json({ message: refusal.message }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** For admin-only pages. */
+export function requireAdminPage(request: Request, env: Env): Promise<StaffMember> {
+  return requireStaffPage(request, env, "admin");
 }

@@ -8,7 +8,9 @@ import { businessApiPath, businessPath } from "~/lib/directory/sitemap-xml";
 import { escapeHtml, type MailMessage } from "~/lib/email/mail-message";
 import { appealClosesAt, APPEAL_DAYS, dayOf, SANCTION_LEVEL_WORDS, type SanctionInput, type SanctionLevel } from "~/lib/members/sanctions";
 import { constantTimeEqual, keyedHash } from "~/lib/web/session-token";
+import { maySanction } from "~/lib/admin/staff";
 import { recordAuditEvent } from "./audit-log.server";
+import type { StaffMember } from "./auth.server";
 import { markPagesChanged } from "./cache.server";
 import { mailOutboxInsert, queueMailDelivery } from "./mail-outbox.server";
 import { reviewPages } from "./review.server";
@@ -97,21 +99,24 @@ function liftedMail(to: string, level: SanctionLevel): MailMessage {
 export type SanctionOutcome =
   | { kind: "sanctioned"; sanction: { id: number; level: SanctionLevel; endsAt: string | null } }
   | { kind: "not-found" }
-  | { kind: "terminated" };
+  | { kind: "terminated" }
+  | { kind: "forbidden" };
 
 /**
  * Gives member `memberId` a sanction: the row, its effects (a termination's, below) and the
  * member's e-mail commit in one batch; then the audit log and the cached pages it changed.
  * A terminated member takes no other sanction (lift the termination first).
  */
-export async function sanctionMember(env: Env, request: Request, username: string, memberId: number, input: SanctionInput): Promise<SanctionOutcome> {
+export async function sanctionMember(env: Env, request: Request, staff: Pick<StaffMember, "name" | "role">, memberId: number, input: SanctionInput): Promise<SanctionOutcome> {
+  if (!maySanction(staff.role, input.level)) return { kind: "forbidden" };
+  const staffName = staff.name;
   const db = database(env.DB);
   const member = await db.select({ id: members.id, email: members.email, status: members.status }).from(members).where(eq(members.id, memberId)).get();
   if (!member) return { kind: "not-found" };
   if (member.status === "terminated") return { kind: "terminated" };
   const at = now();
   const endsAt = input.level === "suspension" ? at + input.days! * 86_400 : null;
-  const [inserted] = await db.insert(memberSanctions).values({ memberId, level: input.level, reason: input.reason, endsAt, createdBy: username, createdAt: at }).returning({ id: memberSanctions.id });
+  const [inserted] = await db.insert(memberSanctions).values({ memberId, level: input.level, reason: input.reason, endsAt, createdBy: staffName, createdAt: at }).returning({ id: memberSanctions.id });
   const sanction = { id: inserted!.id, level: input.level, reason: input.reason, endsAt };
   const mail = mailOutboxInsert(db, await sanctionMail(env, member.email, sanction));
   let changedPages: string[] = [];
@@ -130,7 +135,7 @@ export async function sanctionMember(env: Env, request: Request, username: strin
     results = [await mail];
   }
   await queueMailDelivery(env, results[results.length - 1] as { id: number }[]);
-  await recordAuditEvent(env.DB, AUDIT_ACTION_OF[input.level], { request, username }, {
+  await recordAuditEvent(env.DB, AUDIT_ACTION_OF[input.level], { request, name: staffName }, {
     subject: member.email,
     detail: `#${sanction.id}${endsAt ? ` · ${input.days} gün (${dayOf(endsAt)})` : ""}: ${input.reason}`,
   });
@@ -192,10 +197,11 @@ function notLiftedGuard(db: Database, sanctionId: number) {
   return db.select({ ok: sql<number>`CASE WHEN ${memberSanctions.liftedAt} IS NULL THEN 1 ELSE json('sanction already lifted') END` }).from(memberSanctions).where(eq(memberSanctions.id, sanctionId));
 }
 
-export type LiftOutcome = { kind: "lifted" } | { kind: "not-found" } | { kind: "already-lifted" } | { kind: "ended" };
+export type LiftOutcome = { kind: "lifted" } | { kind: "not-found" } | { kind: "already-lifted" } | { kind: "ended" } | { kind: "forbidden" };
 
 /** Lifts a member's sanction once (a suspension already over has nothing to lift); e-mailed and in the audit log. */
-export async function liftSanction(env: Env, request: Request, username: string, memberId: number, sanctionId: number): Promise<LiftOutcome> {
+export async function liftSanction(env: Env, request: Request, staff: Pick<StaffMember, "name" | "role">, memberId: number, sanctionId: number): Promise<LiftOutcome> {
+  const staffName = staff.name;
   const db = database(env.DB);
   const found = await db
     .select({ sanction: memberSanctions, email: members.email })
@@ -205,17 +211,18 @@ export async function liftSanction(env: Env, request: Request, username: string,
     .get();
   if (!found) return { kind: "not-found" };
   const { sanction } = found;
+  if (!maySanction(staff.role, sanction.level)) return { kind: "forbidden" };
   if (sanction.liftedAt !== null) return { kind: "already-lifted" };
   if (sanction.level === "suspension" && sanction.endsAt !== null && sanction.endsAt <= now()) return { kind: "ended" };
   let results: readonly unknown[];
   try {
-    results = await db.batch([notLiftedGuard(db, sanction.id), ...liftStatements(db, sanction, username), mailOutboxInsert(db, liftedMail(found.email, sanction.level))] as unknown as Parameters<typeof db.batch>[0]);
+    results = await db.batch([notLiftedGuard(db, sanction.id), ...liftStatements(db, sanction, staffName), mailOutboxInsert(db, liftedMail(found.email, sanction.level))] as unknown as Parameters<typeof db.batch>[0]);
   } catch (error) {
     if (String(error).includes("already lifted")) return { kind: "already-lifted" };
     throw error;
   }
   await queueMailDelivery(env, results[results.length - 1] as { id: number }[]);
-  await recordAuditEvent(env.DB, "member.sanction-lifted", { request, username }, { subject: found.email, detail: `#${sanction.id} ${sanction.level}` });
+  await recordAuditEvent(env.DB, "member.sanction-lifted", { request, name: staffName }, { subject: found.email, detail: `#${sanction.id} ${sanction.level}` });
   return { kind: "lifted" };
 }
 
@@ -279,7 +286,7 @@ function appealDecisionMail(to: string, level: SanctionLevel, approved: boolean,
  * lifts the sanction (if it still stands), rejecting keeps it; the member's e-mail says which.
  * Null when the sanction is gone.
  */
-export async function appealDecision(env: Env, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }, username: string): Promise<{ effects: Statement[]; mail: MailMessage[]; lifts: { id: number; level: SanctionLevel } | null } | null> {
+export async function appealDecision(env: Env, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }, staffName: string): Promise<{ effects: Statement[]; mail: MailMessage[]; lifts: { id: number; level: SanctionLevel } | null } | null> {
   const db = database(env.DB);
   const sanctionId = Number(itemJson<{ sanctionId?: unknown }>(item.details, {}).sanctionId);
   if (!Number.isInteger(sanctionId)) return null;
@@ -287,7 +294,7 @@ export async function appealDecision(env: Env, item: ModerationItem, email: stri
   if (!sanction) return null;
   const lifts = decision.approve && sanction.liftedAt === null;
   return {
-    effects: lifts ? liftStatements(db, sanction, username) : [],
+    effects: lifts ? liftStatements(db, sanction, staffName) : [],
     mail: email ? [appealDecisionMail(email, sanction.level, decision.approve, decision.reason)] : [],
     lifts: lifts ? { id: sanction.id, level: sanction.level } : null,
   };

@@ -5,7 +5,7 @@ import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml } from "~/lib/email/mail-message";
 import { codeHashInput, emailChangeMessage, newSignInCode, SIGN_IN_CODE_SECONDS, SIGN_IN_CODE_TRIES, signInMessage, type CodePurpose } from "~/lib/members/sign-in";
 import { constantTimeEqual, keyedHash, randomToken, readCookie, sessionCookie, sessionCookieIsSecure, sha256, signedToken, verifiedToken } from "~/lib/web/session-token";
-import { getAdminUser } from "./auth.server";
+import { getStaffMember } from "./auth.server";
 import { sendMail } from "./mail.server";
 import { clientKey, hitRateLimitsInTurn, type RateLimit } from "./rate-limit.server";
 
@@ -307,6 +307,6 @@ export async function deleteExpiredMemberSignIns(db: D1Database): Promise<void> 
 
 /** Who is signed in on this request, as a page that is not public asks (a member, an admin, both or neither); no cookie costs no read. */
 export async function privateViewerOf(request: Request, env: Env): Promise<{ memberId: number | null; admin: boolean }> {
-  const [member, admin] = await Promise.all([getMember(request, env), getAdminUser(request, env)]);
+  const [member, admin] = await Promise.all([getMember(request, env), getStaffMember(request, env)]);
   return { memberId: member?.id ?? null, admin: admin !== null };
 }

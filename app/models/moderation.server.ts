@@ -127,7 +127,7 @@ function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: stri
  * member's e-mail commit in one batch, guarded so a second decision finds it decided. Then the
  * audit log, and the cached pages the decision changed.
  */
-export async function decideModerationItem(env: Env, request: Request, username: string, id: number, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
+export async function decideModerationItem(env: Env, request: Request, staffName: string, id: number, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
   const db = database(env.DB);
   const found = await db
     .select({
@@ -143,7 +143,7 @@ export async function decideModerationItem(env: Env, request: Request, username:
   const { item } = found;
   if (item.status !== "pending") return { kind: "already-decided" };
   // An appeal of a sanction is about a member, never a business.
-  if (item.kind === "appeal") return decideAppeal(env, request, username, item, found.email, decision);
+  if (item.kind === "appeal") return decideAppeal(env, request, staffName, item, found.email, decision);
   if (item.businessId === null || found.slug === null || found.name === null) return { kind: "gone" };
   const businessId = item.businessId;
 
@@ -182,7 +182,7 @@ export async function decideModerationItem(env: Env, request: Request, username:
   }
   const decided = db
     .update(moderationItems)
-    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
+    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: staffName, decidedAt: Math.floor(Date.now() / 1000) })
     .where(and(eq(moderationItems.id, id), eq(moderationItems.status, "pending")))
     .returning({ id: moderationItems.id });
   // The guard first: json() of a text that is not JSON fails the batch when another decision came first.
@@ -200,7 +200,7 @@ export async function decideModerationItem(env: Env, request: Request, username:
   }
   if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
 
-  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, username }, {
+  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, name: staffName }, {
     subject: found.name,
     detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
   });
@@ -215,13 +215,13 @@ export async function decideModerationItem(env: Env, request: Request, username:
  * rejecting keeps it; the member is e-mailed which. Guarded as every decision is; in the audit
  * log as a decision, and as a lifting when it lifted the sanction.
  */
-async function decideAppeal(env: Env, request: Request, username: string, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
+async function decideAppeal(env: Env, request: Request, staffName: string, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
   const db = database(env.DB);
-  const appeal = await appealDecision(env, item, email, decision, username);
+  const appeal = await appealDecision(env, item, email, decision, staffName);
   if (!appeal) return { kind: "gone" };
   const decided = db
     .update(moderationItems)
-    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: username, decidedAt: Math.floor(Date.now() / 1000) })
+    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: staffName, decidedAt: Math.floor(Date.now() / 1000) })
     .where(and(eq(moderationItems.id, item.id), eq(moderationItems.status, "pending")));
   const guard = db
     .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
@@ -236,11 +236,11 @@ async function decideAppeal(env: Env, request: Request, username: string, item: 
     throw error;
   }
   if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
-  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, username }, {
+  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, name: staffName }, {
     subject: email,
     detail: `appeal #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
   });
-  if (appeal.lifts) await recordAuditEvent(env.DB, "member.sanction-lifted", { request, username }, { subject: email, detail: `#${appeal.lifts.id} ${appeal.lifts.level} (itiraz #${item.id})` });
+  if (appeal.lifts) await recordAuditEvent(env.DB, "member.sanction-lifted", { request, name: staffName }, { subject: email, detail: `#${appeal.lifts.id} ${appeal.lifts.level} (itiraz #${item.id})` });
   return { kind: "decided" };
 }
 

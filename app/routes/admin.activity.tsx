@@ -6,11 +6,11 @@ import { buttonClass, Card, inputClass, PageHeader } from "~/components/admin/ui
 import { useHydrated } from "~/components/use-hydrated";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, parseAuditQuery } from "~/lib/admin/audit-actions";
 import { AUDIT_LOG_MAX_DAYS, listAuditLog } from "~/models/audit-log.server";
-import { requireAdminPage } from "~/models/auth.server";
+import { requireStaffPage } from "~/models/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireAdminPage(request, env);
+  await requireStaffPage(request, env);
   const query = parseAuditQuery(new URL(request.url).searchParams);
   return { log: await listAuditLog(env.DB, query), query, keptDays: AUDIT_LOG_MAX_DAYS };
 }

@@ -8,13 +8,13 @@ import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { memberRecord } from "~/models/admin-members.server";
-import { requireAdminPage } from "~/models/auth.server";
+import { requireStaffPage } from "~/models/auth.server";
 import { liftSanction, sanctionMember } from "~/models/member-sanction.server";
 
 /** One member: their listings, claims, reviews, reports made and received, sanctions, and the forms to sanction or lift. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireAdminPage(request, env);
+  await requireStaffPage(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   const record = id.success ? await memberRecord(env.DB, id.data) : null;
   if (!record) throw new Response("Üye bulunamadı", { status: 404, headers: NO_STORE });
@@ -34,6 +34,7 @@ const MESSAGES = {
   notFound: "Bu kayıt bulunamadı.",
   alreadyLifted: "Bu yaptırım zaten kaldırılmış.",
   ended: "Bu askının süresi zaten dolmuş.",
+  forbidden: "Üyelik sonlandırmayı yalnızca bir yönetici yapabilir ya da kaldırabilir.",
   tooLarge: "Form çok büyük.",
   invalid: "Geçersiz istek.",
 } as const;
@@ -46,7 +47,7 @@ const MESSAGES = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
   const env = context.cloudflare.env;
-  const user = await requireAdminPage(request, env);
+  const user = await requireStaffPage(request, env);
   const answer = (status: number, body: MemberActionAnswer) => data(body, { status, headers: NO_STORE });
   const memberId = BusinessIdParam.safeParse(params.id);
   if (!memberId.success) return answer(404, { ok: false, message: MESSAGES.notFound, form: null });
@@ -56,9 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (field("intent") === "lift") {
     const sanctionId = BusinessIdParam.safeParse(field("sanctionId"));
     if (!sanctionId.success) return answer(404, { ok: false, message: MESSAGES.notFound, form: "lift" });
-    const outcome = await liftSanction(env, request, user.username, memberId.data, sanctionId.data);
+    const outcome = await liftSanction(env, request, user, memberId.data, sanctionId.data);
     if (outcome.kind === "lifted") return answer(200, { ok: true, message: MESSAGES.lifted, form: "lift" });
-    const refused = { "not-found": [404, MESSAGES.notFound], "already-lifted": [409, MESSAGES.alreadyLifted], ended: [409, MESSAGES.ended] } as const;
+    const refused = { "not-found": [404, MESSAGES.notFound], "already-lifted": [409, MESSAGES.alreadyLifted], ended: [409, MESSAGES.ended], forbidden: [403, MESSAGES.forbidden] } as const;
     const [status, message] = refused[outcome.kind];
     return answer(status, { ok: false, message, form: "lift" });
   }
@@ -71,9 +72,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return answer(400, { ok: false, message, form: level || null });
   }
   if (parsed.data.level === "termination" && field("confirm") !== "yes") return answer(400, { ok: false, message: MESSAGES.confirm, form: "termination" });
-  const outcome = await sanctionMember(env, request, user.username, memberId.data, parsed.data);
+  const outcome = await sanctionMember(env, request, user, memberId.data, parsed.data);
   if (outcome.kind === "not-found") return answer(404, { ok: false, message: MESSAGES.notFound, form: level });
   if (outcome.kind === "terminated") return answer(409, { ok: false, message: MESSAGES.terminated, form: level });
+  if (outcome.kind === "forbidden") return answer(403, { ok: false, message: MESSAGES.forbidden, form: level });
   const message = parsed.data.level === "suspension" ? MESSAGES.suspension(parsed.data.days!) : MESSAGES[parsed.data.level];
   return answer(200, { ok: true, message, form: level });
 }

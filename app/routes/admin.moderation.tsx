@@ -7,13 +7,13 @@ import { decisionSchema, parseModerationQuery, REASON_MAX, REJECTION_TEMPLATES }
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
-import { requireAdminPage } from "~/models/auth.server";
+import { requireStaffPage } from "~/models/auth.server";
 import { decideModerationItem, listModerationItems } from "~/models/moderation.server";
 
 /** The queue as the address asks (?kind=&status=&order=&page=); a query it cannot read is a 400 that says why. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireAdminPage(request, env);
+  await requireStaffPage(request, env);
   const parsed = parseModerationQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return data({ queue: null, query: null, queryError: parsed.message }, { status: 400, headers: NO_STORE });
   return data({ queue: await listModerationItems(env.DB, parsed.query), query: parsed.query, queryError: null }, { headers: NO_STORE });
@@ -48,7 +48,7 @@ function templateText(value: FormDataEntryValue | null): string | null {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "HEAD", "POST"]);
   const env = context.cloudflare.env;
-  const user = await requireAdminPage(request, env);
+  const user = await requireStaffPage(request, env);
   const answer = (status: number, body: ModerationAnswer) => data(body, { status, headers: NO_STORE });
   const form = await readFormUpTo(request, SMALL_BODY_MAX_BYTES);
   if (!form) return answer(413, { id: null, intent: null, ok: false, message: DECISION_MESSAGES.tooLarge, reason: "" });
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = issue.message === "A reason is required to reject" ? DECISION_MESSAGES.reasonRequired : issue.path[0] === "reason" ? DECISION_MESSAGES.reasonTooLong : DECISION_MESSAGES.invalid;
     return answer(400, { ...base, ok: false, message });
   }
-  const outcome = await decideModerationItem(env, request, user.username, id.data, { approve: intent === "approve", reason: decision.data.reason });
+  const outcome = await decideModerationItem(env, request, user.name, id.data, { approve: intent === "approve", reason: decision.data.reason });
   switch (outcome.kind) {
     case "not-found":
       return answer(404, { ...base, ok: false, message: DECISION_MESSAGES.notFound });

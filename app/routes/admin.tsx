@@ -10,7 +10,7 @@ import { prefersDarkMode } from "~/lib/admin/admin-theme";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { adminMeta } from "~/lib/directory/seo";
 import { getAdminLayoutFigures } from "~/models/admin-layout.server";
-import { getAdminUser } from "~/models/auth.server";
+import { getStaffMember } from "~/models/auth.server";
 
 // Signed out, /admin is the English inline login: its title is English too.
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data && !data.user ? "Admin Panel – Sign in" : "Yönetim Paneli");
@@ -26,12 +26,14 @@ export function headers() {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
-  const user = await getAdminUser(request, context.cloudflare.env);
+  const user = await getStaffMember(request, context.cloudflare.env);
   if (!user) {
     const url = new URL(request.url);
     if (url.pathname.replace(/\/$/, "") === "/admin") return { user: null, figures: null, darkMode: false };
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  // Until they set up the second factor administrators require, staff reach only their account page.
+  if (user.mustSetUpTotp && new URL(request.url).pathname.replace(/\/$/, "") !== "/admin/account") throw redirect("/admin/account");
   return { user, figures: await getAdminLayoutFigures(db, user.id), darkMode: prefersDarkMode(request.headers.get("Cookie")) };
 }
 
@@ -62,7 +64,7 @@ export default function AdminLayout() {
   }, [data]);
   if (!user || !figures) return <InlineLoginPanel onSuccess={() => revalidator.revalidate()} />;
   return (
-    <AdminShell username={user.username} figures={figures} darkMode={darkMode}>
+    <AdminShell staff={user} figures={figures} darkMode={darkMode}>
       <Outlet />
     </AdminShell>
   );

@@ -2,13 +2,13 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { LoginScreen, StandaloneLoginForm } from "~/components/admin/login-forms";
 import { adminMeta } from "~/lib/directory/seo";
-import { getAdminUser } from "~/models/auth.server";
+import { getStaffMember } from "~/models/auth.server";
 
 export const meta: MetaFunction = () => adminMeta("Yönetici Girişi");
 
 /** Only where a login is needed: an admin who is already signed in goes on to the panel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getAdminUser(request, context.cloudflare.env)) throw redirect("/admin");
+  if (await getStaffMember(request, context.cloudflare.env)) throw redirect("/admin");
   return null;
 }
 

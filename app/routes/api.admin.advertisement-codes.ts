@@ -24,6 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, AdCodesBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const codes = await saveAdCodes(env.DB, body.data, { request, username: user.username });
+  const codes = await saveAdCodes(env.DB, body.data, { request, name: user.name });
   return adminJson({ success: true, message: "Reklam kodları kaydedildi", codes });
 }

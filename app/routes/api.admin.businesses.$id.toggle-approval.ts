@@ -24,6 +24,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
   // Its own page shows the change at once; other pages may be a moment behind (decision 113).
   await directoryChanged(env, "admin.toggle-approval", { businesses: [result.slug] });
-  await recordAuditEvent(env.DB, result.isApproved ? "business.approved" : "business.unapproved", { request, username: user.username }, { subject: result.name });
+  await recordAuditEvent(env.DB, result.isApproved ? "business.approved" : "business.unapproved", { request, name: user.name }, { subject: result.name });
   return adminJson({ success: true, id: result.id, isApproved: result.isApproved });
 }

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const progress = await deleteAllBusinesses(env.DB);
   await directoryChanged(env, "admin.delete-all");
   // Each step is recorded with what it deleted: an administrator who stops halfway is on record too.
-  await recordAuditEvent(env.DB, "businesses.deleted-all", { request, username: user.username }, { detail: bulkStepDetail(progress) });
+  await recordAuditEvent(env.DB, "businesses.deleted-all", { request, name: user.name }, { detail: bulkStepDetail(progress) });
   return adminJson({
     success: true,
     ...progress,

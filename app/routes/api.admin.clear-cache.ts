@@ -14,6 +14,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const generation = await bumpCacheGeneration(env.DB);
   // Nothing from before is served again; the most visited pages are rendered anew at once (decision 113).
   await queueEdgeCacheWarmup(env, await getCacheGenerations(env.DB));
-  await recordAuditEvent(env.DB, "cache.cleared", { request, username: user.username });
+  await recordAuditEvent(env.DB, "cache.cleared", { request, name: user.name });
   return adminJson({ success: true, generation, message: "Cache temizlendi" });
 }

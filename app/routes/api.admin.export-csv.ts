@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { fields, countryCode, categories, dateRange, startDate, endDate, timeZone } = query.data;
   const now = new Date();
   // A HEAD only asks about the file: no export happened.
-  if (request.method === "GET") await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${fields.length} alan, ${countryCode ?? "tüm ülkeler"}, ${dateRange}` });
+  if (request.method === "GET") await recordAuditEvent(env.DB, "export.csv", { request, name: user.name }, { detail: `${fields.length} alan, ${countryCode ?? "tüm ülkeler"}, ${dateRange}` });
   const stream = exportBusinessesCsv(env.DB, {
     columns: fields,
     filter: {

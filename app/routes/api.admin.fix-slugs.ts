@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (progress.updatedNow > 0 || progress.finishedNow) await directoryChanged(env, "admin.fix-slugs", { rebuildSitemaps: progress.finishedNow });
   // Once per run, when it ends here: its steps are one action.
   if (progress.finishedNow) {
-    await recordAuditEvent(env.DB, "businesses.slugs-fixed", { request, username: user.username }, { detail: `${progress.updated} güncellendi, ${progress.processed} kontrol edildi` });
+    await recordAuditEvent(env.DB, "businesses.slugs-fixed", { request, name: user.name }, { detail: `${progress.updated} güncellendi, ${progress.processed} kontrol edildi` });
   }
   return adminJson({
     success: true,

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
 import { sanctionSchema } from "~/lib/members/sanctions";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
-import { requireAdminApi } from "~/models/auth.server";
+import { requireStaffApi } from "~/models/auth.server";
 import { sanctionMember } from "~/models/member-sanction.server";
 
 /**
@@ -13,15 +13,17 @@ import { sanctionMember } from "~/models/member-sanction.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireAdminApi(request, env);
+  const user = await requireStaffApi(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   if (!id.success) return adminJson({ success: false, message: "Member not found" }, { status: 404 });
   const body = await parseJsonBody(request, sanctionSchema);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const outcome = await sanctionMember(env, request, user.username, id.data, body.data);
+  const outcome = await sanctionMember(env, request, user, id.data, body.data);
   switch (outcome.kind) {
     case "not-found":
       return adminJson({ success: false, message: "Member not found" }, { status: 404 });
+    case "forbidden":
+      return adminJson({ success: false, message: "Only an administrator can terminate an account" }, { status: 403 });
     case "terminated":
       return adminJson({ success: false, message: "This member's account is terminated: lift the termination first" }, { status: 409 });
     case "sanctioned":

@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const id = MessageIdParam.safeParse(params.id);
   if (!id.success) return badId();
-  const by = { request, username: user.username };
+  const by = { request, name: user.name };
   if (request.method === "DELETE") {
     const deleted = await deleteContactMessage(env.DB, id.data);
     if (!deleted) return notFound();

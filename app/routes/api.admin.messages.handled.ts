@@ -12,6 +12,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireAdminApi(request, env);
   const deletedCount = await deleteHandledContactMessages(env.DB);
-  await recordAuditEvent(env.DB, "messages.deleted-handled", { request, username: user.username }, { detail: `${deletedCount} mesaj` });
+  await recordAuditEvent(env.DB, "messages.deleted-handled", { request, name: user.name }, { detail: `${deletedCount} mesaj` });
   return adminJson({ success: true, deletedCount, message: `${deletedCount} işlenmiş mesaj silindi` });
 }

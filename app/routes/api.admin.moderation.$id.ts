@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
 import { decisionSchema } from "~/lib/listings/moderation";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
-import { requireAdminApi } from "~/models/auth.server";
+import { requireStaffApi } from "~/models/auth.server";
 import { decideModerationItem } from "~/models/moderation.server";
 
 /**
@@ -12,12 +12,12 @@ import { decideModerationItem } from "~/models/moderation.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const env = context.cloudflare.env;
-  const user = await requireAdminApi(request, env);
+  const user = await requireStaffApi(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   if (!id.success) return adminJson({ success: false, message: "Moderation item not found" }, { status: 404 });
   const body = await parseJsonBody(request, decisionSchema);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const outcome = await decideModerationItem(env, request, user.username, id.data, { approve: body.data.decision === "approve", reason: body.data.reason });
+  const outcome = await decideModerationItem(env, request, user.name, id.data, { approve: body.data.decision === "approve", reason: body.data.reason });
   switch (outcome.kind) {
     case "not-found":
       return adminJson({ success: false, message: "Moderation item not found" }, { status: 404 });

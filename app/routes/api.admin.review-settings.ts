@@ -20,6 +20,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, ReviewSettingsBody);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const publishUnflagged = await saveReviewPublishing(env.DB, body.data.publishUnflagged, { request, username: user.username });
+  const publishUnflagged = await saveReviewPublishing(env.DB, body.data.publishUnflagged, { request, name: user.name });
   return adminJson({ success: true, message: "Ayarlar kaydedildi", publishUnflagged });
 }

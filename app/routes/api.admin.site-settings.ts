@@ -24,6 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const body = await parseJsonBody(request, SettingsBody, { maxBytes: CODE_SAVE_MAX_BYTES });
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
-  const settings = await saveSiteSettings(env.DB, body.data, { request, username: user.username });
+  const settings = await saveSiteSettings(env.DB, body.data, { request, name: user.name });
   return adminJson({ success: true, message: "Ayarlar kaydedildi", settings });
 }

@@ -12,6 +12,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const user = await requireAdminApi(request, env);
   await queueSitemapRebuild(env, "admin");
-  await recordAuditEvent(env.DB, "sitemaps.rebuild-requested", { request, username: user.username });
+  await recordAuditEvent(env.DB, "sitemaps.rebuild-requested", { request, name: user.name });
   return adminJson({ success: true, message: "Site haritası yeniden oluşturma sıraya alındı" }, { status: 202 });
 }

@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdminApi(request, env);
   const progress = await deleteTestBusinesses(env.DB);
   if (progress.deletedCount > 0) await directoryChanged(env, "admin.delete-test-data");
-  await recordAuditEvent(env.DB, "businesses.deleted-test-data", { request, username: user.username }, { detail: bulkStepDetail(progress) });
+  await recordAuditEvent(env.DB, "businesses.deleted-test-data", { request, name: user.name }, { detail: bulkStepDetail(progress) });
   return adminJson({
     success: true,
     ...progress,

@@ -22,7 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!body.ok || !jobId.success) return adminJson({ success: false, message: "Geçersiz tamamlama isteği." }, { status: 400 });
   const outcome = await completePartUpload(env, { ...body.data, jobId: jobId.data });
   if (!outcome.ok) return adminJson({ success: false, message: outcome.message, errorCount: 1 }, { status: outcome.status });
-  await recordAuditEvent(env.DB, "import.started", { request, username: user.username }, { subject: outcome.fileName });
+  await recordAuditEvent(env.DB, "import.started", { request, name: user.name }, { subject: outcome.fileName });
   return adminJson(
     { success: true, message: `${outcome.fileName} alındı, içe aktarma sıraya alındı.`, jobId: outcome.jobId },
     { status: 202 },

@@ -33,6 +33,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await deleteBusiness(env.DB, id.data);
   if (!result.deleted) return adminJson({ success: false, message: "Business not found" }, { status: 404 });
   await directoryChanged(env, "admin.delete-business", { businesses: [result.slug] });
-  await recordAuditEvent(env.DB, "business.deleted", { request, username: user.username }, { subject: result.name });
+  await recordAuditEvent(env.DB, "business.deleted", { request, name: user.name }, { subject: result.name });
   return adminJson({ success: true, message: `Business "${result.name}" deleted` });
 }

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, ExportBody);
   if (!body.ok) return adminJson({ success: false, message: body.message }, { status: 400 });
   const { selectedFields, countryCode, timeZone } = body.data;
-  await recordAuditEvent(env.DB, "export.csv", { request, username: user.username }, { detail: `${selectedFields.length} alan, ${countryCode ?? "tüm ülkeler"}` });
+  await recordAuditEvent(env.DB, "export.csv", { request, name: user.name }, { detail: `${selectedFields.length} alan, ${countryCode ?? "tüm ülkeler"}` });
   const stream = exportBusinessesCsv(env.DB, {
     columns: selectedFields.map((field) => SIMPLE_EXPORT_FIELDS[field]),
     labels: selectedFields,

@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { DARK_MODE_COOKIE } from "~/lib/admin/admin-theme";
+import { STAFF_ROLE_LABELS, type StaffRole } from "~/lib/admin/staff";
 import { apiRequest, setAdminAuthFlag } from "~/lib/admin/api-client";
 import { formatCount } from "~/lib/directory/format";
 import { initial } from "~/lib/directory/initial";
@@ -20,6 +21,8 @@ interface NavItem {
   badge?: string;
   /** What the badge counts, for a screen reader ("3 okunmamış"). */
   badgeLabel?: string;
+  /** Shown to moderators too; every other screen answers them 403 (decision 119). */
+  forModerators?: boolean;
 }
 
 /**
@@ -59,23 +62,26 @@ export async function logout() {
   }
 }
 
-export function AdminShell({ username, figures, darkMode, children }: { username: string; figures: AdminLayoutFigures; darkMode: boolean; children: ReactNode }) {
+export function AdminShell({ staff, figures, darkMode, children }: { staff: { name: string; role: StaffRole }; figures: AdminLayoutFigures; darkMode: boolean; children: ReactNode }) {
   const [dark, toggleDark] = useDarkMode(darkMode);
   const [search, setSearch] = useState("");
   const menu = usePhoneMenu();
-  const items: NavItem[] = [
+  const allItems: NavItem[] = [
     { to: "/admin", label: "Ana Sayfa", icon: "⌂", end: true },
     { to: "/admin/dashboard", label: "Dashboard", icon: "▦", end: true },
     { to: "/admin/businesses", label: "İşletmeler", icon: "▤", badge: formatCount(figures.businessCount) },
     { to: "/admin/upload", label: "Excel Yükleme", icon: "⇪" },
     { to: "/admin/messages", label: "Mesajlar", icon: "✉", badge: figures.notifications.unreadMessages > 0 ? String(figures.notifications.unreadMessages) : undefined, badgeLabel: "okunmamış" },
-    { to: "/admin/moderation", label: "Moderasyon", icon: "⚑", badge: figures.pendingModeration > 0 ? formatCount(figures.pendingModeration) : undefined, badgeLabel: "bekleyen" },
-    { to: "/admin/members", label: "Üyeler", icon: "☺" },
-    { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰" },
+    { to: "/admin/moderation", label: "Moderasyon", icon: "⚑", badge: figures.pendingModeration > 0 ? formatCount(figures.pendingModeration) : undefined, badgeLabel: "bekleyen", forModerators: true },
+    { to: "/admin/members", label: "Üyeler", icon: "☺", forModerators: true },
+    { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰", forModerators: true },
     { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
     { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
+    { to: "/admin/team", label: "Ekip", icon: "♜" },
+    { to: "/admin/account", label: "Hesabım", icon: "⚿", forModerators: true },
   ];
+  const items = staff.role === "admin" ? allItems : allItems.filter((item) => item.forModerators);
   // The search box filters the menu only; it is never sent to the server.
   const typed = foldLetters(search.trim());
   const shown = typed ? items.filter((item) => foldLetters(item.label).includes(typed)) : items;
@@ -145,10 +151,10 @@ export function AdminShell({ username, figures, darkMode, children }: { username
           </nav>
           <div className="border-t border-slate-800 p-4">
             <div className="mb-3 flex items-center gap-3">
-              <div className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold uppercase">{initial(username)}</div>
+              <div className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-700 text-sm font-semibold uppercase">{initial(staff.name)}</div>
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-white" data-testid="admin-username">{username}</p>
-                <p className="text-xs text-slate-400">Yönetici</p>
+                <p className="truncate text-sm font-medium text-white" data-testid="admin-username" title={staff.name}>{staff.name}</p>
+                <p className="text-xs text-slate-400">{STAFF_ROLE_LABELS[staff.role]}</p>
               </div>
             </div>
             <button type="button" onClick={logout} className="w-full rounded-lg bg-slate-800 px-3 py-2 text-sm font-medium text-slate-200 hover:bg-red-600 hover:text-white">
@@ -169,7 +175,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
               <span aria-hidden="true">☰</span> Menü
             </button>
             <a href="/" className="mr-auto whitespace-nowrap text-sm text-slate-500 hover:text-blue-600 dark:text-slate-400">← Siteye dön</a>
-            <NotificationBell notifications={figures.notifications} />
+            {staff.role === "admin" ? <NotificationBell notifications={figures.notifications} /> : null}
             <button
               type="button"
               onClick={toggleDark}

@@ -12,6 +12,19 @@ export function AdminRouteError() {
   const revalidator = useRevalidator();
   const retrying = revalidator.state === "loading";
   const status = isRouteErrorResponse(error) ? ` (${error.status})` : "";
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <Card>
+        <div role="alert" className="py-8 text-center">
+          <h2 className="text-lg font-semibold text-red-700 dark:text-red-400">Bu sayfa için yetkiniz yok</h2>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Bu ekranı yalnızca yöneticiler kullanabilir.</p>
+          <div className="mt-4 flex justify-center gap-2">
+            <Link to="/admin/moderation" className={buttonClass.secondary}>Moderasyon</Link>
+          </div>
+        </div>
+      </Card>
+    );
+  }
   return (
     <Card>
       <div role="alert" className="py-8 text-center">

@@ -34,6 +34,14 @@ export const AUDIT_ACTION_LABELS = {
   "member.suspended": "Üye askıya alındı",
   "member.terminated": "Üyelik sonlandırıldı",
   "member.sanction-lifted": "Üye yaptırımı kaldırıldı",
+  "staff.invited": "Ekibe davet gönderildi",
+  "staff.joined": "Ekibe katıldı",
+  "staff.removed": "Ekipten çıkarıldı",
+  "staff.session-ended": "Oturum sonlandırıldı",
+  "staff.totp-enabled": "İki adımlı doğrulama açıldı",
+  "staff.totp-disabled": "İki adımlı doğrulama kapatıldı",
+  "staff.totp-policy": "İki adımlı doğrulama kuralı değişti",
+  "moderation.reasons-saved": "Gerekçe şablonları kaydedildi",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
