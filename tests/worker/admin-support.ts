@@ -2,7 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { toBusinessRow, type BusinessRecord } from "~/lib/business/business-record";
 import { upsertBusinesses } from "~/import/commit.server";
 
-export const ORIGIN = "http://example.com";
+/** The site's configured origin (SITE_URL of wrangler.toml): the only Origin an admin request may carry. */
+export const ORIGIN = new URL(env.SITE_URL).origin;
 export const ADMIN = { username: "admin", password: "correct horse battery staple" };
 
 export function record(overrides: Partial<BusinessRecord> & { name: string }): BusinessRecord {

@@ -4,8 +4,8 @@ import { ApiError, apiRequest, setAdminAuthFlag } from "~/lib/admin/api-client";
 import { loginWaitMessage } from "~/lib/admin/login-wait";
 import { buttonClass, inputClass } from "./ui";
 
-async function postLogin(username: string, password: string) {
-  await apiRequest("POST", "/api/admin/login", { username, password });
+async function postLogin(username: string, password: string, code: string) {
+  await apiRequest("POST", "/api/admin/login", code ? { username, password, code } : { username, password });
   setAdminAuthFlag(true);
 }
 
@@ -16,6 +16,9 @@ async function postLogin(username: string, password: string) {
 function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => void, onUnreachable: () => void) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  // Shown once the server says this person uses a second factor.
+  const [codeNeeded, setCodeNeeded] = useState(false);
   const [busy, setBusy] = useState(false);
   const dismissToast = useDismissToast();
 
@@ -23,19 +26,42 @@ function useLoginForm(onSuccess: () => void, onRefused: (error: ApiError) => voi
     event.preventDefault();
     setBusy(true);
     try {
-      await postLogin(username, password);
+      await postLogin(username, password, codeNeeded ? code : "");
       // An earlier attempt's error toast must not follow the administrator into the back office.
       dismissToast();
       onSuccess();
     } catch (error) {
-      if (error instanceof ApiError) onRefused(error);
+      if (error instanceof ApiError && error.secondFactorRequired && !codeNeeded) setCodeNeeded(true);
+      else if (error instanceof ApiError) onRefused(error);
       else onUnreachable();
     } finally {
       setBusy(false);
     }
   }
 
-  return { username, setUsername, password, setPassword, busy, submit };
+  return { username, setUsername, password, setPassword, code, setCode, codeNeeded, busy, submit };
+}
+
+/** The second step of a sign-in: focused as it appears, so the code can be typed at once. */
+function SecondFactorField({ id, label, hint, value, onChange }: { id: string; label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
+      <input
+        id={id}
+        autoFocus
+        required
+        inputMode="text"
+        autoComplete="one-time-code"
+        maxLength={20}
+        aria-describedby={`${id}-hint`}
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>
+    </div>
+  );
 }
 
 /**
@@ -75,6 +101,7 @@ export function LoginScreen({ title, subtitle, lang, children }: { title: string
  * panel shows them), so they are not put under a Turkish title.
  */
 function refusedInTurkish(error: ApiError): string {
+  if (error.secondFactorRequired) return "Doğrulama kodu yanlış ya da daha önce kullanılmış";
   if (error.status !== 429) return "Geçersiz kullanıcı adı veya şifre";
   // A throttled sign-in is told when to try again.
   return error.retryAfterSeconds !== null ? loginWaitMessage(error.retryAfterSeconds, "tr") : "Çok fazla başarısız giriş denemesi. Lütfen birkaç dakika sonra tekrar deneyin.";
@@ -84,7 +111,7 @@ function refusedInTurkish(error: ApiError): string {
 export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const [showPassword, setShowPassword] = useState(false);
-  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(
+  const { username, setUsername, password, setPassword, code, setCode, codeNeeded, busy, submit } = useLoginForm(
     onSuccess,
     (error) => toast({ title: "Giriş hatası", description: refusedInTurkish(error), variant: "destructive" }),
     () => toast({ title: "Giriş hatası", description: "Sunucuya bağlanılamadı. Lütfen tekrar deneyin.", variant: "destructive" }),
@@ -95,7 +122,8 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
       <JavaScriptNeeded>Yönetim paneli JavaScript gerektirir. Lütfen tarayıcınızda JavaScript'i etkinleştirin.</JavaScriptNeeded>
       <div>
         <label htmlFor="login-username" className="mb-1 block text-sm font-medium text-slate-700">Kullanıcı Adı</label>
-        <input id="login-username" autoComplete="username" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input id="login-username" autoComplete="username" aria-describedby="login-username-hint" className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} />
+        <p id="login-username-hint" className="mt-1 text-xs text-slate-500">Ekip üyeleri e-posta adresleriyle giriş yapar.</p>
       </div>
       <div>
         <label htmlFor="login-password" className="mb-1 block text-sm font-medium text-slate-700">Şifre</label>
@@ -118,7 +146,8 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
           </button>
         </div>
       </div>
-      <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy || !username || !password}>
+      {codeNeeded ? <SecondFactorField id="login-code" label="Doğrulama kodu" hint="Doğrulama uygulamanızdaki 6 haneli kod ya da bir kurtarma kodu" value={code} onChange={setCode} /> : null}
+      <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy || !username || !password || (codeNeeded && !code)}>
         {busy ? "Giriş yapılıyor..." : "Giriş Yap"}
       </button>
     </form>
@@ -128,7 +157,7 @@ export function StandaloneLoginForm({ onSuccess }: { onSuccess: () => void }) {
 /** The /admin panel variant's inline login: English throughout (its labels and messages are the spec's English ones). */
 export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
-  const { username, setUsername, password, setPassword, busy, submit } = useLoginForm(
+  const { username, setUsername, password, setPassword, code, setCode, codeNeeded, busy, submit } = useLoginForm(
     onSuccess,
     (error) => toast({ title: "Invalid Login", description: error.serverMessage ?? "Username or password is incorrect", variant: "destructive", lang: "en" }),
     () => toast({ title: "Login Error", description: "Unable to connect to server. Please try again.", variant: "destructive", lang: "en" }),
@@ -146,6 +175,7 @@ export function InlineLoginPanel({ onSuccess }: { onSuccess: () => void }) {
           <label htmlFor="panel-password" className="mb-1 block text-sm font-medium text-slate-700">Password</label>
           <input id="panel-password" required type="password" autoComplete="current-password" className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
+        {codeNeeded ? <SecondFactorField id="panel-code" label="Verification code" hint="The 6-digit code from your authenticator app, or a recovery code" value={code} onChange={setCode} /> : null}
         <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
           {busy ? "Logging in..." : "Login"}
         </button>

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** The Retry-After header of a 429, in seconds, when it gave one. */
     readonly retryAfterSeconds: number | null = null,
+    /** The sign-in needs the second factor's code (a 401 of the login call). */
+    readonly secondFactorRequired = false,
   ) {
     super(message);
   }
@@ -30,15 +32,17 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   if (!response.ok) {
     const text = await response.text();
     let serverMessage: string | null = null;
+    let secondFactorRequired = false;
     try {
-      const parsed = JSON.parse(text) as { message?: unknown };
+      const parsed = JSON.parse(text) as { message?: unknown; secondFactorRequired?: unknown };
       if (typeof parsed.message === "string") serverMessage = parsed.message;
+      secondFactorRequired = parsed.secondFactorRequired === true;
     } catch {
       // Not JSON: the text itself is the message.
     }
     followEndedSession(response, path);
     const retryAfter = Number(response.headers.get("Retry-After") ?? NaN);
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, Number.isFinite(retryAfter) ? retryAfter : null);
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, Number.isFinite(retryAfter) ? retryAfter : null, secondFactorRequired);
   }
   return (await response.json()) as T;
 }
