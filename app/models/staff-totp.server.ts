@@ -4,6 +4,7 @@ import { adminUsers, appState } from "~/db/schema";
 import { matchingTotpStep, newRecoveryCodes, newTotpSecret, normalRecoveryCode, otpauthUri } from "~/lib/admin/totp";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { keyedHash } from "~/lib/web/session-token";
+import { recordAuditEvent } from "./audit-log.server";
 import { REQUIRE_TOTP_KEY, type StaffMember, type VerifiedStaff } from "./auth.server";
 
 /** A recovery code's stored form: keyed by SESSION_SECRET, so a leaked table cannot be tried offline. */
@@ -56,7 +57,7 @@ export async function startTotpSetup(d1: D1Database, staff: StaffMember): Promis
 }
 
 /** Turns the pending secret on when `code` comes from it; the ten recovery codes, shown once, or null. */
-export async function confirmTotpSetup(env: Env, staff: StaffMember, code: string): Promise<string[] | null> {
+export async function confirmTotpSetup(env: Env, request: Request, staff: StaffMember, code: string): Promise<string[] | null> {
   const db = database(env.DB);
   const row = await db
     .select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret, totpLastStep: adminUsers.totpLastStep, totpEnabledAt: adminUsers.totpEnabledAt })
@@ -73,11 +74,13 @@ export async function confirmTotpSetup(env: Env, staff: StaffMember, code: strin
     .set({ totpEnabledAt: Math.floor(Date.now() / 1000), totpLastStep: step, recoveryCodes: JSON.stringify(hashes) })
     .where(and(eq(adminUsers.id, staff.id), eq(adminUsers.totpSecret, row.totpSecret), isNull(adminUsers.totpEnabledAt)))
     .returning({ id: adminUsers.id });
-  return updated.length === 1 ? codes : null;
+  if (updated.length !== 1) return null;
+  await recordAuditEvent(env.DB, "staff.totp-enabled", { request, name: staff.name });
+  return codes;
 }
 
 /** Turns the second factor off, proven by a current code (or a recovery code). */
-export async function disableTotp(env: Env, staff: StaffMember, code: string): Promise<boolean> {
+export async function disableTotp(env: Env, request: Request, staff: StaffMember, code: string): Promise<boolean> {
   const db = database(env.DB);
   const row = await db
     .select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret, totpLastStep: adminUsers.totpLastStep, recoveryCodes: adminUsers.recoveryCodes })
@@ -86,6 +89,7 @@ export async function disableTotp(env: Env, staff: StaffMember, code: string): P
     .get();
   if (!row || !staff.totpEnabled || !(await acceptSecondFactor(env, row, code))) return false;
   await db.update(adminUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: 0, recoveryCodes: "[]" }).where(eq(adminUsers.id, staff.id));
+  await recordAuditEvent(env.DB, "staff.totp-disabled", { request, name: staff.name });
   return true;
 }
 
@@ -95,11 +99,12 @@ export async function totpRequiredOfAllStaff(d1: D1Database): Promise<boolean> {
 }
 
 /** An administrator's choice: from the next request on, staff without a second factor can only set one up. */
-export async function requireTotpOfAllStaff(d1: D1Database, required: boolean): Promise<void> {
-  const db = database(d1);
+export async function setTotpRequirement(env: Env, request: Request, by: StaffMember, required: boolean): Promise<void> {
+  const db = database(env.DB);
   if (required) {
     await db.insert(appState).values({ key: REQUIRE_TOTP_KEY, value: "1" }).onConflictDoUpdate({ target: appState.key, set: { value: "1" } });
   } else {
     await db.delete(appState).where(eq(appState.key, REQUIRE_TOTP_KEY));
   }
+  await recordAuditEvent(env.DB, "staff.totp-policy", { request, name: by.name }, { detail: required ? "zorunlu" : "isteğe bağlı" });
 }

@@ -202,3 +202,16 @@ export async function endOwnSession(env: Env, request: Request, staff: StaffMemb
   await recordAuditEvent(env.DB, "staff.session-ended", { request, name: staff.name });
   return true;
 }
+
+/** The answers to a refused removal, for the API and the team page alike. */
+export const TEAM_REFUSALS: Record<Exclude<RemoveOutcome["kind"], "removed">, { status: 404 | 409; message: string }> = {
+  "not-found": { status: 404, message: "Bu ekip üyesi bulunamadı." },
+  self: { status: 409, message: "Kendinizi ekipten çıkaramazsınız." },
+  "last-admin": { status: 409, message: "Son yönetici ekipten çıkarılamaz." },
+};
+
+/** The answers to a refused invitation link (a weak password says its own reason). */
+export const ACCEPT_REFUSALS: Record<"invalid-link" | "already-staff", { status: 409 | 410; message: string }> = {
+  "invalid-link": { status: 410, message: "Bu davet bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Yöneticinizden yeni bir davet isteyin." },
+  "already-staff": { status: 409, message: "Bu adres zaten ekipte: giriş yapın." },
+};

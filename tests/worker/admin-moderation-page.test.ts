@@ -171,13 +171,15 @@ describe("the Moderasyon page", () => {
     expect(html).toContain('href="/admin/moderation"');
   });
 
-  it("sends a member without an admin session to the admin login, and takes no decision from them", async () => {
+  it("sends a member without an admin session to the admin login, and takes no decision from them, from another origin or the site's", async () => {
     const member = await signInMember("not-an-admin@example.org");
     const pending = (await pendingIds(admin))[0]!;
     const shown = await SELF.fetch(`${MEMBER_SITE}/admin/moderation`, { headers: { Cookie: member }, redirect: "manual" });
     expect(shown.status).toBe(302);
     expect(shown.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fmoderation");
-    const posted = await postDecision(member, { intent: "approve", id: String(pending) }, MEMBER_SITE);
+    // From the member's own origin the admin path refuses the write before any route runs.
+    expect((await postDecision(member, { intent: "approve", id: String(pending) }, MEMBER_SITE)).status).toBe(403);
+    const posted = await postDecision(member, { intent: "approve", id: String(pending) });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
     expect(await pendingIds(admin)).toContain(pending);

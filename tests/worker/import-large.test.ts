@@ -2,7 +2,7 @@ import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { UPKEEP_CRON } from "../../workers/cron-schedules";
-import { adminCookie, businessCount, uploadFile, waitForJob } from "./import-support";
+import { adminCookie, businessCount, uploadFile, waitForJob, SITE_ORIGIN } from "./import-support";
 
 let cookie: string;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe("files larger than one upload part", () => {
 
   it("takes a large file from the browser in R2 multipart parts, then queues its job", async () => {
     const bytes = new TextEncoder().encode(bigCsv("parts"));
-    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const headers = { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Type": "application/json" };
     const begin = await SELF.fetch("https://example.com/api/admin/uploads", {
       method: "POST",
       headers,
@@ -48,7 +48,7 @@ describe("files larger than one upload part", () => {
     }
     expect(parts).toHaveLength(2);
     // The job exists from the start (its WebSocket can be watched), but is not queued yet.
-    const waiting = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${jobId}`, { headers: { Cookie: cookie } });
+    const waiting = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${jobId}`, { headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(((await waiting.json()) as { status: string }).status).toBe("uploading");
     const complete = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/complete`, {
       method: "POST",
@@ -65,7 +65,7 @@ describe("files larger than one upload part", () => {
   }, 120_000);
 
   it("refuses to open an upload for a file over 150 MB or of another type", async () => {
-    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const headers = { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Type": "application/json" };
     const tooBig = await SELF.fetch("https://example.com/api/admin/uploads", {
       method: "POST",
       headers,
@@ -82,7 +82,7 @@ describe("files larger than one upload part", () => {
   });
 
   it("refuses a completed upload whose content does not match its extension, leaving no job", async () => {
-    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const headers = { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Type": "application/json" };
     const begin = await SELF.fetch("https://example.com/api/admin/uploads", { method: "POST", headers, body: JSON.stringify({ fileName: "fake.xlsx", fileSize: 8 }) });
     const { jobId, uploadId } = (await begin.json()) as { jobId: string; uploadId: string };
     const put = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/parts/1?uploadId=${uploadId}`, {
@@ -99,7 +99,7 @@ describe("files larger than one upload part", () => {
   });
 
   it("clears a browser upload abandoned for a day at the cron: its R2 parts aborted, its job gone", async () => {
-    const headers = { Cookie: cookie, "Content-Type": "application/json" };
+    const headers = { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Type": "application/json" };
     const begin = async (fileName: string) => {
       const response = await SELF.fetch("https://example.com/api/admin/uploads", { method: "POST", headers, body: JSON.stringify({ fileName, fileSize: 9 }) });
       return (await response.json()) as { jobId: string; uploadId: string };

@@ -5,7 +5,7 @@ import { startImportJob } from "~/import/upload.server";
 import { getUploadJob } from "~/import/commit.server";
 import { uploadObjectKey } from "~/import/store.server";
 import { processImportJob } from "~/import/consumer.server";
-import { adminCookie, businessCount, importFile } from "./import-support";
+import { adminCookie, businessCount, importFile, SITE_ORIGIN } from "./import-support";
 
 let cookie: string;
 beforeAll(async () => {
@@ -86,7 +86,7 @@ describe("uploading an exported file back", () => {
     expect((await importFile(cookie, "original.csv", original)).result).toMatchObject({ success: true, successCount: 2 });
     const before = await businessCount();
 
-    const response = await SELF.fetch("https://example.com/api/admin/export-csv?fields=name,category,full_address,phone,place_id&categories=Roundtrip", { headers: { Cookie: cookie } });
+    const response = await SELF.fetch("https://example.com/api/admin/export-csv?fields=name,category,full_address,phone,place_id&categories=Roundtrip", { headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     const exported = await response.text();
     expect(exported).toContain("'+49 211 2355002");
     const again = await importFile(cookie, "exported.csv", exported);
@@ -127,7 +127,7 @@ describe("a business whose slug a same-named business already holds", () => {
     const page = await SELF.fetch(`https://example.com/business/${businessSlug("Chain Hotel", branches[1]!, { second: true })}`);
     expect(await page.text()).toContain("Lima");
     // "Fix slugs" leaves a second slug as it is.
-    const fixed = await SELF.fetch("https://example.com/api/admin/fix-slugs", { method: "POST", headers: { Cookie: cookie } });
+    const fixed = await SELF.fetch("https://example.com/api/admin/fix-slugs", { method: "POST", headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(fixed.status).toBe(200);
     const after = await env.DB.prepare(`SELECT slug FROM businesses WHERE place_id = ?1`).bind(branches[1]).first<{ slug: string }>();
     expect(after!.slug).toBe(businessSlug("Chain Hotel", branches[1]!, { second: true }));

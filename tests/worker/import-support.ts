@@ -5,6 +5,9 @@ import { startImportJob } from "~/import/upload.server";
 import { uploadObjectKey } from "~/import/store.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 
+/** The site's configured origin: the Origin every admin write must carry (workers/origin-guard.ts). */
+export const SITE_ORIGIN = new URL(env.SITE_URL).origin;
+
 /**
  * A signed-in admin's Cookie header for SELF.fetch to `site` (the cookie's name follows the
  * site's scheme: `__Host-admin_session` over https, `admin_session` over local http).
@@ -23,7 +26,7 @@ export async function uploadFile(cookie: string, fileName: string, bytes: Uint8A
   form.set("batchSize", String(batchSize));
   form.set("fileIndex", "0");
   form.set("totalFiles", "1");
-  const response = await SELF.fetch("https://example.com/api/upload-excel-batch", { method: "POST", body: form, headers: { Cookie: cookie } });
+  const response = await SELF.fetch("https://example.com/api/upload-excel-batch", { method: "POST", body: form, headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
   return { status: response.status, body: (await response.json()) as { success: boolean; message: string; jobId?: string } };
 }
 

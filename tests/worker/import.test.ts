@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, base64ToBytes, businessCount, importFile, uploadFile } from "./import-support";
+import { adminCookie, base64ToBytes, businessCount, importFile, uploadFile, SITE_ORIGIN } from "./import-support";
 import { eventually } from "./support/eventually";
 import { outscraperCsv, outscraperXlsx } from "../support/outscraper-exports";
 
@@ -149,7 +149,7 @@ describe("generated spreadsheets", () => {
 
 describe("upload reports and progress", () => {
   it("lists the finished imports' reports for the dashboard, newest first", async () => {
-    const response = await SELF.fetch("https://example.com/api/admin/upload-reports", { headers: { Cookie: cookie } });
+    const response = await SELF.fetch("https://example.com/api/admin/upload-reports", { headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(response.status).toBe(200);
     const reports = (await response.json()) as { success: boolean; summary: { fileName: string; totalRecords: number }; results: { added: number; updated: number } }[];
     expect(reports.length).toBeGreaterThanOrEqual(4);
@@ -163,7 +163,7 @@ describe("upload reports and progress", () => {
     const upload = await uploadFile(cookie, "ws.csv", csv, 100);
     expect(upload.status).toBe(202);
     const response = await SELF.fetch(`https://example.com/api/admin/upload-jobs/${upload.body.jobId}/progress`, {
-      headers: { Upgrade: "websocket", Cookie: cookie },
+      headers: { Upgrade: "websocket", Cookie: cookie, Origin: SITE_ORIGIN },
     });
     expect(response.status).toBe(101);
     const socket = response.webSocket!;

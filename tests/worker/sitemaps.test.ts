@@ -7,7 +7,7 @@ import { upsertBusinesses } from "~/import/commit.server";
 import { getSitemapStatus, readSitemapState } from "~/models/sitemap.server";
 import type { QueueMessage } from "~/models/queue-messages.server";
 import { rebuildSitemaps, runSitemapBuildStep } from "../../workers/sitemaps";
-import { adminCookie } from "./import-support";
+import { adminCookie, SITE_ORIGIN } from "./import-support";
 import { eventually } from "./support/eventually";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
@@ -261,13 +261,13 @@ describe("sitemaps", () => {
 
     const cookie = await adminCookie(SITE);
     const { requests } = await readSitemapState(env.DB);
-    const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
+    const response = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(response.status).toBe(202);
     expect(await response.json()).toMatchObject({ success: true });
     // The queued request reaches the consumer, which counts it (and builds).
     await eventually(async () => (await readSitemapState(env.DB)).requests > requests);
 
-    const page = await SELF.fetch(`${SITE}/admin/settings`, { headers: { Cookie: cookie } });
+    const page = await SELF.fetch(`${SITE}/admin/settings`, { headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`${SITE}/sitemaps/businesses/page-1.xml`);
@@ -284,9 +284,9 @@ describe("sitemaps", () => {
     await eventually(async () => (await readSitemapState(env.DB)).build === null);
     expect(await listed()).toEqual(expect.arrayContaining([unapproved, deleted].map(({ slug }) => `${SITE}/business/${slug}`)));
 
-    const toggle = await SELF.fetch(`${SITE}/api/admin/businesses/${unapproved.id}/toggle-approval`, { method: "POST", headers: { Cookie: cookie } });
+    const toggle = await SELF.fetch(`${SITE}/api/admin/businesses/${unapproved.id}/toggle-approval`, { method: "POST", headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(toggle.status).toBe(200);
-    const removal = await SELF.fetch(`${SITE}/api/businesses/${deleted.id}`, { method: "DELETE", headers: { Cookie: cookie } });
+    const removal = await SELF.fetch(`${SITE}/api/businesses/${deleted.id}`, { method: "DELETE", headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect(removal.status).toBe(200);
     // No cron, no "rebuild now": the changes themselves asked for the rebuild.
     await eventually(async () => {
