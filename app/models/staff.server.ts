@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, max, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, max } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminSessions, adminUsers, staffInvites } from "~/db/schema";
 import { SITE_NAME, absoluteUrl } from "~/lib/directory/seo";
@@ -138,21 +138,17 @@ export async function listTeam(d1: D1Database): Promise<{ staff: TeamMember[]; i
   };
 }
 
-export type RemoveOutcome = { kind: "removed"; name: string } | { kind: "not-found" } | { kind: "self" } | { kind: "last-admin" };
+export type RemoveOutcome = { kind: "removed"; name: string } | { kind: "not-found" } | { kind: "self" };
 
 /**
  * Removes a staff member: their sessions end with them (the very next request is refused), in
- * one batch. Nobody removes themselves, and the last administrator stays.
+ * one batch. Nobody removes themselves, so an administrator always remains.
  */
 export async function removeStaff(env: Env, request: Request, by: StaffMember, id: number): Promise<RemoveOutcome> {
   const db = database(env.DB);
   if (id === by.id) return { kind: "self" };
-  const [[target], [admins]] = await db.batch([
-    db.select({ username: adminUsers.username, displayName: adminUsers.displayName, role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.id, id)),
-    db.select({ n: count() }).from(adminUsers).where(and(eq(adminUsers.role, "admin"), ne(adminUsers.id, id))),
-  ]);
+  const target = await db.select({ username: adminUsers.username, displayName: adminUsers.displayName, role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.id, id)).get();
   if (!target) return { kind: "not-found" };
-  if (target.role === "admin" && (admins?.n ?? 0) === 0) return { kind: "last-admin" };
   await db.batch([db.delete(adminSessions).where(eq(adminSessions.userId, id)), db.delete(adminUsers).where(eq(adminUsers.id, id))]);
   const name = target.displayName ?? target.username;
   await recordAuditEvent(env.DB, "staff.removed", { request, name: by.name }, { subject: name, detail: STAFF_ROLE_LABELS[target.role] });
@@ -203,15 +199,3 @@ export async function endOwnSession(env: Env, request: Request, staff: StaffMemb
   return true;
 }
 
-/** The answers to a refused removal, for the API and the team page alike. */
-export const TEAM_REFUSALS: Record<Exclude<RemoveOutcome["kind"], "removed">, { status: 404 | 409; message: string }> = {
-  "not-found": { status: 404, message: "Bu ekip üyesi bulunamadı." },
-  self: { status: 409, message: "Kendinizi ekipten çıkaramazsınız." },
-  "last-admin": { status: 409, message: "Son yönetici ekipten çıkarılamaz." },
-};
-
-/** The answers to a refused invitation link (a weak password says its own reason). */
-export const ACCEPT_REFUSALS: Record<"invalid-link" | "already-staff", { status: 409 | 410; message: string }> = {
-  "invalid-link": { status: 410, message: "Bu davet bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Yöneticinizden yeni bir davet isteyin." },
-  "already-staff": { status: 409, message: "Bu adres zaten ekipte: giriş yapın." },
-};

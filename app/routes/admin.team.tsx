@@ -2,12 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass, Card, inputClass, PageHeader } from "~/components/admin/ui";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
-import { STAFF_ROLE_LABELS, STAFF_ROLES, StaffInviteBody } from "~/lib/admin/staff";
+import { STAFF_ROLE_LABELS, STAFF_ROLES, StaffInviteBody, TEAM_REFUSALS } from "~/lib/admin/staff";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { firstIssue, methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { requireAdminPage } from "~/models/auth.server";
-import { inviteStaff, listTeam, removeStaff, TEAM_REFUSALS } from "~/models/staff.server";
+import { inviteStaff, listTeam, removeStaff } from "~/models/staff.server";
 import { setTotpRequirement, totpRequiredOfAllStaff } from "~/models/staff-totp.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

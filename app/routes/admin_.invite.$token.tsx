@@ -2,12 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LoginScreen } from "~/components/admin/login-forms";
 import { buttonClass, inputClass } from "~/components/admin/ui";
-import { DISPLAY_NAME_MAX, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS, StaffInviteAcceptBody } from "~/lib/admin/staff";
+import { ACCEPT_REFUSALS, DISPLAY_NAME_MAX, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLE_LABELS, StaffInviteAcceptBody } from "~/lib/admin/staff";
 import { adminMeta } from "~/lib/directory/seo";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { firstIssue, methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
-import { acceptStaffInvite, ACCEPT_REFUSALS, pendingInvite } from "~/models/staff.server";
+import { acceptStaffInvite, pendingInvite } from "~/models/staff.server";
 
 export const meta: MetaFunction = () => adminMeta("Ekibe katılın");
 

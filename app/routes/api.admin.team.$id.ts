@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
 import { adminJson, methodNotAllowed, onlyMethods } from "~/lib/web/http.server";
 import { requireAdminApi } from "~/models/auth.server";
-import { removeStaff, TEAM_REFUSALS } from "~/models/staff.server";
+import { removeStaff } from "~/models/staff.server";
+import { TEAM_REFUSALS } from "~/lib/admin/staff";
 
 /**
  * DELETE /api/admin/team/{id} (administrators) → 200 { success }: the person and every session
- * of theirs are gone, so their next request is refused. Unknown → 404; oneself or the last
- * administrator → 409.
+ * of theirs are gone, so their next request is refused. Unknown → 404; oneself → 409.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { StaffInviteAcceptBody } from "~/lib/admin/staff";
+import { ACCEPT_REFUSALS, StaffInviteAcceptBody } from "~/lib/admin/staff";
 import { adminJson, methodNotAllowed, onlyMethods, parseJsonBody } from "~/lib/web/http.server";
-import { acceptStaffInvite, ACCEPT_REFUSALS } from "~/models/staff.server";
+import { acceptStaffInvite } from "~/models/staff.server";
 
 /**
  * POST { token, displayName, password } → 200 { success, email }: the invitation's link makes

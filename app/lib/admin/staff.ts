@@ -51,3 +51,15 @@ export const StaffInviteAcceptBody = z.object({
 
 /** A six-digit authenticator code or a recovery code, as typed. */
 export const SecondFactorCode = z.string().trim().min(6).max(20);
+
+/** The answers to a refused removal, for the API and the team page alike. */
+export const TEAM_REFUSALS: Record<"not-found" | "self", { status: 404 | 409; message: string }> = {
+  "not-found": { status: 404, message: "Bu ekip üyesi bulunamadı." },
+  self: { status: 409, message: "Kendinizi ekipten çıkaramazsınız." },
+};
+
+/** The answers to a refused invitation link (a weak password says its own reason). */
+export const ACCEPT_REFUSALS: Record<"invalid-link" | "already-staff", { status: 409 | 410; message: string }> = {
+  "invalid-link": { status: 410, message: "Bu davet bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Yöneticinizden yeni bir davet isteyin." },
+  "already-staff": { status: 409, message: "Bu adres zaten ekipte: giriş yapın." },
+};
