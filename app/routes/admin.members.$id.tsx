@@ -8,17 +8,18 @@ import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { memberRecord } from "~/models/admin-members.server";
+import { maySanction } from "~/lib/admin/staff";
 import { requireStaffPage } from "~/models/auth.server";
 import { liftSanction, sanctionMember } from "~/models/member-sanction.server";
 
 /** One member: their listings, claims, reviews, reports made and received, sanctions, and the forms to sanction or lift. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireStaffPage(request, env);
+  const user = await requireStaffPage(request, env);
   const id = BusinessIdParam.safeParse(params.id);
   const record = id.success ? await memberRecord(env.DB, id.data) : null;
   if (!record) throw new Response("Üye bulunamadı", { status: 404, headers: NO_STORE });
-  return data({ record }, { headers: NO_STORE });
+  return data({ record, mayTerminate: maySanction(user.role, "termination") }, { headers: NO_STORE });
 }
 
 const MESSAGES = {
@@ -81,13 +82,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminMemberPage() {
-  const { record } = useLoaderData<typeof loader>();
+  const { record, mayTerminate } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
       <Link to="/admin/members" className="mb-3 inline-block text-sm text-blue-700 hover:underline dark:text-blue-400">← Üyeler</Link>
       <PageHeader title="Üye" subtitle={record.member.email} />
-      <MemberRecordView key={record.member.id} record={record} answer={answer ?? null} />
+      <MemberRecordView key={record.member.id} record={record} answer={answer ?? null} mayTerminate={mayTerminate} />
     </>
   );
 }

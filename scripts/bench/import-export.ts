@@ -275,7 +275,8 @@ export async function fetchOnFreshSocket(url: string, init?: RequestInit): Promi
 export async function adminLogin(baseURL: string): Promise<string | null> {
   const response = await fetchOnFreshSocket(`${baseURL}/api/admin/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    // Admin writes carry the site's Origin (workers/origin-guard.ts).
+    headers: { "Content-Type": "application/json", Origin: baseURL },
     body: JSON.stringify(BENCH_ADMIN),
   });
   await response.arrayBuffer();
@@ -396,7 +397,7 @@ export async function importThroughWorker(
     form.set("batchSize", String(batchSize));
     form.set("fileIndex", String(index));
     form.set("totalFiles", String(files.length));
-    const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
+    const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Origin: baseURL, Accept: "application/json" }, body: form });
     const text = await upload.text();
     if (upload.status === 404) return { available: false, reason: "POST /api/upload-excel-batch answers 404" };
     if (!upload.ok) throw new Error(`upload of ${path.basename(file)} answered ${upload.status}: ${text.slice(0, 300)}`);

@@ -69,7 +69,7 @@ async function startImport(baseURL: string, cookie: string, file: string, batchS
   form.set("batchSize", String(batchSize));
   form.set("fileIndex", "0");
   form.set("totalFiles", "1");
-  const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
+  const upload = await fetchOnFreshSocket(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Origin: baseURL, Accept: "application/json" }, body: form });
   const text = await upload.text();
   const jobId = upload.ok ? jobIdOf(JSON.parse(text)) : undefined;
   if (!jobId) throw new Error(`upload of ${path.basename(file)} answered ${upload.status}: ${text.slice(0, 300)}`);

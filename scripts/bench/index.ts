@@ -219,7 +219,7 @@ async function main() {
       try {
         cookie = await adminLogin(server.baseURL);
         if (cookie) {
-          const probe = await fetchOnFreshSocket(`${server.baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie } });
+          const probe = await fetchOnFreshSocket(`${server.baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Origin: server.baseURL } });
           await probe.arrayBuffer();
           uploadAvailable = probe.status !== 404;
         }

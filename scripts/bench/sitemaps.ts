@@ -36,7 +36,7 @@ export async function timeSitemapRebuild(server: RunningServer, stateDir: string
   const idleRssBytes = workerdRss(rootPid);
   let peakRssBytes = idleRssBytes;
   const started = performance.now();
-  const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie } });
+  const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Cookie: cookie, Origin: server.baseURL } });
   await response.arrayBuffer();
   if (response.status === 404) return { available: false, reason: "POST /api/admin/sitemaps/rebuild answers 404" };
   if (!response.ok) throw new Error(`sitemap rebuild answered ${response.status}`);

@@ -46,7 +46,7 @@ test("while a large CSV is imported, the home page and the job's status call ans
   form.set("batchSize", String(DEFAULT_BATCH_SIZE));
   form.set("fileIndex", "0");
   form.set("totalFiles", "1");
-  const upload = await fetch(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: form });
+  const upload = await fetch(`${baseURL}/api/upload-excel-batch`, { method: "POST", headers: { Cookie: cookie, Origin: baseURL, Accept: "application/json" }, body: form });
   expect(upload.status, await upload.clone().text()).toBe(202);
   const { jobId } = (await upload.json()) as { jobId: string };
 

@@ -40,7 +40,7 @@ describe("files larger than one upload part", () => {
       const body = bytes.slice(start, start + partSize);
       const response = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/parts/${partNumber}?uploadId=${uploadId}`, {
         method: "PUT",
-        headers: { Cookie: cookie, "Content-Length": String(body.length) },
+        headers: { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Length": String(body.length) },
         body,
       });
       expect(response.status).toBe(200);
@@ -87,7 +87,7 @@ describe("files larger than one upload part", () => {
     const { jobId, uploadId } = (await begin.json()) as { jobId: string; uploadId: string };
     const put = await SELF.fetch(`https://example.com/api/admin/uploads/${jobId}/parts/1?uploadId=${uploadId}`, {
       method: "PUT",
-      headers: { Cookie: cookie, "Content-Length": "8" },
+      headers: { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Length": "8" },
       body: "name\nA,B",
     });
     const { part } = (await put.json()) as { part: { partNumber: number; etag: string } };
@@ -107,7 +107,7 @@ describe("files larger than one upload part", () => {
     const abandoned = await begin("closed-tab.csv");
     const put = await SELF.fetch(`https://example.com/api/admin/uploads/${abandoned.jobId}/parts/1?uploadId=${abandoned.uploadId}`, {
       method: "PUT",
-      headers: { Cookie: cookie, "Content-Length": "9" },
+      headers: { Cookie: cookie, Origin: SITE_ORIGIN, "Content-Length": "9" },
       body: "name\nA,B\n",
     });
     expect(put.status).toBe(200);

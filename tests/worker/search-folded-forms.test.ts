@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchBusinesses } from "~/models/search.server";
-import { adminCookie, importFile } from "./import-support";
+import { adminCookie, importFile, SITE_ORIGIN } from "./import-support";
 import { searchIndexDrift } from "./support/search-index";
 
 // What a visitor types finds what a file wrote, through every writer: the import stores each
@@ -55,7 +55,7 @@ describe("a business written by the import", () => {
     await importRows("Işık Pansiyon,Pansiyon,İzmir,Türkiye,TR,fold-6");
     expect(await found("isik pansiyon")).toEqual(["Işık Pansiyon"]);
     const row = await env.DB.prepare(`SELECT id FROM businesses WHERE place_id = 'fold-6'`).first<{ id: number }>();
-    const toggle = () => SELF.fetch(`${SITE}/api/admin/businesses/${row!.id}/toggle-approval`, { method: "POST", headers: { Cookie: cookie, Origin: SITE } });
+    const toggle = () => SELF.fetch(`${SITE}/api/admin/businesses/${row!.id}/toggle-approval`, { method: "POST", headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
     expect((await toggle()).status).toBe(200);
     expect(await found("isik pansiyon")).toEqual([]);
     expect((await toggle()).status).toBe(200);

@@ -256,7 +256,7 @@ describe("sitemaps", () => {
   });
 
   it("lets only an admin queue a rebuild from the settings panel", async () => {
-    const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST" });
+    const anonymous = await SELF.fetch(`${SITE}/api/admin/sitemaps/rebuild`, { method: "POST", headers: { Origin: SITE_ORIGIN } });
     expect(anonymous.status).toBe(401);
 
     const cookie = await adminCookie(SITE);

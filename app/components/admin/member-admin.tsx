@@ -161,7 +161,7 @@ function ReasonField({ id }: { id: string }) {
 }
 
 /** Warn, suspend for some days, or terminate: plain form posts (the member reads the reason, in English). */
-function SanctionForms({ terminated }: { terminated: boolean }) {
+function SanctionForms({ terminated, mayTerminate }: { terminated: boolean; mayTerminate: boolean }) {
   const sending = useNavigation().formData?.get("level");
   if (terminated) return <p className={`text-sm ${muted}`}>Üyelik sonlandırılmış: yeni bir yaptırım için önce sonlandırmayı kaldırın.</p>;
   return (
@@ -184,7 +184,7 @@ function SanctionForms({ terminated }: { terminated: boolean }) {
         <ReasonField id="suspension-reason" />
         <button type="submit" className={buttonClass.primary}>{sending === "suspension" ? "Askıya alınıyor..." : "Askıya al"}</button>
       </Form>
-      <Form method="post" className="space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-800" data-testid="terminate-form">
+      {mayTerminate ? <Form method="post" className="space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-800" data-testid="terminate-form">
         <h3 className="font-semibold">Üyeliği sonlandır</h3>
         <p className={`text-xs ${muted}`}>Oturumları kapanır, giriş yapamaz, yorumları yayından kalkar, sahiplikleri ve bekleyen talepleri sona erer.</p>
         <input type="hidden" name="intent" value="sanction" />
@@ -195,12 +195,12 @@ function SanctionForms({ terminated }: { terminated: boolean }) {
           <span>Bu üyeliğin sonlandırılmasını onaylıyorum</span>
         </label>
         <button type="submit" className={buttonClass.danger}>{sending === "termination" ? "Sonlandırılıyor..." : "Üyeliği sonlandır"}</button>
-      </Form>
+      </Form> : <p className={`text-sm ${muted}`}>Üyeliği sonlandırmayı yalnızca bir yönetici yapabilir.</p>}
     </div>
   );
 }
 
-function Sanctions({ sanctions }: { sanctions: MemberRecord["sanctions"] }) {
+function Sanctions({ sanctions, mayTerminate }: { sanctions: MemberRecord["sanctions"]; mayTerminate: boolean }) {
   if (sanctions.length === 0) return <Empty>Yaptırım yok.</Empty>;
   return (
     <ul className="space-y-3" data-testid="sanction-history">
@@ -228,7 +228,7 @@ function Sanctions({ sanctions }: { sanctions: MemberRecord["sanctions"] }) {
               <p className="whitespace-pre-wrap break-words" dir="auto">{sanction.appealText}</p>
             </div>
           ) : null}
-          {sanction.live ? (
+          {sanction.live && (mayTerminate || sanction.level !== "termination") ? (
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="lift" />
               <input type="hidden" name="sanctionId" value={sanction.id} />
@@ -242,7 +242,7 @@ function Sanctions({ sanctions }: { sanctions: MemberRecord["sanctions"] }) {
 }
 
 /** One member's record: who they are, what they gave and were given, and the sanction forms. */
-export function MemberRecordView({ record, answer }: { record: MemberRecord; answer: MemberActionAnswer | null }) {
+export function MemberRecordView({ record, answer, mayTerminate }: { record: MemberRecord; answer: MemberActionAnswer | null; mayTerminate: boolean }) {
   const { member } = record;
   return (
     <div className="space-y-6">
@@ -260,9 +260,9 @@ export function MemberRecordView({ record, answer }: { record: MemberRecord; ans
         </dl>
       </Card>
       <Card title="Yaptırımlar">
-        <SanctionForms terminated={member.status === "terminated"} />
+        <SanctionForms terminated={member.status === "terminated"} mayTerminate={mayTerminate} />
         <h3 className="mt-6 mb-2 font-semibold">Yaptırım geçmişi</h3>
-        <Sanctions sanctions={record.sanctions} />
+        <Sanctions sanctions={record.sanctions} mayTerminate={mayTerminate} />
       </Card>
       <Card title={`İşletmeler (${record.listings.length})`}>
         {record.listings.length === 0 ? <Empty>İşletme yok.</Empty> : (
