@@ -9,9 +9,6 @@ import { NotificationBell } from "./notification-bell";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
-/** The reports page announces three upcoming reports. */
-const UPCOMING_REPORTS = 3;
-
 interface NavItem {
   to: string;
   label: string;
@@ -74,7 +71,7 @@ export function AdminShell({ username, figures, darkMode, children }: { username
     { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰" },
     { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
-    { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
+    { to: "/admin/reports", label: "Raporlar", icon: "◔" },
   ];
   // The search box filters the menu only; it is never sent to the server.
   const typed = foldLetters(search.trim());
