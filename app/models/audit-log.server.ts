@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { adminUsers, auditLog, type AuditLogEntry } from "~/db/schema";
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "~/lib/admin/audit-actions";
+import { AUDIT_PAGE_SIZE, AUDIT_TEXT_MAX, type AuditAction, type AuditQuery } from "~/lib/admin/audit-actions";
 import { createdBetween } from "~/lib/admin/export-options";
 import { timeZoneOrUtc } from "~/lib/business/time-zone";
 import { clientAddress } from "./rate-limit.server";
@@ -20,9 +20,7 @@ export interface AuditDetails {
 }
 
 /** Long enough for any name the back office shows; a failed sign-in's typed name is cut here too. */
-const TEXT_MAX = 300;
-
-const cut = (text: string | null | undefined) => (text == null ? null : text.slice(0, TEXT_MAX));
+const cut = (text: string | null | undefined) => (text == null ? null : text.slice(0, AUDIT_TEXT_MAX));
 
 /**
  * Records one action in the audit log: the one writer of `audit_log`. A failure to record is
@@ -51,12 +49,13 @@ export interface AuditPage {
 
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
-/** Newest first, filtered by action and by a day in the admin's zone. */
+/** Newest first, filtered by action, by who did it (audit_log_actor) and by a day in the admin's zone. */
 export async function listAuditLog(d1: D1Database, query: AuditQuery, pageSize = AUDIT_PAGE_SIZE, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AuditPage> {
   const db = database(d1);
   const range = query.day ? createdBetween("custom", nowSeconds, timeZoneOrUtc(query.tz), query.day, query.day) : {};
   const where = and(
     query.action ? eq(auditLog.action, query.action) : undefined,
+    query.actor ? eq(auditLog.actor, query.actor) : undefined,
     range.from != null ? gte(auditLog.createdAt, range.from) : undefined,
     range.to != null ? lt(auditLog.createdAt, range.to) : undefined,
   );
@@ -72,6 +71,15 @@ export async function listAuditLog(d1: D1Database, query: AuditQuery, pageSize =
   ]);
   const total = counted?.n ?? 0;
   return { entries, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** The staff's names as the log records them (the display name, else the username), in Turkish alphabetical order: the log's "Kişi" filter. */
+export async function listStaffNames(d1: D1Database): Promise<string[]> {
+  // The builder has no coalesce: the name the log shows for a staff member.
+  const name = sql<string>`coalesce(${adminUsers.displayName}, ${adminUsers.username})`;
+  const rows = await database(d1).select({ name }).from(adminUsers);
+  // Sorted here: SQLite's collations order by bytes or ASCII case, not as the alphabet does (Ç, İ, Ş).
+  return rows.map((row) => row.name).sort((a, b) => a.localeCompare(b, "tr"));
 }
 
 /** The latest entries of one action or of all (the dashboard's lists): no count, unlike a page of the log. */

@@ -5,21 +5,24 @@ import { AuditEntries } from "~/components/admin/audit-log-list";
 import { buttonClass, Card, inputClass, PageHeader } from "~/components/admin/ui";
 import { useHydrated } from "~/components/use-hydrated";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, parseAuditQuery } from "~/lib/admin/audit-actions";
-import { AUDIT_LOG_MAX_DAYS, listAuditLog } from "~/models/audit-log.server";
+import { AUDIT_LOG_MAX_DAYS, listAuditLog, listStaffNames } from "~/models/audit-log.server";
 import { requireStaffPage } from "~/models/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   await requireStaffPage(request, env);
   const query = parseAuditQuery(new URL(request.url).searchParams);
-  return { log: await listAuditLog(env.DB, query), query, keptDays: AUDIT_LOG_MAX_DAYS };
+  const [log, staff] = await Promise.all([listAuditLog(env.DB, query), listStaffNames(env.DB)]);
+  return { log, staff, query, keptDays: AUDIT_LOG_MAX_DAYS };
 }
 
 // No clientLoader: the log is read from the server on every arrival.
 
-/** The audit log ("İşlem Geçmişi"): every admin action, newest first, filtered by action and day. */
+/** The audit log ("İşlem Geçmişi"): every admin action, newest first, filtered by action, person and day. */
 export default function AdminActivityPage() {
-  const { log, query, keptDays } = useLoaderData<typeof loader>();
+  const { log, staff, query, keptDays } = useLoaderData<typeof loader>();
+  // A person asked for by address who is not on the staff (a failed sign-in's name) stays chosen.
+  const people = query.actor && !staff.includes(query.actor) ? [...staff, query.actor] : staff;
   const hydrated = useHydrated();
   // The day begins where the admin's clock says; without the script the server reads it as UTC.
   const zone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : "";
@@ -34,6 +37,15 @@ export default function AdminActivityPage() {
               <option value="">Tüm işlemler</option>
               {AUDIT_ACTIONS.map((action) => (
                 <option key={action} value={action}>{AUDIT_ACTION_LABELS[action]}</option>
+              ))}
+            </select>
+          </label>
+          <label className="min-w-0 flex-1 basis-48 text-sm">
+            <span className="mb-1 block font-medium">Kişi</span>
+            <select name="actor" defaultValue={query.actor ?? ""} className={`${inputClass} truncate`} data-testid="audit-actor-filter">
+              <option value="">Herkes</option>
+              {people.map((name) => (
+                <option key={name} value={name}>{name}</option>
               ))}
             </select>
           </label>

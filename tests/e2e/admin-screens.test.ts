@@ -286,3 +286,38 @@ describe("the sitemaps", () => {
     }
   });
 });
+
+describe("the audit log's long values", () => {
+  it("cut a 3,000-character failed sign-in name, a long subject and address with an ellipsis at 390 and 1366 px", async () => {
+    // As the log stores a made-up 3,000-character name: its first 300 characters, no space in them.
+    const tried = `intruder${"x".repeat(2_992)}`.slice(0, 300);
+    const subject = `Grand-Hotel-${"Z".repeat(288)}`;
+    const detail = `detail-${"d".repeat(293)}`;
+    runSql(
+      inject("stateDir"),
+      `INSERT INTO audit_log (created_at, action, actor, address, subject, detail) VALUES
+         (unixepoch(), 'auth.sign-in-failed', ${sqlString(tried)}, '2001:0db8:85a3:0000:0000:8a2e:0370:7334', NULL, NULL),
+         (unixepoch(), 'business.deleted', ${sqlString(tried)}, '2001:0db8:85a3:0000:0000:8a2e:0370:7334', ${sqlString(subject)}, ${sqlString(detail)});`,
+    );
+    try {
+      for (const width of WIDTHS) {
+        const { context, page } = await signedIn(width);
+        for (const path of ["/admin", "/admin/dashboard", "/admin/activity", `/admin/activity?actor=${encodeURIComponent(tried)}`]) {
+          await open(page, path);
+          const actor = page.getByTestId("audit-actor").filter({ hasText: "intruder" }).first();
+          await actor.waitFor();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+          expect(await overflowProblems(page), `${path} at ${width} px`).toEqual([]);
+          // Cut on screen, whole in the title.
+          const clipped = actor.locator("[title]");
+          expect(await clipped.getAttribute("title")).toBe(tried);
+          expect(await clipped.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+        }
+        await screenshot(page, `admin-activity-long-values-${width}`);
+        await context.close();
+      }
+    } finally {
+      runSql(inject("stateDir"), `DELETE FROM audit_log WHERE actor = ${sqlString(tried)};`);
+    }
+  }, 120_000);
+});

@@ -10,7 +10,7 @@ const QUICK_LINKS = [
   { to: "/admin/upload", title: "Excel Yükleme", text: "Toplu işletme içe aktarma" },
   { to: "/admin/messages", title: "Mesajlar", text: "İletişim formundan gelenler" },
   { to: "/admin/settings", title: "Site Ayarları", text: "Kod alanları, cache, sitemap" },
-  { to: "/admin/reports", title: "Raporlar", text: "Yakında" },
+  { to: "/admin/reports", title: "Raporlar", text: "Moderasyon, üyeler, başvurular" },
 ];
 
 export function AdminHome({ stats, activity, username }: { stats: AdminStats; activity: AuditEntry[]; username: string }) {

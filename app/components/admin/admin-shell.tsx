@@ -10,9 +10,6 @@ import { NotificationBell } from "./notification-bell";
 import { useFocusTrap } from "./ui";
 import type { AdminLayoutFigures } from "~/models/admin-layout.server";
 
-/** The reports page announces three upcoming reports. */
-const UPCOMING_REPORTS = 3;
-
 interface NavItem {
   to: string;
   label: string;
@@ -77,7 +74,7 @@ export function AdminShell({ staff, figures, darkMode, children }: { staff: { na
     { to: "/admin/activity", label: "İşlem Geçmişi", icon: "☰", forModerators: true },
     { to: "/admin/settings", label: "Site Ayarları", icon: "⚙" },
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
-    { to: "/admin/reports", label: "Raporlar", icon: "◔", badge: String(UPCOMING_REPORTS) },
+    { to: "/admin/reports", label: "Raporlar", icon: "◔" },
     { to: "/admin/team", label: "Ekip", icon: "♜" },
     { to: "/admin/account", label: "Hesabım", icon: "⚿", forModerators: true },
   ];

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { followEndedSession } from "~/lib/admin/api-client";
+import type { ModerationFigures } from "~/models/admin-figures.server";
 import type { AdminStats } from "~/models/admin-stats.server";
 import type { AuditEntry } from "~/models/audit-log.server";
 import { RecentActivity, RecentFailedSignIns } from "./audit-log-list";
+import { ModerationSection } from "./moderation-figures";
 import { Card, SampleBadge, StatTile } from "./ui";
 
 export const UPLOAD_REPORTS_POLL_MS = 5000;
@@ -48,7 +50,18 @@ function useUploadReports(): ReportsState {
   return state;
 }
 
-export function DashboardView({ stats, activity, failedSignIns }: { stats: AdminStats; activity: AuditEntry[]; failedSignIns: AuditEntry[] }) {
+export function DashboardView({
+  stats,
+  figures,
+  activity,
+  failedSignIns,
+}: {
+  stats: AdminStats;
+  /** The moderation figures; the legacy admin's dashboard (decision 069) shows none. */
+  figures?: ModerationFigures;
+  activity: AuditEntry[];
+  failedSignIns: AuditEntry[];
+}) {
   const reports = useUploadReports();
   const top = stats.categories.slice(0, TOP_CATEGORIES);
   const max = Math.max(1, ...top.map((c) => c.count));
@@ -60,6 +73,7 @@ export function DashboardView({ stats, activity, failedSignIns }: { stats: Admin
         <StatTile label="Ülke / şehir" value={`${stats.totalCountries} / ${stats.totalCities.toLocaleString("tr-TR")}`} tone="green" />
         <StatTile label="Günlük ziyaretçi" value={<>~50.000<SampleBadge /></>} tone="amber" hint="Platform ziyaretçi saymıyor" />
       </div>
+      {figures ? <ModerationSection figures={figures} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="En büyük 8 kategori">
           {top.length === 0 ? (

@@ -69,9 +69,14 @@ export const RECENT_FAILED_SIGN_INS = 5;
 /** A calendar day typed in a date field. */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** Query of the audit log (page and API alike): an action, a day in the admin's zone, a page. */
+/** The longest actor the log stores (a failed sign-in's typed name is cut there), and so the longest worth asking for. */
+export const AUDIT_TEXT_MAX = 300;
+
+/** Query of the audit log (page and API alike): an action, a person, a day in the admin's zone, a page. */
 export const AuditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  /** Who did it, exactly as the log says it (a staff member's name); "" ("Herkes") is everyone. */
+  actor: z.string().min(1).max(AUDIT_TEXT_MAX).optional().catch(undefined),
   day: Day.optional().catch(undefined),
   /** The admin's time zone, for where the day begins (the page fills it in; UTC otherwise). */
   tz: z.string().max(64).optional().catch(undefined),
