@@ -98,8 +98,12 @@ export async function totpRequiredOfAllStaff(d1: D1Database): Promise<boolean> {
   return row?.value === "1";
 }
 
-/** An administrator's choice: from the next request on, staff without a second factor can only set one up. */
-export async function setTotpRequirement(env: Env, request: Request, by: StaffMember, required: boolean): Promise<void> {
+/**
+ * An administrator's choice: from the next request on, staff without a second factor can only
+ * set one up. Refused (false) to an administrator without one, who would shut themselves out.
+ */
+export async function setTotpRequirement(env: Env, request: Request, by: StaffMember, required: boolean): Promise<boolean> {
+  if (required && !by.totpEnabled) return false;
   const db = database(env.DB);
   if (required) {
     await db.insert(appState).values({ key: REQUIRE_TOTP_KEY, value: "1" }).onConflictDoUpdate({ target: appState.key, set: { value: "1" } });
@@ -107,4 +111,5 @@ export async function setTotpRequirement(env: Env, request: Request, by: StaffMe
     await db.delete(appState).where(eq(appState.key, REQUIRE_TOTP_KEY));
   }
   await recordAuditEvent(env.DB, "staff.totp-policy", { request, name: by.name }, { detail: required ? "zorunlu" : "isteğe bağlı" });
+  return true;
 }

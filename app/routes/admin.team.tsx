@@ -48,7 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "policy": {
       const required = field("requireTotp") === "on";
-      await setTotpRequirement(env, request, user, required);
+      if (!(await setTotpRequirement(env, request, user, required))) {
+        return answer(409, { ok: false, message: "Önce Hesabım sayfasında kendi iki adımlı doğrulamanızı açın." });
+      }
       return answer(200, { ok: true, message: required ? "İki adımlı doğrulama artık tüm ekip için zorunlu." : "İki adımlı doğrulama artık isteğe bağlı." });
     }
     default:
