@@ -257,7 +257,7 @@ describe("the second factor", () => {
 
 describe("the Origin of an admin write", () => {
   it("must be the configured site's: not the Host's, not missing; a Referer of the site stands in for a missing Origin", async () => {
-    const cookie = await login("10.44.0.1");
+    const cookie = admin;
     const remove = (headers: Record<string, string>, url = `${ORIGIN}/api/admin/messages/1`) => SELF.fetch(url, { method: "DELETE", headers: { Cookie: cookie, ...headers } });
     expect((await remove({})).status).toBe(403);
     expect((await remove({ Origin: "http://evil.example", Host: "evil.example" }, "http://evil.example/api/admin/messages/1")).status).toBe(403);
