@@ -63,8 +63,8 @@ export default function StaffInvitePage() {
         <label className="block text-sm font-medium text-slate-700">
           <span className="mb-1 block">Şifre</span>
           <input name="password" type="password" required minLength={STAFF_PASSWORD_MIN_LENGTH} autoComplete="new-password" aria-describedby="invite-password-hint" className={inputClass} />
-          <span id="invite-password-hint" className="mt-1 block text-xs font-normal text-slate-500">En az {STAFF_PASSWORD_MIN_LENGTH} karakter; yaygın şifreler kabul edilmez.</span>
         </label>
+        <p id="invite-password-hint" className="-mt-3 text-xs text-slate-500">En az {STAFF_PASSWORD_MIN_LENGTH} karakter; yaygın şifreler kabul edilmez.</p>
         <label className="block text-sm font-medium text-slate-700">
           <span className="mb-1 block">Şifre (tekrar)</span>
           <input name="passwordAgain" type="password" required autoComplete="new-password" className={inputClass} />
