@@ -28,6 +28,7 @@ ALTER TABLE `admin_users` ADD `recovery_codes` text DEFAULT '[]' NOT NULL;--> st
 ALTER TABLE `moderation_items` ADD `held_by` integer REFERENCES admin_users(id) ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE `moderation_items` ADD `held_until` integer;--> statement-breakpoint
 CREATE INDEX `moderation_items_decided` ON `moderation_items` (`decided_at`) WHERE decided_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `moderation_items_held` ON `moderation_items` (`held_by`) WHERE held_by IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `audit_log_actor` ON `audit_log` (`actor`,`created_at`);--> statement-breakpoint
 -- The reasons the queue offered before administrators could edit them.
 INSERT INTO `reason_templates` (`text`, `position`) VALUES

@@ -448,6 +448,8 @@ export const moderationItems = sqliteTable(
     index("moderation_items_business").on(t.businessId),
     // The figures of decisions per day and per person read decided items in time order.
     index("moderation_items_decided").on(t.decidedAt).where(sql`decided_at IS NOT NULL`),
+    // A new hold releases its holder's others; a removed staff member's holds are let go.
+    index("moderation_items_held").on(t.heldBy).where(sql`held_by IS NOT NULL`),
     uniqueIndex("moderation_items_idempotency").on(t.memberId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
     // One pending claim per member and listing.
     uniqueIndex("moderation_items_pending_claim").on(t.memberId, t.businessId).where(sql`kind = 'claim' AND status = 'pending'`),

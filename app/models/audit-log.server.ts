@@ -4,6 +4,7 @@ import { adminUsers, auditLog, type AuditLogEntry } from "~/db/schema";
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT_MAX, type AuditAction, type AuditQuery } from "~/lib/admin/audit-actions";
 import { createdBetween } from "~/lib/admin/export-options";
 import { timeZoneOrUtc } from "~/lib/business/time-zone";
+import { staffShownName } from "./auth.server";
 import { clientAddress } from "./rate-limit.server";
 
 /**
@@ -23,17 +24,28 @@ export interface AuditDetails {
 const cut = (text: string | null | undefined) => (text == null ? null : text.slice(0, AUDIT_TEXT_MAX));
 
 /**
- * Records one action in the audit log: the one writer of `audit_log`. A failure to record is
- * logged and swallowed, because the action it describes has already happened and must not be
- * reported failed (or retried by the queue) for its log line.
+ * Records one action in the audit log. A failure to record is logged and swallowed, because the
+ * action it describes has already happened and must not be reported failed (or retried by the
+ * queue) for its log line.
  */
 export async function recordAuditEvent(d1: D1Database, action: AuditAction, by: AuditActor, details: AuditDetails = {}): Promise<void> {
+  await recordAuditEvents(d1, by, [{ action, ...details }]);
+}
+
+/** Several actions by one actor (a bulk decision's items) in one write: the one writer of `audit_log`. */
+export async function recordAuditEvents(d1: D1Database, by: AuditActor, events: readonly ({ action: AuditAction } & AuditDetails)[]): Promise<void> {
+  if (events.length === 0) return;
   const actor = typeof by === "string" ? null : cut(by.name);
   const address = typeof by === "string" ? null : clientAddress(by.request);
+  const rows = events.map(({ action, subject, detail }) => ({ action, actor, address, subject: cut(subject), detail: cut(detail) }));
   try {
-    await database(d1).insert(auditLog).values({ action, actor, address, subject: cut(details.subject), detail: cut(details.detail) });
+    // D1 binds at most 100 values to a statement: 20 rows of five.
+    const db = database(d1);
+    const inserts = [];
+    for (let start = 0; start < rows.length; start += 20) inserts.push(db.insert(auditLog).values(rows.slice(start, start + 20)));
+    await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   } catch (error) {
-    console.error(`audit log: recording ${action} failed`, error);
+    console.error(`audit log: recording ${events.map((event) => event.action).join(", ")} failed`, error);
   }
 }
 
@@ -75,9 +87,7 @@ export async function listAuditLog(d1: D1Database, query: AuditQuery, pageSize =
 
 /** The staff's names as the log records them (the display name, else the username), in Turkish alphabetical order: the log's "Kişi" filter. */
 export async function listStaffNames(d1: D1Database): Promise<string[]> {
-  // The builder has no coalesce: the name the log shows for a staff member.
-  const name = sql<string>`coalesce(${adminUsers.displayName}, ${adminUsers.username})`;
-  const rows = await database(d1).select({ name }).from(adminUsers);
+  const rows = await database(d1).select({ name: staffShownName }).from(adminUsers);
   // Sorted here: SQLite's collations order by bytes or ASCII case, not as the alphabet does (Ç, İ, Ş).
   return rows.map((row) => row.name).sort((a, b) => a.localeCompare(b, "tr"));
 }

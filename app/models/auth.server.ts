@@ -38,6 +38,9 @@ export const REQUIRE_TOTP_KEY = "staff_require_totp";
 
 type StaffRow = Pick<typeof adminUsers.$inferSelect, "id" | "username" | "displayName" | "role" | "totpEnabledAt">;
 
+/** The name staff go by wherever others see it (the audit log, a hold): the display name, else the username. The builder has no coalesce. */
+export const staffShownName = sql<string>`coalesce(${adminUsers.displayName}, ${adminUsers.username})`;
+
 function staffMemberOf(row: StaffRow, totpRequired: boolean): StaffMember {
   const totpEnabled = row.totpEnabledAt != null;
   return { id: row.id, username: row.username, name: row.displayName ?? row.username, role: row.role, totpEnabled, mustSetUpTotp: totpRequired && !totpEnabled };

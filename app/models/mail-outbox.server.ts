@@ -43,12 +43,16 @@ export function mailOutboxInsert(db: Database, message: MailMessage) {
  * happened, so a queue that refuses the message ends the row failed for the admin instead.
  */
 export async function queueMailDelivery(env: Pick<Env, "DB" | "WORK_QUEUE">, inserted: readonly { id: number }[]): Promise<void> {
-  for (const { id } of inserted) {
+  // A queue takes at most 100 messages a call: a bulk decision's e-mails go in one or two.
+  for (let start = 0; start < inserted.length; start += 100) {
+    const ids = inserted.slice(start, start + 100).map(({ id }) => id);
     try {
-      await env.WORK_QUEUE.send({ kind: "mail.send", outboxId: id } satisfies QueueMessage);
+      await env.WORK_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { kind: "mail.send", outboxId } satisfies QueueMessage })));
     } catch (error) {
-      console.error(`mail outbox: queueing mail ${id} failed`, error);
-      await failQueuedMail(env.DB, id, `Could not be queued: ${errorText(error)}`).catch((marking) => console.error(`mail outbox: marking mail ${id} failed did not work`, marking));
+      console.error(`mail outbox: queueing mail ${ids.join(", ")} failed`, error);
+      for (const id of ids) {
+        await failQueuedMail(env.DB, id, `Could not be queued: ${errorText(error)}`).catch((marking) => console.error(`mail outbox: marking mail ${id} failed did not work`, marking));
+      }
     }
   }
 }

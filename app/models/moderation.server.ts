@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
+import { adminUsers, businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
+import type { AuditAction } from "~/lib/admin/audit-actions";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields";
-import { itemJson, MODERATION_PAGE_SIZE, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
+import { HOLD_SECONDS, itemJson, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
 import { reviewTextKey, type ReviewInput } from "~/lib/reviews/review-fields";
-import { recordAuditEvent } from "./audit-log.server";
+import { recordAuditEvents, type AuditDetails } from "./audit-log.server";
+import { staffShownName } from "./auth.server";
 import { reviewPages } from "./review.server";
 import { replyEffects } from "./review-reply.server";
 import { reportEffects } from "./report.server";
@@ -24,11 +26,20 @@ import { appealDecision } from "./member-sanction.server";
  * e-mailed to the member once.
  */
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 export interface ModerationQuery {
   kind: ModerationKind | null;
   status: ModerationStatus;
   page: number;
   order: "oldest" | "newest";
+  size: number;
+}
+
+/** A staff member as others see them. */
+export interface StaffRef {
+  id: number;
+  displayName: string;
 }
 
 export interface ModerationEntry {
@@ -42,6 +53,8 @@ export interface ModerationEntry {
   details: Record<string, unknown>;
   reason: string | null;
   decidedBy: string | null;
+  /** Who has it open now (their hold not yet run out), else null. */
+  heldBy: StaffRef | null;
 }
 
 export interface ModerationPage {
@@ -51,25 +64,29 @@ export interface ModerationPage {
   totalPages: number;
 }
 
-/** A page of the queue, filtered by kind and status, oldest or newest first, on moderation_items_queue. */
-export async function listModerationItems(d1: D1Database, query: ModerationQuery, pageSize = MODERATION_PAGE_SIZE): Promise<ModerationPage> {
+export type HoldOutcome = { kind: "held"; heldUntil: string } | { kind: "not-found" } | { kind: "already-decided" } | { kind: "held-by-other"; heldBy: StaffRef };
+
+/** A page of the queue, filtered by kind and status, oldest or newest first, on moderation_items_queue; with who holds each item. */
+export async function listModerationItems(d1: D1Database, query: ModerationQuery): Promise<ModerationPage> {
   const db = database(d1);
+  const now = nowSeconds();
   const where: SQL | undefined = and(eq(moderationItems.status, query.status), query.kind ? eq(moderationItems.kind, query.kind) : undefined);
   const [rows, [total]] = await db.batch([
     db
-      .select({ item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name })
+      .select({ item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name, holder: staffShownName })
       .from(moderationItems)
       .leftJoin(members, eq(members.id, moderationItems.memberId))
       .leftJoin(businesses, eq(businesses.id, moderationItems.businessId))
+      .leftJoin(adminUsers, eq(adminUsers.id, moderationItems.heldBy))
       .where(where)
       .orderBy(query.order === "oldest" ? asc(moderationItems.id) : desc(moderationItems.id))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
     db.select({ n: count() }).from(moderationItems).where(where),
   ]);
   const n = total?.n ?? 0;
   return {
-    items: rows.map(({ item, email, slug, name }) => ({
+    items: rows.map(({ item, email, slug, name, holder }) => ({
       id: item.id,
       kind: item.kind,
       status: item.status,
@@ -80,10 +97,11 @@ export async function listModerationItems(d1: D1Database, query: ModerationQuery
       details: itemJson<Record<string, unknown>>(item.details, {}),
       reason: item.reason,
       decidedBy: item.decidedBy,
+      heldBy: item.status === "pending" && item.heldBy !== null && (item.heldUntil ?? 0) > now && holder !== null ? { id: item.heldBy, displayName: holder } : null,
     })),
     total: n,
     page: query.page,
-    totalPages: totalPages(n, pageSize),
+    totalPages: totalPages(n, query.size),
   };
 }
 
@@ -93,7 +111,26 @@ export async function countPendingModeration(d1: D1Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type DecisionOutcome = { kind: "decided" } | { kind: "not-found" } | { kind: "already-decided" } | { kind: "gone" };
+/** Who decides: the signed-in staff member (their id holds items, their name goes in the log). */
+export interface Moderator {
+  id: number;
+  name: string;
+}
+
+/** Why a bulk decision left an item undecided. */
+export type DecisionSkip = "not-found" | "already-decided" | "held" | "gone";
+
+export type DecisionOutcome = { kind: "decided" } | { kind: Exclude<DecisionSkip, "held"> } | { kind: "held"; heldBy: StaffRef };
+
+export interface BulkDecisionOutcome {
+  decided: number[];
+  skipped: { id: number; why: DecisionSkip }[];
+}
+
+export interface Decision {
+  approve: boolean;
+  reason: string | null;
+}
 
 const KIND_WORDS: Record<ModerationKind, string> = {
   listing: "listing", claim: "claim on", change: "change to", review: "review of", reply: "reply to a review of", report: "report about", appeal: "appeal about",
@@ -121,15 +158,82 @@ function decisionMail(to: string, item: Pick<ModerationItem, "kind">, name: stri
   };
 }
 
+/** Held by someone other than `moderator` at `now`. */
+function heldByOther(item: Pick<ModerationItem, "heldBy" | "heldUntil">, moderator: Moderator, now: number): boolean {
+  return item.heldBy !== null && item.heldBy !== moderator.id && (item.heldUntil ?? 0) > now;
+}
+
 /**
- * Decides a pending item once: its effect on the business (approve a listing, make the claimant
- * the owner, apply exactly the changed fields and mark them the owner's), the decision and the
- * member's e-mail commit in one batch, guarded so a second decision finds it decided. Then the
- * audit log, and the cached pages the decision changed.
+ * Opening an item holds it for `moderator` for HOLD_SECONDS, and lets go of any other item they
+ * held (one looks at one item at a time). Refused while someone else holds it, or once decided.
  */
-export async function decideModerationItem(env: Env, request: Request, staffName: string, id: number, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
-  const db = database(env.DB);
+export async function holdModerationItem(d1: D1Database, moderator: Moderator, id: number, tries = 2): Promise<HoldOutcome> {
+  const db = database(d1);
+  const now = nowSeconds();
+  const heldUntil = now + HOLD_SECONDS;
+  const [taken] = await db.batch([
+    db
+      .update(moderationItems)
+      .set({ heldBy: moderator.id, heldUntil })
+      .where(and(eq(moderationItems.id, id), eq(moderationItems.status, "pending"), or(isNull(moderationItems.heldBy), eq(moderationItems.heldBy, moderator.id), lte(moderationItems.heldUntil, now))))
+      .returning({ id: moderationItems.id }),
+    // Only once this hold was taken (the statement before it ran in the same transaction).
+    db
+      .update(moderationItems)
+      .set({ heldBy: null, heldUntil: null })
+      .where(and(eq(moderationItems.heldBy, moderator.id), ne(moderationItems.id, id), sql`EXISTS (SELECT 1 FROM moderation_items AS m WHERE m.id = ${id} AND m.held_by = ${moderator.id} AND m.held_until = ${heldUntil})`)),
+  ]);
+  if (taken.length) return { kind: "held", heldUntil: new Date(heldUntil * 1000).toISOString() };
   const found = await db
+    .select({ status: moderationItems.status, heldBy: moderationItems.heldBy, heldUntil: moderationItems.heldUntil, holder: staffShownName })
+    .from(moderationItems)
+    .leftJoin(adminUsers, eq(adminUsers.id, moderationItems.heldBy))
+    .where(eq(moderationItems.id, id))
+    .get();
+  if (!found) return { kind: "not-found" };
+  if (found.status !== "pending") return { kind: "already-decided" };
+  // Let go of, or run out, between the two reads: try again.
+  if (found.heldBy === null || (found.heldUntil ?? 0) <= nowSeconds()) return tries > 1 ? holdModerationItem(d1, moderator, id, tries - 1) : { kind: "not-found" };
+  return { kind: "held-by-other", heldBy: { id: found.heldBy, displayName: found.holder } };
+}
+
+/** Lets go of `moderator`'s hold on an item (they left it undecided); nobody else's. */
+export async function releaseModerationItem(d1: D1Database, moderator: Moderator, id: number): Promise<void> {
+  await database(d1)
+    .update(moderationItems)
+    .set({ heldBy: null, heldUntil: null })
+    .where(and(eq(moderationItems.id, id), eq(moderationItems.heldBy, moderator.id)));
+}
+
+/** Decides one pending item: a bulk decision of one, answered as the item's own call answers. */
+export async function decideModerationItem(env: Env, request: Request, moderator: Moderator, id: number, decision: Decision): Promise<DecisionOutcome> {
+  const outcome = await decideModerationItems(env, request, moderator, [id], decision);
+  const skipped = outcome.skipped[0];
+  if (!skipped) return { kind: "decided" };
+  if (skipped.why !== "held") return { kind: skipped.why };
+  const holder = await database(env.DB)
+    .select({ id: adminUsers.id, displayName: staffShownName })
+    .from(moderationItems)
+    .innerJoin(adminUsers, eq(adminUsers.id, moderationItems.heldBy))
+    .where(eq(moderationItems.id, id))
+    .get();
+  return { kind: "held", heldBy: holder ?? { id: 0, displayName: "" } };
+}
+
+/** What a decision leaves to do once its item's batch committed: gathered over a bulk decision and done once. */
+interface Aftermath {
+  mail: { id: number }[];
+  audit: ({ action: AuditAction } & AuditDetails)[];
+  pages: Set<string>;
+  /** A listing appeared, left or moved: the page anchors the triggers dropped are rebuilt. */
+  anchors: boolean;
+}
+
+type FoundItem = Awaited<ReturnType<typeof readItems>>[number];
+
+function readItems(d1: D1Database, ids: readonly number[]) {
+  const db = database(d1);
+  return db
     .select({
       item: moderationItems, email: members.email, slug: businesses.slug, name: businesses.name, ownerFields: businesses.ownerFields, isApproved: businesses.isApproved,
       categorySlug: businesses.categorySlug, citySlug: businesses.citySlug, countryCode: businesses.countryCode,
@@ -137,123 +241,140 @@ export async function decideModerationItem(env: Env, request: Request, staffName
     .from(moderationItems)
     .leftJoin(members, eq(members.id, moderationItems.memberId))
     .leftJoin(businesses, eq(businesses.id, moderationItems.businessId))
-    .where(eq(moderationItems.id, id))
-    .get();
-  if (!found) return { kind: "not-found" };
-  const { item } = found;
-  if (item.status !== "pending") return { kind: "already-decided" };
-  // An appeal of a sanction is about a member, never a business.
-  if (item.kind === "appeal") return decideAppeal(env, request, staffName, item, found.email, decision);
-  if (item.businessId === null || found.slug === null || found.name === null) return { kind: "gone" };
-  const businessId = item.businessId;
-
-  const effects = [];
-  // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
-  const places: ListedPlace[] = [];
-  // E-mail beside the member's own (a published review's owner is told).
-  const otherMail: MailMessage[] = [];
-  if (decision.approve && item.kind === "listing") {
-    effects.push(db.update(businesses).set({ isApproved: true }).where(eq(businesses.id, businessId)));
-    places.push(found);
-  } else if (decision.approve && item.kind === "claim" && item.memberId !== null) {
-    effects.push(db.update(businesses).set({ ownerId: item.memberId }).where(eq(businesses.id, businessId)));
-  } else if (decision.approve && item.kind === "change") {
-    const diff = itemJson<{ fields: ListingDiff }>(item.details, { fields: {} }).fields;
-    const columns = await changedColumns(env.DB, businessId, diff);
-    if (!columns) return { kind: "gone" };
-    effects.push(db.update(businesses).set({ ...columns, ownerFields: ownerFieldsWith(found.ownerFields, Object.keys(diff)), updatedAt: sql`unixepoch()` }).where(eq(businesses.id, businessId)));
-    // A change to what it is called or where it is listed shows on its lists, old and new.
-    if (found.isApproved && ["name", "category", "city", "countryCode", "amenities"].some((field) => field in diff)) {
-      places.push(found, { categorySlug: columns.categorySlug ?? found.categorySlug, citySlug: columns.citySlug ?? found.citySlug, countryCode: columns.countryCode ?? found.countryCode });
-    }
-  }
-  if (item.kind === "review") {
-    const review = await reviewEffects(env, item, decision);
-    if (!review) return { kind: "gone" };
-    effects.push(...review.effects);
-    otherMail.push(...review.mail);
-  }
-  if (item.kind === "reply" || item.kind === "report") {
-    // An owner's reply (review-reply.server.ts), or members' reports of a review or a listing (report.server.ts).
-    const outcome = item.kind === "reply" ? { ...(await replyEffects(env, item, decision)), unlisted: false } : await reportEffects(env, item, decision);
-    effects.push(...outcome.effects);
-    otherMail.push(...outcome.mail);
-    if (outcome.unlisted) places.push(found);
-  }
-  const decided = db
-    .update(moderationItems)
-    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: staffName, decidedAt: Math.floor(Date.now() / 1000) })
-    .where(and(eq(moderationItems.id, id), eq(moderationItems.status, "pending")))
-    .returning({ id: moderationItems.id });
-  // The guard first: json() of a text that is not JSON fails the batch when another decision came first.
-  const guard = db
-    .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
-    .from(moderationItems)
-    .where(eq(moderationItems.id, id));
-  const mail = [...(found.email ? [decisionMail(found.email, item, found.name, decision.approve, decision.reason)] : []), ...otherMail].map((message) => mailOutboxInsert(db, message));
-  let results: readonly unknown[];
-  try {
-    results = await db.batch([guard, decided, ...effects, ...mail] as unknown as Parameters<typeof db.batch>[0]);
-  } catch (error) {
-    if (String(error).includes("already decided")) return { kind: "already-decided" };
-    throw error;
-  }
-  if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
-
-  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, name: staffName }, {
-    subject: found.name,
-    detail: `${item.kind} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
-  });
-  const aboutReviews = item.kind === "review" || item.kind === "reply" || item.kind === "report";
-  if (aboutReviews) await markPagesChanged(env.DB, reviewPages(found.slug));
-  if (decision.approve && (!aboutReviews || places.length)) await refreshListingPages(env, found.slug, places);
-  return { kind: "decided" };
+    .where(inArray(moderationItems.id, [...ids]));
 }
 
 /**
- * An appeal's decision (issue 51): approving lifts the sanction (app/models/member-sanction.server.ts),
- * rejecting keeps it; the member is e-mailed which. Guarded as every decision is; in the audit
- * log as a decision, and as a lifting when it lifted the sanction.
+ * Decides pending items, each once (decision 120): each item's effect on the business (approve a
+ * listing, make the claimant the owner, apply exactly the changed fields and mark them the
+ * owner's), its decision and its member's e-mail commit in one batch, guarded so an item decided
+ * meanwhile, or held by someone else, is skipped, never half-decided. Then, once for all: the
+ * e-mails are queued, the audit log written and the cached pages the decisions changed refreshed.
  */
-async function decideAppeal(env: Env, request: Request, staffName: string, item: ModerationItem, email: string | null, decision: { approve: boolean; reason: string | null }): Promise<DecisionOutcome> {
+export async function decideModerationItems(env: Env, request: Request, moderator: Moderator, ids: readonly number[], decision: Decision): Promise<BulkDecisionOutcome> {
+  const now = nowSeconds();
+  const found = new Map((await readItems(env.DB, ids)).map((row) => [row.item.id, row]));
+  const outcome: BulkDecisionOutcome = { decided: [], skipped: [] };
+  const after: Aftermath = { mail: [], audit: [], pages: new Set(), anchors: false };
+  for (const id of ids) {
+    const row = found.get(id);
+    const why: DecisionSkip | null = !row
+      ? "not-found"
+      : row.item.status !== "pending"
+        ? "already-decided"
+        : heldByOther(row.item, moderator, now)
+          ? "held"
+          : await decideOne(env, moderator, row, decision, now, after);
+    if (why) outcome.skipped.push({ id, why });
+    else outcome.decided.push(id);
+  }
+  await queueMailDelivery(env, after.mail);
+  await recordAuditEvents(env.DB, { request, name: moderator.name }, after.audit);
+  if (after.pages.size) await markPagesChanged(env.DB, [...after.pages]);
+  if (after.anchors) await queuePageAnchorRebuild(env);
+  return outcome;
+}
+
+/** One item's decision, committed on its own; what is left to do goes into `after`. Null once decided, else why not. */
+async function decideOne(env: Env, moderator: Moderator, found: FoundItem, decision: Decision, now: number, after: Aftermath): Promise<DecisionSkip | null> {
   const db = database(env.DB);
-  const appeal = await appealDecision(env, item, email, decision, staffName);
-  if (!appeal) return { kind: "gone" };
-  const decided = db
-    .update(moderationItems)
-    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: staffName, decidedAt: Math.floor(Date.now() / 1000) })
-    .where(and(eq(moderationItems.id, item.id), eq(moderationItems.status, "pending")));
+  const { item } = found;
+  const verb = decision.approve ? "moderation.approved" : "moderation.rejected";
+  const detail = (what: string) => `${what} #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`;
+  const effects = [];
+  const mail: MailMessage[] = [];
+  // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
+  const places: ListedPlace[] = [];
+  let refreshBusiness = false;
+  const audit: Aftermath["audit"] = [];
+
+  if (item.kind === "appeal") {
+    // An appeal of a sanction is about a member, never a business (app/models/member-sanction.server.ts).
+    const appeal = await appealDecision(env, item, found.email, decision, moderator.name);
+    if (!appeal) return "gone";
+    effects.push(...appeal.effects);
+    mail.push(...appeal.mail);
+    audit.push({ action: verb, subject: found.email, detail: detail("appeal") });
+    if (appeal.lifts) audit.push({ action: "member.sanction-lifted", subject: found.email, detail: `#${appeal.lifts.id} ${appeal.lifts.level} (itiraz #${item.id})` });
+  } else {
+    if (item.businessId === null || found.slug === null || found.name === null) return "gone";
+    const businessId = item.businessId;
+    if (decision.approve && item.kind === "listing") {
+      effects.push(db.update(businesses).set({ isApproved: true }).where(eq(businesses.id, businessId)));
+      places.push(found);
+    } else if (decision.approve && item.kind === "claim" && item.memberId !== null) {
+      effects.push(db.update(businesses).set({ ownerId: item.memberId }).where(eq(businesses.id, businessId)));
+    } else if (decision.approve && item.kind === "change") {
+      const diff = itemJson<{ fields: ListingDiff }>(item.details, { fields: {} }).fields;
+      const columns = await changedColumns(env.DB, businessId, diff);
+      if (!columns) return "gone";
+      effects.push(db.update(businesses).set({ ...columns, ownerFields: ownerFieldsWith(found.ownerFields, Object.keys(diff)), updatedAt: sql`unixepoch()` }).where(eq(businesses.id, businessId)));
+      // A change to what it is called or where it is listed shows on its lists, old and new.
+      if (found.isApproved && ["name", "category", "city", "countryCode", "amenities"].some((field) => field in diff)) {
+        places.push(found, { categorySlug: columns.categorySlug ?? found.categorySlug, citySlug: columns.citySlug ?? found.citySlug, countryCode: columns.countryCode ?? found.countryCode });
+      }
+    }
+    if (item.kind === "review") {
+      const review = await reviewEffects(env, item, decision);
+      if (!review) return "gone";
+      effects.push(...review.effects);
+      mail.push(...review.mail);
+    }
+    if (item.kind === "reply" || item.kind === "report") {
+      // An owner's reply (review-reply.server.ts), or members' reports of a review or a listing (report.server.ts).
+      const outcome = item.kind === "reply" ? { ...(await replyEffects(env, item, decision)), unlisted: false } : await reportEffects(env, item, decision);
+      effects.push(...outcome.effects);
+      mail.push(...outcome.mail);
+      if (outcome.unlisted) places.push(found);
+    }
+    if (found.email) mail.unshift(decisionMail(found.email, item, found.name, decision.approve, decision.reason));
+    audit.push({ action: verb, subject: found.name, detail: detail(item.kind) });
+    const aboutReviews = item.kind === "review" || item.kind === "reply" || item.kind === "report";
+    if (aboutReviews) for (const path of reviewPages(found.slug)) after.pages.add(path);
+    refreshBusiness = decision.approve && (!aboutReviews || places.length > 0);
+  }
+
+  // The guard first: json() of a text that is not JSON fails the batch when another decision, or another's hold, came first.
   const guard = db
-    .select({ ok: sql<number>`CASE WHEN ${moderationItems.status} = 'pending' THEN 1 ELSE json('moderation item already decided') END` })
+    .select({
+      ok: sql<number>`CASE WHEN ${moderationItems.status} <> 'pending' THEN json('moderation item already decided')
+        WHEN ${moderationItems.heldBy} IS NOT NULL AND ${moderationItems.heldBy} <> ${moderator.id} AND ${moderationItems.heldUntil} > ${now} THEN json('moderation item held')
+        ELSE 1 END`,
+    })
     .from(moderationItems)
     .where(eq(moderationItems.id, item.id));
-  const mail = appeal.mail.map((message) => mailOutboxInsert(db, message));
+  const decided = db
+    .update(moderationItems)
+    .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: moderator.name, decidedAt: now, heldBy: null, heldUntil: null })
+    .where(and(eq(moderationItems.id, item.id), eq(moderationItems.status, "pending")));
+  const outbox = mail.map((message) => mailOutboxInsert(db, message));
   let results: readonly unknown[];
   try {
-    results = await db.batch([guard, decided, ...appeal.effects, ...mail] as unknown as Parameters<typeof db.batch>[0]);
+    results = await db.batch([guard, decided, ...effects, ...outbox] as unknown as Parameters<typeof db.batch>[0]);
   } catch (error) {
-    if (String(error).includes("already decided")) return { kind: "already-decided" };
+    if (String(error).includes("already decided")) return "already-decided";
+    if (String(error).includes("moderation item held")) return "held";
     throw error;
   }
-  if (mail.length) await queueMailDelivery(env, results.slice(-mail.length).flat() as { id: number }[]);
-  await recordAuditEvent(env.DB, decision.approve ? "moderation.approved" : "moderation.rejected", { request, name: staffName }, {
-    subject: email,
-    detail: `appeal #${item.id}${decision.reason ? `: ${decision.reason}` : ""}`,
-  });
-  if (appeal.lifts) await recordAuditEvent(env.DB, "member.sanction-lifted", { request, name: staffName }, { subject: email, detail: `#${appeal.lifts.id} ${appeal.lifts.level} (itiraz #${item.id})` });
-  return { kind: "decided" };
+  if (outbox.length) after.mail.push(...(results.slice(-outbox.length).flat() as { id: number }[]));
+  after.audit.push(...audit);
+  if (refreshBusiness && found.slug) {
+    for (const path of listingPagePaths(found.slug, places)) after.pages.add(path);
+    if (places.length) after.anchors = true;
+  }
+  return null;
 }
 
 /** Where a business is listed: its category, city and country. */
 export type ListedPlace = Pick<typeof businesses.$inferSelect, "categorySlug" | "citySlug" | "countryCode">;
 
 /**
- * Refreshes the cached pages an approved decision changed, and only those (decision 117): the
- * business's own page and API answer, and the pages and API answers of the category, city and
- * country of each place given. The rest of the site keeps its cached copies; sitemaps follow at
- * their next rebuild; the page anchors the triggers dropped are rebuilt in the background.
+ * The cached pages an approved decision changed, and only those (decision 117): the business's
+ * own page and API answer, and the pages and API answers of the category, city and country of
+ * each place given. The rest of the site keeps its cached copies; sitemaps follow at their next
+ * rebuild.
  */
-export async function refreshListingPages(env: Env, slug: string, places: readonly ListedPlace[]): Promise<void> {
+function listingPagePaths(slug: string, places: readonly ListedPlace[]): string[] {
   const paths = [businessPath(slug), businessApiPath(slug)];
   for (const place of places) {
     const lists = [
@@ -263,8 +384,7 @@ export async function refreshListingPages(env: Env, slug: string, places: readon
     ];
     for (const path of lists) if (path) paths.push(path, `/api${path}`);
   }
-  await markPagesChanged(env.DB, paths);
-  if (places.length) await queuePageAnchorRebuild(env);
+  return paths;
 }
 
 /**
@@ -272,7 +392,7 @@ export async function refreshListingPages(env: Env, slug: string, places: readon
  * edit to it); rejecting a new review rejects it with the reason, rejecting an edit drops the edit
  * and keeps the published version. Null when the review is gone.
  */
-async function reviewEffects(env: Env, item: ModerationItem, decision: { approve: boolean; reason: string | null }) {
+async function reviewEffects(env: Env, item: ModerationItem, decision: Decision) {
   const db = database(env.DB);
   const reviewId = Number(itemJson<{ reviewId?: number }>(item.details, {}).reviewId);
   const review = await db.select().from(reviews).where(eq(reviews.id, reviewId)).get();

@@ -3,20 +3,23 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ModerationQueue, type ModerationAnswer } from "~/components/admin/moderation-queue";
 import { PageHeader } from "~/components/admin/ui";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
-import { decisionSchema, parseModerationQuery, REASON_MAX, REJECTION_TEMPLATES } from "~/lib/listings/moderation";
+import { decisionSchema, parseModerationQuery, REASON_MAX } from "~/lib/listings/moderation";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { requireStaffPage } from "~/models/auth.server";
 import { decideModerationItem, listModerationItems } from "~/models/moderation.server";
+import { listReasonTemplates, reasonTemplateText } from "~/models/reason-template.server";
 
 /** The queue as the address asks (?kind=&status=&order=&page=); a query it cannot read is a 400 that says why. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  await requireStaffPage(request, env);
+  const user = await requireStaffPage(request, env);
   const parsed = parseModerationQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return data({ queue: null, query: null, queryError: parsed.message }, { status: 400, headers: NO_STORE });
-  return data({ queue: await listModerationItems(env.DB, parsed.query), query: parsed.query, queryError: null }, { headers: NO_STORE });
+  const me = { id: user.id, role: user.role };
+  if (!parsed.ok) return data({ queue: null, query: null, queryError: parsed.message, templates: [], me }, { status: 400, headers: NO_STORE });
+  const [queue, templates] = await Promise.all([listModerationItems(env.DB, parsed.query), listReasonTemplates(env.DB)]);
+  return data({ queue, query: parsed.query, queryError: null, templates, me }, { headers: NO_STORE });
 }
 
 // No clientLoader: the queue is read from the server on every arrival, so an item another
@@ -34,10 +37,10 @@ const DECISION_MESSAGES = {
   invalid: "Geçersiz istek.",
 } as const;
 
-/** A template picked from the list (its index), for a form sent without the script filling the text in. */
-function templateText(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !/^[0-9]$/.test(value)) return null;
-  return REJECTION_TEMPLATES[Number(value)] ?? null;
+/** A template picked from the list (its id), for a form sent without the script filling the text in. */
+async function templateText(d1: D1Database, value: FormDataEntryValue | null): Promise<string | null> {
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,8}$/.test(value)) return null;
+  return reasonTemplateText(d1, Number(value));
 }
 
 /**
@@ -60,19 +63,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!intent) return answer(400, { ...base, ok: false, message: DECISION_MESSAGES.invalid });
   if (!id.success) return answer(404, { ...base, ok: false, message: DECISION_MESSAGES.notFound });
   // An approval carries no reason: a text left in the reject box is not sent along with it.
-  const reason = intent === "reject" ? (typed.trim() ? typed : (templateText(form.get("template")) ?? "")) : "";
+  const reason = intent === "reject" ? (typed.trim() ? typed : ((await templateText(env.DB, form.get("template"))) ?? "")) : "";
   const decision = decisionSchema.safeParse({ decision: intent, reason });
   if (!decision.success) {
     const issue = decision.error.issues[0]!;
     const message = issue.message === "A reason is required to reject" ? DECISION_MESSAGES.reasonRequired : issue.path[0] === "reason" ? DECISION_MESSAGES.reasonTooLong : DECISION_MESSAGES.invalid;
     return answer(400, { ...base, ok: false, message });
   }
-  const outcome = await decideModerationItem(env, request, user.name, id.data, { approve: intent === "approve", reason: decision.data.reason });
+  const outcome = await decideModerationItem(env, request, user, id.data, { approve: intent === "approve", reason: decision.data.reason });
   switch (outcome.kind) {
     case "not-found":
       return answer(404, { ...base, ok: false, message: DECISION_MESSAGES.notFound });
     case "already-decided":
       return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.alreadyDecided });
+    case "held":
+      return answer(409, { ...base, ok: false, message: `Bu kaydı şu anda ${outcome.heldBy.displayName} inceliyor.` });
     case "gone":
       return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.gone });
     case "decided":
@@ -81,12 +86,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminModerationPage() {
-  const { queue, query, queryError } = useLoaderData<typeof loader>();
+  const { queue, query, queryError, templates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
       <PageHeader title="Moderasyon" subtitle="Üyelerin gönderdiği yeni işletmeler, sahiplik talepleri ve değişiklikler" />
-      <ModerationQueue queue={queue} query={query} queryError={queryError} answer={answer ?? null} />
+      <ModerationQueue queue={queue} query={query} queryError={queryError} answer={answer ?? null} templates={templates} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REJECTION_TEMPLATES } from "~/lib/listings/moderation";
+import { listReasonTemplates } from "~/models/reason-template.server";
 import { addBusinesses, adminFetch, login, ORIGIN, record } from "./admin-support";
 import { MEMBER_SITE, memberPost, signInMember } from "./member-support";
 
@@ -69,7 +69,9 @@ describe("the Moderasyon page", () => {
     expect(html).toContain("Pension Moderation Test");
     expect(html).toContain('name="reason"');
     expect(html).toContain('maxLength="1000"');
-    for (const template of REJECTION_TEMPLATES) expect(html).toContain(template);
+    const templates = await listReasonTemplates(env.DB);
+    expect(templates.length).toBeGreaterThan(0);
+    for (const template of templates) expect(html).toContain(template.text);
     for (const label of ["Tümü", "Sahiplik talebi", "Değişiklik", "Bekliyor", "Onaylandı", "Reddedildi", "En eski", "En yeni", "Onayla", "Reddet"]) expect(html).toContain(label);
     // The menu's badge counts every pending item.
     expect(html).toContain('href="/admin/moderation"');
@@ -155,13 +157,14 @@ describe("the Moderasyon page", () => {
 
   it("rejects with a template picked without the script, and shows the reason under Reddedildi", async () => {
     const item = await itemOf(admin, "claim", lindenhof.id);
-    const rejected = await postDecision(admin, { intent: "reject", id: String(item.id), reason: "", template: "3" });
+    const picked = (await listReasonTemplates(env.DB))[3]!;
+    const rejected = await postDecision(admin, { intent: "reject", id: String(item.id), reason: "", template: String(picked.id) });
     expect(rejected.status).toBe(200);
     expect(await rejected.text()).toContain(`Kayıt #${item.id} reddedildi.`);
     const row = await env.DB.prepare(`SELECT status, reason FROM moderation_items WHERE id = ?1`).bind(item.id).first();
-    expect(row).toEqual({ status: "rejected", reason: REJECTION_TEMPLATES[3] });
+    expect(row).toEqual({ status: "rejected", reason: picked.text });
     const { html } = await page(admin, "?status=rejected");
-    expect(html).toContain(REJECTION_TEMPLATES[3]);
+    expect(html).toContain(picked.text);
   });
 
   it("answers a query it cannot read with a 400 that says why", async () => {

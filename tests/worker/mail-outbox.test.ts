@@ -31,7 +31,10 @@ function message(overrides: Partial<MailMessage> = {}): MailMessage {
 /** The real bindings with a queue that keeps what is sent, for the test to deliver by hand. */
 function heldQueue(overrides: Partial<Env> = {}) {
   const sent: QueueMessage[] = [];
-  const queue = { send: async (body: QueueMessage) => void sent.push(body) } as unknown as Queue;
+  const queue = {
+    send: async (body: QueueMessage) => void sent.push(body),
+    sendBatch: async (messages: { body: QueueMessage }[]) => void sent.push(...messages.map((message) => message.body)),
+  } as unknown as Queue;
   return { env: { ...env, WORK_QUEUE: queue, ...overrides } as Env, sent };
 }
 
@@ -117,7 +120,7 @@ describe("queueMail", () => {
 
   it("leaves the caller's action done when the queue refuses the message, and shows the mail failed", async () => {
     const mail = message();
-    const refusing = { ...env, WORK_QUEUE: { send: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue } as Env;
+    const refusing = { ...env, WORK_QUEUE: { send: async () => Promise.reject(new Error("queue unavailable")), sendBatch: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue } as Env;
     await expect(queueMail(refusing, mail)).resolves.toBeUndefined();
     const row = await env.DB.prepare(`SELECT * FROM mail_outbox WHERE to_address = ?`).bind(mail.to).first<OutboxRow>();
     expect(row).toMatchObject({ status: "failed", error: "Could not be queued: queue unavailable" });

@@ -9,10 +9,10 @@ import {
   MODERATION_STATUS_LABELS,
   MODERATION_STATUSES,
   REASON_MAX,
-  REJECTION_TEMPLATES,
   type ModerationFlag,
 } from "~/lib/listings/moderation";
 import type { ModerationEntry, ModerationPage, ModerationQuery } from "~/models/moderation.server";
+import type { ReasonTemplate } from "~/models/reason-template.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { SANCTION_LEVEL_LABELS, type SanctionLevel } from "~/lib/members/sanctions";
 import { AdminPager } from "./admin-pager";
@@ -255,7 +255,7 @@ function Details({ item }: { item: ModerationEntry }) {
 }
 
 /** Approve, or reject with a reason (a template fills the text with the script; without it the picked template is sent). */
-function Decision({ item, answer }: { item: ModerationEntry; answer: ModerationAnswer | null }) {
+function Decision({ item, answer, templates }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[] }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const reason = useRef<HTMLTextAreaElement>(null);
@@ -286,7 +286,7 @@ function Decision({ item, answer }: { item: ModerationEntry; answer: ModerationA
               defaultValue=""
               className={inputClass}
               onChange={(event) => {
-                const picked = REJECTION_TEMPLATES[Number(event.target.value)];
+                const picked = templates.find((template) => String(template.id) === event.target.value)?.text;
                 if (picked !== undefined && event.target.value !== "" && reason.current) {
                   reason.current.value = picked;
                   reason.current.focus();
@@ -294,8 +294,8 @@ function Decision({ item, answer }: { item: ModerationEntry; answer: ModerationA
               }}
             >
               <option value="">Şablon seçin…</option>
-              {REJECTION_TEMPLATES.map((template, index) => (
-                <option key={index} value={index}>{template}</option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>{template.text}</option>
               ))}
             </select>
           </label>
@@ -349,7 +349,7 @@ const KIND_TONES: Record<ModerationEntry["kind"], string> = {
   appeal: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-function ModerationCard({ item, answer }: { item: ModerationEntry; answer: ModerationAnswer | null }) {
+function ModerationCard({ item, answer, templates }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[] }) {
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="moderation-item" data-id={item.id} data-kind={item.kind}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -365,7 +365,7 @@ function ModerationCard({ item, answer }: { item: ModerationEntry; answer: Moder
       </p>
       <Flags flags={item.flags} />
       <Details item={item} />
-      {item.status === "pending" ? <Decision item={item} answer={answer} /> : <Decided item={item} />}
+      {item.status === "pending" ? <Decision item={item} answer={answer} templates={templates} /> : <Decided item={item} />}
     </li>
   );
 }
@@ -404,7 +404,19 @@ function Filters({ query }: { query: ModerationQuery | null }) {
 }
 
 /** The queue: filters, the outcome of the last decision, the items as cards, the pager. */
-export function ModerationQueue({ queue, query, queryError, answer }: { queue: ModerationPage | null; query: ModerationQuery | null; queryError: string | null; answer: ModerationAnswer | null }) {
+export function ModerationQueue({
+  queue,
+  query,
+  queryError,
+  answer,
+  templates,
+}: {
+  queue: ModerationPage | null;
+  query: ModerationQuery | null;
+  queryError: string | null;
+  answer: ModerationAnswer | null;
+  templates: ReasonTemplate[];
+}) {
   // A refusal about an item still listed shows beside it; any other outcome over the list.
   const listed = answer !== null && answer.id !== null && !answer.ok && queue?.items.some((item) => item.id === answer.id && item.status === "pending");
   return (
@@ -433,7 +445,7 @@ export function ModerationQueue({ queue, query, queryError, answer }: { queue: M
           ) : (
             <ul className="space-y-4" data-testid="moderation-list">
               {queue.items.map((item) => (
-                <ModerationCard key={item.id} item={item} answer={answer} />
+                <ModerationCard key={item.id} item={item} answer={answer} templates={templates} />
               ))}
             </ul>
           )}

@@ -53,6 +53,11 @@ export const ADMIN_CALLS: [routeId: string, method: string, path: string, body?:
   ["routes/api.admin.audit-log", "GET", "/api/admin/audit-log"],
   ["routes/api.admin.moderation", "GET", "/api/admin/moderation"],
   ["routes/api.admin.moderation.$id", "POST", "/api/admin/moderation/1", { decision: "approve" }],
+  ["routes/api.admin.moderation.$id.hold", "POST", "/api/admin/moderation/1/hold"],
+  ["routes/api.admin.moderation.$id.hold", "DELETE", "/api/admin/moderation/1/hold"],
+  ["routes/api.admin.moderation.bulk", "POST", "/api/admin/moderation/bulk", { ids: [1], decision: "approve" }],
+  ["routes/api.admin.moderation.reasons", "GET", "/api/admin/moderation/reasons"],
+  ["routes/api.admin.moderation.reasons", "PUT", "/api/admin/moderation/reasons", { templates: ["Walked."] }],
   ["routes/api.admin.members", "GET", "/api/admin/members?q=x"],
   ["routes/api.admin.members.$id", "GET", "/api/admin/members/1"],
   ["routes/api.admin.members.$id.sanctions", "POST", "/api/admin/members/1/sanctions", { level: "warning", reason: "x" }],
@@ -84,13 +89,19 @@ export const OPEN_BY_DESIGN = [
 
 /**
  * The routes a moderator may use (decision 119): the queue, the members pages and sanctions, the
- * audit log and their own account. Every other route of the lists above answers them 403.
+ * audit log and their own account; a route named with a method, only that method of it. Every
+ * other route and method of the lists above answers them 403.
  */
 // The layout ("routes/admin") is walked through /admin/reports above, which is an administrator's.
-export const FOR_MODERATORS = new Set([
+const FOR_MODERATORS = new Set([
   "routes/admin.moderation", "routes/admin.members._index", "routes/admin.members.$id", "routes/admin.activity", "routes/admin.account",
-  "routes/api.admin.moderation", "routes/api.admin.moderation.$id", "routes/api.admin.members", "routes/api.admin.members.$id",
+  "routes/api.admin.moderation", "routes/api.admin.moderation.$id", "routes/api.admin.moderation.$id.hold", "routes/api.admin.moderation.bulk",
+  "GET routes/api.admin.moderation.reasons", "routes/api.admin.members", "routes/api.admin.members.$id",
   "routes/api.admin.members.$id.sanctions", "routes/api.admin.members.$id.sanctions.$sanctionId.lift", "routes/api.admin.audit-log",
   "routes/api.admin.account.sessions", "routes/api.admin.account.sessions.$id",
 ]);
 
+/** Whether a moderator may use `method` of the route `routeId`. */
+export function moderatorMay(routeId: string, method = "GET"): boolean {
+  return FOR_MODERATORS.has(routeId) || FOR_MODERATORS.has(`${method} ${routeId}`);
+}
