@@ -2,31 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hotp, totpStep } from "~/lib/admin/totp";
 import { createAdminUser } from "~/models/auth.server";
-import { addBusinesses, adminFetch, login, ORIGIN, record } from "./admin-support";
+import { addBusinesses, adminFetch, cookieOf, login, moderator, ORIGIN, record, staffLogin, STRONG } from "./admin-support";
 import { waitForMail } from "./member-support";
 import { ADMIN_CALLS, ADMIN_PAGES, moderatorMay } from "./support/admin-routes";
 
 /** Staff (decision 119): invitations, roles enforced on every route, removal, sessions, TOTP, and the Origin rule. */
-
-const STRONG = "lantern-orchard-velvet-42";
-
-async function staffLogin(username: string, password: string, extra: Record<string, string> = {}, ip = "10.40.0.1") {
-  return SELF.fetch(`${ORIGIN}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
-    body: JSON.stringify({ username, password, ...extra }),
-  });
-}
-
-async function cookieOf(response: Response): Promise<string> {
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.get("Set-Cookie")!.split(";")[0]!;
-}
-
-async function moderator(email: string, name: string): Promise<string> {
-  await createAdminUser(env.DB, email, STRONG, { displayName: name, role: "moderator" });
-  return cookieOf(await staffLogin(email, STRONG, {}, `10.41.${email.length}.1`));
-}
 
 /** The token of the newest invitation e-mailed to `email`, read from the local mailbox as the invitee would. */
 async function inviteToken(email: string): Promise<string> {
