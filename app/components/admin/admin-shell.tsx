@@ -76,7 +76,7 @@ export function AdminShell({ staff, figures, darkMode, children }: { staff: { na
     { to: "/admin/advertisements", label: "Reklam Yönetimi", icon: "◎", badge: String(figures.filledAdSlots) },
     { to: "/admin/reports", label: "Raporlar", icon: "◔" },
     { to: "/admin/team", label: "Ekip", icon: "♜" },
-    { to: "/admin/account", label: "Hesabım", icon: "⚿", forModerators: true },
+    { to: "/admin/account", label: "Hesabım", icon: "◈", forModerators: true },
   ];
   const items = staff.role === "admin" ? allItems : allItems.filter((item) => item.forModerators);
   // The search box filters the menu only; it is never sent to the server.
