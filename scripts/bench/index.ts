@@ -273,7 +273,7 @@ async function main() {
   let moderation: NonNullable<BenchResults["moderation"]> = "skipped";
   if (!skip.has("moderation")) {
     // The figures: 10,000 pending listings and 200 decisions; the quick run scales them down.
-    const sizes = quick ? { pending: 1_000, decisions: 40, requests: 40 } : { pending: 10_000, decisions: 200, requests: 200 };
+    const sizes = quick ? { pending: 1_000, decisions: 40, requests: 40, bulks: 2 } : { pending: 10_000, decisions: 200, requests: 200, bulks: 5 };
     const category = pageTypes(picks).find((p) => p.id === "category")!;
     try {
       moderation = await moderationSection(stateDir, dataDir, { slug: picks.category.slug, path: category.path }, { ...sizes, log });

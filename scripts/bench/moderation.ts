@@ -1,11 +1,13 @@
 /**
- * Moderation (decision 117): a decision refreshes only the cached pages it changes, never the
- * whole site's cache generation. On a copy of the seeded database holding many pending listings
- * (members' submissions, inserted with SQL before the server starts), the admin's queue (its first
- * page, oldest first) and a decision are timed beside the biggest category page, in one run with
- * the load average; then, across a run of approvals (half of listings in the biggest category,
- * half elsewhere), home and the biggest category are requested after each decision, and their
- * `X-Edge-Cache` marks counted. The copy is deleted afterwards: the seeded state stays as it was.
+ * Moderation (decisions 117 and 120): a decision refreshes only the cached pages it changes, never
+ * the whole site's cache generation, and a team works the queue fast. On a copy of the seeded
+ * database holding many pending items (members' listings and a twentieth of claims, inserted with
+ * SQL before the server starts), the queue's first page, a page filtered by kind and a decision
+ * are timed beside the biggest category page, in one run with the load average; then, across a
+ * run of approvals (half of listings in the biggest category, half elsewhere), home and the
+ * biggest category are requested after each decision, and their `X-Edge-Cache` marks counted;
+ * last, bulk approvals of 100 items each are timed. The copy is deleted afterwards: the seeded
+ * state stays as it was.
  */
 import { cpSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -50,8 +52,9 @@ export type ModerationResult =
   | { available: false; reason: string }
   | {
       available: true;
-      /** Pending listings in the queue when the measurements began. */
+      /** Pending items in the queue when the measurements began (listings and `claims`). */
       pending: number;
+      claims: number;
       members: number;
       /** Seconds the SQL insert of the pending listings took (before the server started). */
       setupSeconds: number;
@@ -59,12 +62,20 @@ export type ModerationResult =
       requests: number;
       category: { slug: string; path: string };
       queue: SequentialLatency;
+      /** The newest claims: the queue filtered by kind. */
+      filtered: SequentialLatency;
       categoryWarm: SequentialLatency;
       categoryCold: SequentialLatency;
       decisions: number;
       /** Of which approving a listing in the biggest category. */
       decisionsInCategory: number;
       decision: SequentialLatency;
+      /** Bulk approvals of `bulkSize` items each, one request at a time, after the single decisions. */
+      bulk: SequentialLatency;
+      bulkSize: number;
+      /** Items a bulk approval left undecided (each should decide all it names). */
+      bulkSkipped: number;
+      bulkLoadAverage: number[];
       /** Home and the biggest category after each decision; then the approved listing's own category (when another), primed before it. */
       pages: PageAfterDecisions[];
       /** 1/5/15-minute load average when the latencies, and when the decisions, began. */
@@ -87,6 +98,26 @@ async function timed(url: string, init: RequestInit = {}): Promise<{ ms: number;
 }
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * `claims` members' claims of approved businesses, pending after the listings (newer): what a
+ * filter by kind finds among many listings.
+ */
+function insertPendingClaims(file: string, claims: number, members: number): void {
+  sqliteCli(
+    file,
+    `BEGIN;
+CREATE TEMP TABLE claimed (k INTEGER PRIMARY KEY, id INTEGER NOT NULL);
+INSERT INTO claimed (id) SELECT id FROM businesses WHERE is_approved = 1 ORDER BY id LIMIT ${claims};
+CREATE TEMP TABLE claimants (k INTEGER PRIMARY KEY, id INTEGER NOT NULL);
+INSERT INTO claimants (id) SELECT id FROM members WHERE email LIKE 'bench-member-%@example.org' ORDER BY id LIMIT ${members};
+INSERT INTO moderation_items (kind, status, member_id, business_id, details, flags)
+  SELECT 'claim', 'pending', (SELECT id FROM claimants WHERE k = 1 + (c.k - 1) % (SELECT count(*) FROM claimants)), c.id,
+    '{"claimantEmail":"bench-claimant@example.org","position":"Owner","phone":"+41 44 000 00 00"}', '[]'
+  FROM claimed c ORDER BY c.k;
+COMMIT;`,
+  );
+}
 
 /**
  * `pending` members' listings waiting for review, as Submit Hotel leaves them: a business with
@@ -135,7 +166,7 @@ export async function moderationSection(
   stateDir: string,
   dataDir: string,
   category: { slug: string; path: string },
-  { pending, decisions, requests, log }: { pending: number; decisions: number; requests: number; log: (line: string) => void },
+  { pending, decisions, requests, bulks, log }: { pending: number; decisions: number; requests: number; bulks: number; log: (line: string) => void },
 ): Promise<ModerationResult> {
   const copy = path.join(dataDir, "moderation-state");
   rmSync(copy, { recursive: true, force: true });
@@ -143,9 +174,11 @@ export async function moderationSection(
   try {
     const file = d1File(copy);
     const members = Math.max(1, Math.ceil(pending / 5));
-    log(`moderation: inserting ${pending} pending listings of ${members} members …`);
+    const claims = Math.floor(pending / 20);
+    log(`moderation: inserting ${pending - claims} pending listings and ${claims} claims of ${members} members …`);
     const setupStarted = performance.now();
-    insertPendingListings(file, category.slug, pending, members);
+    insertPendingListings(file, category.slug, pending - claims, members);
+    insertPendingClaims(file, claims, members);
     const setupSeconds = (performance.now() - setupStarted) / 1000;
     const [{ n: queued } = { n: 0 }] = query<{ n: number }>(file, `SELECT count(*) AS n FROM moderation_items WHERE status = 'pending'`);
     // The oldest first, as the queue shows them (and as the admin decides them).
@@ -154,6 +187,12 @@ export async function moderationSection(
       `SELECT m.id, b.category_slug, b.slug FROM moderation_items m JOIN businesses b ON b.id = m.business_id
        WHERE m.status = 'pending' AND m.kind = 'listing' ORDER BY m.id LIMIT ${decisions}`,
     );
+    // The next oldest listings, in runs of a bulk decision each.
+    const bulkSize = 100;
+    const bulkIds = query<{ id: number }>(
+      file,
+      `SELECT id FROM moderation_items WHERE status = 'pending' AND kind = 'listing' ORDER BY id LIMIT ${bulks * bulkSize} OFFSET ${items.length}`,
+    ).map((row) => row.id);
 
     const server = await startServer(copy, await freePort(), log);
     try {
@@ -167,12 +206,15 @@ export async function moderationSection(
       const loadAverage = os.loadavg();
       log(`moderation: the queue's first page with ${queued} pending, beside ${category.path} …`);
       await primed(server.baseURL, category.path);
-      const times = { queue: [] as number[], warm: [] as number[], cold: [] as number[] };
-      const failed = { queue: 0, warm: 0, cold: 0 };
+      const times = { queue: [] as number[], filtered: [] as number[], warm: [] as number[], cold: [] as number[] };
+      const failed = { queue: 0, filtered: 0, warm: 0, cold: 0 };
       for (let i = 0; i < requests; i++) {
         const queue = await timed(`${server.baseURL}/api/admin/moderation?status=pending&order=oldest`, { headers: admin });
         times.queue.push(queue.ms);
         if (queue.status !== 200) failed.queue += 1;
+        const filtered = await timed(`${server.baseURL}/api/admin/moderation?status=pending&kind=claim&order=newest`, { headers: admin });
+        times.filtered.push(filtered.ms);
+        if (filtered.status !== 200) failed.filtered += 1;
         const warm = await timed(server.baseURL + category.path);
         times.warm.push(warm.ms);
         if (warm.status !== 200 || warm.mark !== "HIT") failed.warm += 1;
@@ -224,19 +266,44 @@ export async function moderationSection(
         // The miss's background put of the fresh copy lands before the next decision.
         await pause(20);
       }
+
+      // Bulk approvals of a hundred items each, one request at a time.
+      const bulkLoadAverage = os.loadavg();
+      log(`moderation: ${bulks} bulk approvals of ${bulkSize} …`);
+      const bulkTimes: number[] = [];
+      let bulkErrors = 0;
+      let bulkSkipped = 0;
+      for (let start = 0; start < bulkIds.length; start += bulkSize) {
+        const started = performance.now();
+        const response = await fetchOnFreshSocket(`${server.baseURL}/api/admin/moderation/bulk`, {
+          method: "POST",
+          headers: { ...admin, "Content-Type": "application/json" },
+          body: JSON.stringify({ ids: bulkIds.slice(start, start + bulkSize), decision: "approve" }),
+        });
+        const answer = (await response.json()) as { decided?: number[]; skipped?: unknown[] };
+        bulkTimes.push(performance.now() - started);
+        if (response.status !== 200) bulkErrors += 1;
+        bulkSkipped += answer.skipped?.length ?? bulkSize;
+      }
       return {
         available: true,
         pending: queued,
+        claims,
         members,
         setupSeconds,
         requests,
         category,
         queue: summary(times.queue, failed.queue),
+        filtered: summary(times.filtered, failed.filtered),
         categoryWarm: summary(times.warm, failed.warm),
         categoryCold: summary(times.cold, failed.cold),
         decisions: items.length,
         decisionsInCategory: inCategory,
         decision: summary(decisionTimes, decisionErrors),
+        bulk: summary(bulkTimes, bulkErrors),
+        bulkSize,
+        bulkSkipped,
+        bulkLoadAverage,
         pages: [...tally.values()],
         loadAverage,
         decisionsLoadAverage,

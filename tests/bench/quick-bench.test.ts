@@ -105,7 +105,7 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(around.pages[2]!.firstAfter).toBe("STALE");
   expect(report).toMatch(/\| during and right after an import p95 ≤ 1\.5× the warm p95 \(8 connections\) \| Home: during [\d.]+×, after [\d.]+× \(load [\d.]+\); Category \(biggest\), page 1: during [\d.]+×, after [\d.]+× \(load [\d.]+\); All businesses, page \d+: during [\d.]+×, after [\d.]+× \(load [\d.]+\) \| (✅|❌) \|/);
   expect(report).toMatch(/\| Home `\/` \| [\d.]+ \/ [\d.]+ \/ [\d.]+ \/ [\d.]+ \| .+ \| [\d.]+× \| [\d.]+× \| (HIT|STALE), change seen [\d.]+ s after `done` \|/);
-  // Moderation (decision 117): 1,000 pending listings; the queue and the decisions answered, and
+  // Moderation (decision 117): 1,000 pending items; the queue and the decisions answered, and
   // across the decisions home stayed in the edge cache while the biggest category missed only after one in it.
   const moderation = results.moderation;
   if (!moderation || moderation === "skipped" || !moderation.available) throw new Error(`moderation: ${JSON.stringify(moderation)}`);
@@ -115,6 +115,10 @@ test("npm run bench --quick runs end to end and reports every section", { timeou
   expect(homeAfter!.hitRatio).toBeGreaterThanOrEqual(0.9);
   expect([categoryAfter!.missesAfterOther, categoryAfter!.hitsAfterTouching]).toEqual([0, 0]);
   expect(report).toMatch(/\| a moderation decision refreshes only what it changes: across 40 approvals, .+ \| home \d+ %; category \d+ % .+ \| (✅|❌) \|/);
+  // The team's queue (decision 120): the filtered page answered, and two bulk approvals of 100 decided every item they named.
+  expect([moderation.claims, moderation.filtered.errors, moderation.bulk.requests, moderation.bulk.errors, moderation.bulkSkipped]).toEqual([50, 0, 2, 0, 0]);
+  expect(report).toMatch(/\| moderation queue at 1,000 pending: .+ \| first page [\d.]+×, filtered [\d.]+×, decision [\d.]+× of [\d.]+ ms; .+ \| (✅|❌) \|/);
+  expect(report).toMatch(/\| a bulk decision of 100 items in one request < 1,000 ms \| 2 bulk approvals: .+ \| (✅|❌) \|/);
   // Reviews (decision 118): 1,000 published reviews of one business, summed by the triggers; its
   // reviews API's first page and page 50, its page and the biggest category answered cold without errors.
   const reviews = results.reviews;
