@@ -10,3 +10,13 @@ export function database(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof database>;
+
+/**
+ * Whether a batch failed on a guard: a statement selecting json() of a text that is not JSON
+ * when what it checks no longer holds, which rolls the whole batch back. SQLite's error names
+ * no text of the guard's ("malformed JSON"), so a batch holds one guard, or its caller reads
+ * again to learn which one refused.
+ */
+export function refusedByGuard(error: unknown): boolean {
+  return String(error).includes("malformed JSON");
+}

@@ -1,7 +1,7 @@
 import { itemJson } from "~/lib/listings/moderation";
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { database, type Database } from "~/db/client.server";
+import { database, refusedByGuard, type Database } from "~/db/client.server";
 import { businesses, members, memberSanctions, memberSessions, memberSignInCodes, moderationItems, reviews, type ModerationItem } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { businessApiPath, businessPath } from "~/lib/directory/sitemap-xml";
@@ -218,7 +218,7 @@ export async function liftSanction(env: Env, request: Request, staff: Pick<Staff
   try {
     results = await db.batch([notLiftedGuard(db, sanction.id), ...liftStatements(db, sanction, staffName), mailOutboxInsert(db, liftedMail(found.email, sanction.level))] as unknown as Parameters<typeof db.batch>[0]);
   } catch (error) {
-    if (String(error).includes("already lifted")) return { kind: "already-lifted" };
+    if (refusedByGuard(error)) return { kind: "already-lifted" };
     throw error;
   }
   await queueMailDelivery(env, results[results.length - 1] as { id: number }[]);
@@ -261,7 +261,7 @@ export async function appealSanction(env: Env, memberId: number, sanctionId: num
     ]);
     return { kind: "appealed", appeal: { id: item!.id, sanctionId, status: "pending" } };
   } catch (error) {
-    if (String(error).includes("already appealed")) return { kind: "already-appealed" };
+    if (refusedByGuard(error)) return { kind: "already-appealed" };
     throw error;
   }
 }

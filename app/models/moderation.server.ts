@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { database } from "~/db/client.server";
+import { database, refusedByGuard } from "~/db/client.server";
 import { adminUsers, businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
 import type { AuditAction } from "~/lib/admin/audit-actions";
 import { SITE_NAME } from "~/lib/directory/seo";
@@ -247,7 +247,7 @@ function readItems(d1: D1Database, ids: readonly number[]) {
 /**
  * Decides pending items, each once (decision 120): each item's effect on the business (approve a
  * listing, make the claimant the owner, apply exactly the changed fields and mark them the
- * owner's), its decision and its member's e-mail commit in one batch, guarded so an item decided
+ * owner's), its decision and its member's e-mail commit together, guarded so an item decided
  * meanwhile, or held by someone else, is skipped, never half-decided. Then, once for all: the
  * e-mails are queued, the audit log written and the cached pages the decisions changed refreshed.
  */
@@ -256,18 +256,59 @@ export async function decideModerationItems(env: Env, request: Request, moderato
   const found = new Map((await readItems(env.DB, ids)).map((row) => [row.item.id, row]));
   const outcome: BulkDecisionOutcome = { decided: [], skipped: [] };
   const after: Aftermath = { mail: [], audit: [], pages: new Set(), anchors: false };
+  const skip = (id: number, why: DecisionSkip) => outcome.skipped.push({ id, why });
+  const done = (prepared: PreparedDecision, results: readonly unknown[]) => {
+    outcome.decided.push(prepared.id);
+    if (prepared.outboxCount) after.mail.push(...(results.slice(-prepared.outboxCount).flat() as { id: number }[]));
+    after.audit.push(...prepared.audit);
+    for (const path of prepared.pages) after.pages.add(path);
+    after.anchors ||= prepared.anchors;
+  };
+  // Items whose decision reads nothing but their own row commit together, in one transaction.
+  let group: PreparedDecision[] = [];
+  const flush = async () => {
+    const statements = group.flatMap((prepared) => prepared.statements);
+    const batch = group;
+    group = [];
+    if (batch.length === 0) return;
+    if (batch.length > 1) {
+      const results = await commitGuarded(env, statements);
+      if (results !== "refused") {
+        let at = 0;
+        for (const prepared of batch) done(prepared, results.slice(at, (at += prepared.statements.length)));
+        return;
+      }
+      // Another decision or hold came first and failed the whole group: each item on its own.
+    }
+    for (const prepared of batch) {
+      const results = await commitGuarded(env, prepared.statements);
+      if (results === "refused") skip(prepared.id, await whyRefused(env.DB, prepared.id, moderator));
+      else done(prepared, results);
+    }
+  };
+
   for (const id of ids) {
     const row = found.get(id);
-    const why: DecisionSkip | null = !row
-      ? "not-found"
-      : row.item.status !== "pending"
-        ? "already-decided"
-        : heldByOther(row.item, moderator, now)
-          ? "held"
-          : await decideOne(env, moderator, row, decision, now, after);
-    if (why) outcome.skipped.push({ id, why });
-    else outcome.decided.push(id);
+    if (!row) skip(id, "not-found");
+    else if (row.item.status !== "pending") skip(id, "already-decided");
+    else if (heldByOther(row.item, moderator, now)) skip(id, "held");
+    else if (readsBeforeWriting(row.item, decision)) {
+      // Read after everything before it committed, and committed before anything after it is read.
+      await flush();
+      const prepared = await prepareDecision(env, moderator, row, decision, now);
+      if (typeof prepared === "string") skip(id, prepared);
+      else {
+        group.push(prepared);
+        await flush();
+      }
+    } else {
+      const prepared = await prepareDecision(env, moderator, row, decision, now);
+      if (typeof prepared === "string") skip(id, prepared);
+      else group.push(prepared);
+    }
   }
+  await flush();
+  outcome.skipped.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   await queueMailDelivery(env, after.mail);
   await recordAuditEvents(env.DB, { request, name: moderator.name }, after.audit);
   if (after.pages.size) await markPagesChanged(env.DB, [...after.pages]);
@@ -275,8 +316,44 @@ export async function decideModerationItems(env: Env, request: Request, moderato
   return outcome;
 }
 
-/** One item's decision, committed on its own; what is left to do goes into `after`. Null once decided, else why not. */
-async function decideOne(env: Env, moderator: Moderator, found: FoundItem, decision: Decision, now: number, after: Aftermath): Promise<DecisionSkip | null> {
+/** Whether deciding `item` reads rows it then writes (a change's business, a review, an appeal's sanction): such items are decided one at a time. */
+function readsBeforeWriting(item: ModerationItem, decision: Decision): boolean {
+  if (item.kind === "listing" || item.kind === "claim") return false;
+  return item.kind !== "change" || decision.approve;
+}
+
+/** One item's decision, ready to commit: its guarded statements and what is left to do once they did. */
+interface PreparedDecision {
+  id: number;
+  statements: unknown[];
+  /** The last statements insert the e-mails: their results are the outbox rows. */
+  outboxCount: number;
+  audit: Aftermath["audit"];
+  pages: string[];
+  anchors: boolean;
+}
+
+/** Runs guarded statements in one batch, or says a guard stopped them (nothing written then). */
+async function commitGuarded(env: Env, statements: unknown[]): Promise<readonly unknown[] | "refused"> {
+  const db = database(env.DB);
+  try {
+    return await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  } catch (error) {
+    if (refusedByGuard(error)) return "refused";
+    throw error;
+  }
+}
+
+/** Why a guard refused an item's decision, read again: decided, held by someone else, or what it is about changed (an appeal's sanction lifted meanwhile). */
+async function whyRefused(d1: D1Database, id: number, moderator: Moderator): Promise<DecisionSkip> {
+  const row = await database(d1).select({ status: moderationItems.status, heldBy: moderationItems.heldBy, heldUntil: moderationItems.heldUntil }).from(moderationItems).where(eq(moderationItems.id, id)).get();
+  if (!row) return "not-found";
+  if (row.status !== "pending") return "already-decided";
+  return heldByOther(row, moderator, nowSeconds()) ? "held" : "gone";
+}
+
+/** One item's decision as statements (the guard first), or why it cannot be decided. */
+async function prepareDecision(env: Env, moderator: Moderator, found: FoundItem, decision: Decision, now: number): Promise<PreparedDecision | DecisionSkip> {
   const db = database(env.DB);
   const { item } = found;
   const verb = decision.approve ? "moderation.approved" : "moderation.rejected";
@@ -285,8 +362,9 @@ async function decideOne(env: Env, moderator: Moderator, found: FoundItem, decis
   const mail: MailMessage[] = [];
   // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
   const places: ListedPlace[] = [];
-  let refreshBusiness = false;
   const audit: Aftermath["audit"] = [];
+  const pages: string[] = [];
+  let anchors = false;
 
   if (item.kind === "appeal") {
     // An appeal of a sanction is about a member, never a business (app/models/member-sanction.server.ts).
@@ -330,16 +408,19 @@ async function decideOne(env: Env, moderator: Moderator, found: FoundItem, decis
     if (found.email) mail.unshift(decisionMail(found.email, item, found.name, decision.approve, decision.reason));
     audit.push({ action: verb, subject: found.name, detail: detail(item.kind) });
     const aboutReviews = item.kind === "review" || item.kind === "reply" || item.kind === "report";
-    if (aboutReviews) for (const path of reviewPages(found.slug)) after.pages.add(path);
-    refreshBusiness = decision.approve && (!aboutReviews || places.length > 0);
+    if (aboutReviews) pages.push(...reviewPages(found.slug));
+    if (decision.approve && (!aboutReviews || places.length > 0)) {
+      pages.push(...listingPagePaths(found.slug, places));
+      anchors = places.length > 0;
+    }
   }
 
   // The guard first: json() of a text that is not JSON fails the batch when another decision, or another's hold, came first.
   const guard = db
     .select({
-      ok: sql<number>`CASE WHEN ${moderationItems.status} <> 'pending' THEN json('moderation item already decided')
-        WHEN ${moderationItems.heldBy} IS NOT NULL AND ${moderationItems.heldBy} <> ${moderator.id} AND ${moderationItems.heldUntil} > ${now} THEN json('moderation item held')
-        ELSE 1 END`,
+      ok: sql<number>`CASE WHEN ${moderationItems.status} <> 'pending'
+        OR (${moderationItems.heldBy} IS NOT NULL AND ${moderationItems.heldBy} <> ${moderator.id} AND ${moderationItems.heldUntil} > ${now})
+        THEN json('moderation item decided or held') ELSE 1 END`,
     })
     .from(moderationItems)
     .where(eq(moderationItems.id, item.id));
@@ -348,21 +429,7 @@ async function decideOne(env: Env, moderator: Moderator, found: FoundItem, decis
     .set({ status: decision.approve ? "approved" : "rejected", reason: decision.reason, decidedBy: moderator.name, decidedAt: now, heldBy: null, heldUntil: null })
     .where(and(eq(moderationItems.id, item.id), eq(moderationItems.status, "pending")));
   const outbox = mail.map((message) => mailOutboxInsert(db, message));
-  let results: readonly unknown[];
-  try {
-    results = await db.batch([guard, decided, ...effects, ...outbox] as unknown as Parameters<typeof db.batch>[0]);
-  } catch (error) {
-    if (String(error).includes("already decided")) return "already-decided";
-    if (String(error).includes("moderation item held")) return "held";
-    throw error;
-  }
-  if (outbox.length) after.mail.push(...(results.slice(-outbox.length).flat() as { id: number }[]));
-  after.audit.push(...audit);
-  if (refreshBusiness && found.slug) {
-    for (const path of listingPagePaths(found.slug, places)) after.pages.add(path);
-    if (places.length) after.anchors = true;
-  }
-  return null;
+  return { id: item.id, statements: [guard, decided, ...effects, ...outbox], outboxCount: outbox.length, audit, pages, anchors };
 }
 
 /** Where a business is listed: its category, city and country. */

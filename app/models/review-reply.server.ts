@@ -1,6 +1,6 @@
 import { itemJson } from "~/lib/listings/moderation";
 import { and, eq, sql } from "drizzle-orm";
-import { database } from "~/db/client.server";
+import { database, refusedByGuard } from "~/db/client.server";
 import { businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
@@ -84,7 +84,7 @@ export async function saveReply(env: Env, member: Member, id: number, text: stri
     if (edit) await db.batch([superseded, pending, item]);
     else await db.batch([guard, pending, item]);
   } catch (error) {
-    if (String(error).includes("reply already exists")) return { kind: "conflict" };
+    if (refusedByGuard(error)) return { kind: "conflict" };
     throw error;
   }
   return { kind: "saved", reply: { status: "pending" } };

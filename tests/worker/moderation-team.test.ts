@@ -146,6 +146,24 @@ describe("a bulk decision", () => {
     expect(logged).toBe(rest.length);
   });
 
+  it("decides the rest on their own when another decision comes first in the middle of the bulk", async () => {
+    const [first, second, third] = await pendingListings(3, "Hotel Bulk Race");
+    // Someone decides the second item the moment the first is decided: the bulk's one transaction fails, and it goes item by item.
+    await env.DB.prepare(
+      `CREATE TRIGGER race_in_bulk AFTER UPDATE OF status ON moderation_items WHEN NEW.id = ${first} BEGIN
+         UPDATE moderation_items SET status = 'approved', decided_by = 'Someone else' WHERE id = ${second};
+       END`,
+    ).run();
+    try {
+      const answer = await bulk(bora, { ids: [first, second, third], decision: "approve" });
+      expect(await answer.json()).toEqual({ decided: [first, third], skipped: [{ id: second, why: "already-decided" }] });
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER race_in_bulk`).run();
+    }
+    expect(await item(second!)).toMatchObject({ status: "approved", decided_by: "Someone else" });
+    for (const id of [first, third]) expect(await item(id!)).toMatchObject({ status: "approved", decided_by: "Bora" });
+  });
+
   it("approves in bulk: the listings become public and their pages are refreshed", async () => {
     const ids = await pendingListings(3, "Hotel Bulk Approve");
     const answer = await bulk(ayse, { ids, decision: "approve" });
