@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
-import { database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
 import { adminUsers, auditLog, type AuditLogEntry } from "~/db/schema";
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT_MAX, type AuditAction, type AuditQuery } from "~/lib/admin/audit-actions";
 import { createdBetween } from "~/lib/admin/export-options";
@@ -32,21 +32,31 @@ export async function recordAuditEvent(d1: D1Database, action: AuditAction, by: 
   await recordAuditEvents(d1, by, [{ action, ...details }]);
 }
 
-/** Several actions by one actor (a bulk decision's items) in one write: the one writer of `audit_log`. */
-export async function recordAuditEvents(d1: D1Database, by: AuditActor, events: readonly ({ action: AuditAction } & AuditDetails)[]): Promise<void> {
-  if (events.length === 0) return;
-  const actor = typeof by === "string" ? null : cut(by.name);
-  const address = typeof by === "string" ? null : clientAddress(by.request);
-  const rows = events.map(({ action, subject, detail }) => ({ action, actor, address, subject: cut(subject), detail: cut(detail) }));
+/** Several actions by one actor in one write; a failure is logged and swallowed, as recordAuditEvent's. */
+export async function recordAuditEvents(d1: D1Database, by: AuditActor, events: readonly AuditEvent[]): Promise<void> {
+  const inserts = auditLogInserts(database(d1), by, events);
+  if (inserts.length === 0) return;
   try {
-    // D1 binds at most 100 values to a statement: 20 rows of five.
-    const db = database(d1);
-    const inserts = [];
-    for (let start = 0; start < rows.length; start += 20) inserts.push(db.insert(auditLog).values(rows.slice(start, start + 20)));
-    await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+    await database(d1).batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   } catch (error) {
     console.error(`audit log: recording ${events.map((event) => event.action).join(", ")} failed`, error);
   }
+}
+
+export type AuditEvent = { action: AuditAction } & AuditDetails;
+
+/**
+ * The statements that record `events` by `by`: the one writer of `audit_log`, run on their own
+ * or in the batch of what they record (a moderation decision's log lines commit with it).
+ */
+export function auditLogInserts(db: Database, by: AuditActor, events: readonly AuditEvent[]) {
+  const actor = typeof by === "string" ? null : cut(by.name);
+  const address = typeof by === "string" ? null : clientAddress(by.request);
+  const rows = events.map(({ action, subject, detail }) => ({ action, actor, address, subject: cut(subject), detail: cut(detail) }));
+  // D1 binds at most 100 values to a statement: 20 rows of five.
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += 20) inserts.push(db.insert(auditLog).values(rows.slice(start, start + 20)));
+  return inserts;
 }
 
 /** An entry as the screens show it: its row. */

@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { database, refusedByGuard } from "~/db/client.server";
 import { adminUsers, businesses, members, moderationItems, reviews, type ModerationItem } from "~/db/schema";
-import type { AuditAction } from "~/lib/admin/audit-actions";
 import { SITE_NAME } from "~/lib/directory/seo";
 import { escapeHtml, oneLine, type MailMessage } from "~/lib/email/mail-message";
 import { ownerFieldsWith, type ListingDiff } from "~/lib/listings/listing-fields";
 import { HOLD_SECONDS, itemJson, type ModerationFlag, type ModerationKind, type ModerationStatus } from "~/lib/listings/moderation";
 import { totalPages } from "~/lib/directory/paging";
 import { reviewTextKey, type ReviewInput } from "~/lib/reviews/review-fields";
-import { recordAuditEvents, type AuditDetails } from "./audit-log.server";
+import { auditLogInserts, type AuditEvent } from "./audit-log.server";
 import { staffShownName } from "./auth.server";
 import { reviewPages } from "./review.server";
 import { replyEffects } from "./review-reply.server";
@@ -223,7 +222,6 @@ export async function decideModerationItem(env: Env, request: Request, moderator
 /** What a decision leaves to do once its item's batch committed: gathered over a bulk decision and done once. */
 interface Aftermath {
   mail: { id: number }[];
-  audit: ({ action: AuditAction } & AuditDetails)[];
   pages: Set<string>;
   /** A listing appeared, left or moved: the page anchors the triggers dropped are rebuilt. */
   anchors: boolean;
@@ -255,24 +253,26 @@ export async function decideModerationItems(env: Env, request: Request, moderato
   const now = nowSeconds();
   const found = new Map((await readItems(env.DB, ids)).map((row) => [row.item.id, row]));
   const outcome: BulkDecisionOutcome = { decided: [], skipped: [] };
-  const after: Aftermath = { mail: [], audit: [], pages: new Set(), anchors: false };
+  const after: Aftermath = { mail: [], pages: new Set(), anchors: false };
+  const by = { request, name: moderator.name };
   const skip = (id: number, why: DecisionSkip) => outcome.skipped.push({ id, why });
   const done = (prepared: PreparedDecision, results: readonly unknown[]) => {
     outcome.decided.push(prepared.id);
-    if (prepared.outboxCount) after.mail.push(...(results.slice(-prepared.outboxCount).flat() as { id: number }[]));
-    after.audit.push(...prepared.audit);
+    if (prepared.outboxCount) after.mail.push(...(results.slice(prepared.statements.length - prepared.outboxCount, prepared.statements.length).flat() as { id: number }[]));
     for (const path of prepared.pages) after.pages.add(path);
     after.anchors ||= prepared.anchors;
   };
   // Items whose decision reads nothing but their own row commit together, in one transaction.
   let group: PreparedDecision[] = [];
+  // The decisions' lines in the audit log commit with them, after their statements.
+  const logged = (batch: PreparedDecision[]) => auditLogInserts(database(env.DB), by, batch.flatMap((prepared) => prepared.audit));
   const flush = async () => {
     const statements = group.flatMap((prepared) => prepared.statements);
     const batch = group;
     group = [];
     if (batch.length === 0) return;
     if (batch.length > 1) {
-      const results = await commitGuarded(env, statements);
+      const results = await commitGuarded(env, [...statements, ...logged(batch)]);
       if (results !== "refused") {
         let at = 0;
         for (const prepared of batch) done(prepared, results.slice(at, (at += prepared.statements.length)));
@@ -281,7 +281,7 @@ export async function decideModerationItems(env: Env, request: Request, moderato
       // Another decision or hold came first and failed the whole group: each item on its own.
     }
     for (const prepared of batch) {
-      const results = await commitGuarded(env, prepared.statements);
+      const results = await commitGuarded(env, [...prepared.statements, ...logged([prepared])]);
       if (results === "refused") skip(prepared.id, await whyRefused(env.DB, prepared.id, moderator));
       else done(prepared, results);
     }
@@ -310,7 +310,6 @@ export async function decideModerationItems(env: Env, request: Request, moderato
   await flush();
   outcome.skipped.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   await queueMailDelivery(env, after.mail);
-  await recordAuditEvents(env.DB, { request, name: moderator.name }, after.audit);
   if (after.pages.size) await markPagesChanged(env.DB, [...after.pages]);
   if (after.anchors) await queuePageAnchorRebuild(env);
   return outcome;
@@ -326,9 +325,9 @@ function readsBeforeWriting(item: ModerationItem, decision: Decision): boolean {
 interface PreparedDecision {
   id: number;
   statements: unknown[];
-  /** The last statements insert the e-mails: their results are the outbox rows. */
+  /** The last of `statements` insert the e-mails: their results are the outbox rows. */
   outboxCount: number;
-  audit: Aftermath["audit"];
+  audit: AuditEvent[];
   pages: string[];
   anchors: boolean;
 }
@@ -362,7 +361,7 @@ async function prepareDecision(env: Env, moderator: Moderator, found: FoundItem,
   const mail: MailMessage[] = [];
   // The places whose lists and counts the decision changes (where a listing appears, or where it moves from and to).
   const places: ListedPlace[] = [];
-  const audit: Aftermath["audit"] = [];
+  const audit: AuditEvent[] = [];
   const pages: string[] = [];
   let anchors = false;
 
