@@ -780,10 +780,16 @@ export function ModerationQueue({
     [fetcher],
   );
 
+  // The item keeps the focus once the picker is gone (while it is open the rest of the page is inert).
+  const returnFocus = useRef<number | null>(null);
   const closePicker = useCallback(() => {
-    const id = picker;
+    returnFocus.current = picker;
     setPicker(null);
-    if (id !== null) cardOf(id)?.focus({ preventScroll: true });
+  }, [picker]);
+  useEffect(() => {
+    if (picker !== null || returnFocus.current === null) return;
+    cardOf(returnFocus.current)?.focus({ preventScroll: true });
+    returnFocus.current = null;
   }, [picker]);
 
   useEffect(() => {
@@ -868,6 +874,7 @@ export function ModerationQueue({
               templates={templates}
             />
           ) : null}
+          <h2 className="sr-only">Kayıtlar</h2>
           <p className="mt-4 mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="moderation-total">{queue.total.toLocaleString("tr-TR")} kayıt</p>
           {queue.items.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{query?.status === "pending" ? "Bekleyen kayıt yok." : "Bu filtreye uyan kayıt yok."}</p>
