@@ -110,6 +110,10 @@ describe("the moderation queue, worked by a team", () => {
           // Esc closes the picker and gives the focus back to the item; nothing was sent.
           expect((await axeViolations(page)).join("\n")).toBe("");
           await screenshot(page, "moderation-reason-picker-1366");
+          await page.setViewportSize({ width: 390, height: 844 });
+          expect(await overflow(page)).toBeLessThanOrEqual(0);
+          await screenshot(page, "moderation-reason-picker-390");
+          await page.setViewportSize({ width: 1366, height: 900 });
           await page.keyboard.press("Escape");
           await picker.waitFor({ state: "detached" });
           expect(await focusedId(page)).toBe(expected);
@@ -151,7 +155,7 @@ describe("the moderation queue, worked by a team", () => {
   it("shows a second moderator whose item is held, and refuses their approval naming the holder", async () => {
     const base = inject("baseURL");
     const { emails } = pendingListings("hold", 2);
-    const [held] = (await items("pending")).filter((item) => emails.includes(item.submitter?.email ?? ""));
+    const [held, other] = (await items("pending")).filter((item) => emails.includes(item.submitter?.email ?? ""));
     const a = await signedInStaffContext(browser, base, { email: `hold-a-${stamp}@example.org`, displayName: "Ayla Tutan", role: "moderator" }, { viewport: { width: 1366, height: 900 } });
     const b = await signedInStaffContext(browser, base, { email: `hold-b-${stamp}@example.org`, displayName: "Berk İkinci", role: "moderator" }, { viewport: { width: 390, height: 844 } });
     const pageA = await a.newPage();
@@ -181,6 +185,14 @@ describe("the moderation queue, worked by a team", () => {
     await heldCard.scrollIntoViewIfNeeded();
     await screenshot(pageB, "moderation-held-by-other-390");
     expect((await items("pending")).some((item) => item.id === held!.id)).toBe(true);
+
+    // The holder decides it, and the next one (which became theirs): the queue is left as it was found.
+    await pageA.keyboard.press("a");
+    await card(pageA, held!.id).waitFor({ state: "detached" });
+    await card(pageA, other!.id).getByTestId("hold-badge").filter({ hasText: "Sizde" }).waitFor();
+    await pageA.keyboard.press("a");
+    await card(pageA, other!.id).waitFor({ state: "detached" });
+    expect((await items("pending")).filter((item) => emails.includes(item.submitter?.email ?? ""))).toEqual([]);
     await a.close();
     await b.close();
   });

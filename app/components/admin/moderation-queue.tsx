@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DAY_NAMES } from "~/lib/business/opening-hours";
 import { httpUrl } from "~/lib/business/web-url";
@@ -527,7 +527,8 @@ function ReasonPicker({ item, templates, onSend, onClose }: { item: ModerationEn
       ref={dialog}
       aria-labelledby={titleId}
       data-testid="reason-picker"
-      className="w-[min(40rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+      // Tailwind's reset takes away the dialog's own centring (margin: auto).
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
       onKeyDown={(event) => {
         if (event.target instanceof HTMLTextAreaElement) {
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -648,6 +649,10 @@ function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds:
   );
 }
 
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[11px] dark:border-slate-600 dark:bg-slate-900">{children}</kbd>;
+}
+
 /** Whether a key press is meant for a field (or a combination), not for the queue's shortcuts. */
 function typing(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return true;
@@ -675,8 +680,15 @@ export function ModerationQueue({
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ModerationAnswer>({ key: DECISION_FETCHER });
+  // The fetcher keeps its last answer across pages and filters: one given before the latest navigation is not shown.
+  const { key: locationKey } = useLocation();
+  const [staleData, setStaleData] = useState<unknown>(null);
+  const latest = useRef<unknown>(fetcher.data);
+  latest.current = fetcher.data;
+  useEffect(() => setStaleData(latest.current ?? null), [locationKey]);
+  const fresh = fetcher.data !== undefined && fetcher.data !== staleData ? (fetcher.data as ModerationAnswer) : null;
   // With the script every decision goes through the fetcher; without it the page's action answers.
-  const answer: ModerationAnswer | null = (fetcher.data as ModerationAnswer | undefined) ?? actionAnswer;
+  const answer: ModerationAnswer | null = fresh ?? actionAnswer;
   const items = queue?.items ?? [];
   const [current, setCurrent] = useState<number | null>(null);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
@@ -768,9 +780,12 @@ export function ModerationQueue({
     setSelected((known) => new Set([...known].filter((id) => items.some((item) => item.id === id))));
   }, [items, current, makeCurrent]);
 
-  // A bulk decision done: its boxes are cleared.
+  // A bulk decision done: its boxes are cleared. A decision refused for a hold names the holder on the card.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.intent?.startsWith("bulk-")) setSelected(new Set());
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { intent, id, heldBy } = fetcher.data;
+    if (intent?.startsWith("bulk-")) setSelected(new Set());
+    if (id !== null && heldBy) setRefusedBy((known) => ({ ...known, [id]: heldBy }));
   }, [fetcher.state, fetcher.data]);
 
   const decide = useCallback(
@@ -845,7 +860,7 @@ export function ModerationQueue({
       <Filters query={query} />
       {hydrated ? (
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300" data-testid="shortcuts">
-          Kısayollar: <kbd>j</kbd>/<kbd>k</kbd> gezin · <kbd>a</kbd> onayla · <kbd>r</kbd> reddet · <kbd>o</kbd> işletmeyi aç
+          Kısayollar: <Key>j</Key>/<Key>k</Key> gezin · <Key>a</Key> onayla · <Key>r</Key> reddet · <Key>o</Key> işletmeyi aç
         </p>
       ) : null}
       <p role="status" className="sr-only" data-testid="current-announcement">{announcement}</p>
