@@ -100,7 +100,7 @@ export default function ReasonTemplatesPage() {
             {texts.map((text, index) => (
               <li key={`${version}-${index}`} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700" data-testid="reason-template">
                 <label htmlFor={`template-${index}`} className="mb-1 block text-sm font-medium">{index + 1}. şablon</label>
-                <textarea id={`template-${index}`} name="templates" rows={2} maxLength={REASON_MAX} defaultValue={text} className={inputClass} />
+                <textarea id={`template-${index}`} name="templates" rows={3} maxLength={REASON_MAX} defaultValue={text} className={inputClass} />
                 <div className="mt-2 flex flex-wrap gap-2">
                   <button type="submit" name="intent" value={`up-${index}`} disabled={index === 0 || busy} className={buttonClass.secondary} aria-label={`${index + 1}. şablonu yukarı taşı`}>↑ Yukarı</button>
                   <button type="submit" name="intent" value={`down-${index}`} disabled={index === texts.length - 1 || busy} className={buttonClass.secondary} aria-label={`${index + 1}. şablonu aşağı taşı`}>↓ Aşağı</button>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminSessionToken } from "./support/admin-session";
+import { adminSessionToken, signedInContext } from "./support/admin-session";
 import { axeViolations, hydrated, launchBrowser, screenshot } from "./support/browser";
 import { runSql, sqlString } from "./support/public-db";
 import { signedInStaffContext } from "./support/staff";
@@ -101,7 +101,16 @@ describe("the moderation queue, worked by a team", () => {
       expect(await focusedId(page)).toBe(expected);
       await expect.poll(() => page.getByTestId("current-announcement").textContent()).toContain(`#${expected}`);
       await card(page, expected).getByTestId("hold-badge").filter({ hasText: "Sizde" }).waitFor();
-      if (n === 0) await screenshot(page, "moderation-keyboard-current-1366");
+      if (n === 0) {
+        await screenshot(page, "moderation-keyboard-current-1366");
+        // "o" opens the business's page in a new tab; the queue keeps its place.
+        const [opened] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("o")]);
+        await opened.waitForLoadState("domcontentloaded");
+        expect(new URL(opened.url()).pathname).toMatch(/^\/business\/e2e-queue-keys-/);
+        await opened.close();
+        await page.bringToFront();
+        expect(await currentId(page)).toBe(expected);
+      }
       if (n % 3 === 1) {
         await page.keyboard.press("r");
         const picker = page.getByTestId("reason-picker");
@@ -231,6 +240,45 @@ describe("the moderation queue, worked by a team", () => {
     await bar.getByRole("button", { name: "Seçilenleri onayla" }).click();
     await expect.poll(() => page.getByTestId("decision-outcome").textContent()).toBe("1 kayıt karara bağlandı.");
     expect((await items("approved")).some((item) => item.id === ours[3]!.id)).toBe(true);
+    await context.close();
+  });
+
+  it("lets an administrator edit the reason templates with the script: add, move up, refuse an empty one, save", async () => {
+    const base = inject("baseURL");
+    const before = await templates();
+    const context = await signedInContext(browser, base, { viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(base + "/admin/moderation");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Gerekçe şablonları" }).click();
+    await page.getByRole("heading", { name: "Gerekçe şablonları" }).waitFor();
+    await hydrated(page);
+    const boxes = page.getByTestId("reasons-form").getByRole("textbox");
+    expect(await boxes.count()).toBe(before.length);
+
+    await page.getByRole("button", { name: "Şablon ekle" }).click();
+    await expect.poll(() => boxes.count()).toBe(before.length + 1);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect.poll(() => page.getByTestId("reasons-outcome").textContent()).toBe(`${before.length + 1}. şablon boş olamaz: yazın ya da kaldırın.`);
+    const added = "The listing is a private home, not a business.";
+    await boxes.last().fill(added);
+    await page.getByRole("button", { name: `${before.length + 1}. şablonu yukarı taşı` }).click();
+    await expect.poll(() => boxes.nth(before.length - 1).inputValue()).toBe(added);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect((await axeViolations(page)).join("\n")).toBe("");
+    await screenshot(page, "moderation-reasons-1366");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "moderation-reasons-390");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect.poll(() => page.getByTestId("reasons-outcome").textContent()).toBe(`${before.length + 1} şablon kaydedildi.`);
+    expect(await templates()).toEqual([...before.slice(0, -1), added, before.at(-1)]);
+
+    // Put back as found, so the queue's picker reads the usual list.
+    await page.getByRole("button", { name: `${before.length}. şablonu kaldır` }).click();
+    await expect.poll(() => boxes.count()).toBe(before.length);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect.poll(() => templates()).toEqual(before);
     await context.close();
   });
 });

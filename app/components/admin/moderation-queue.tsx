@@ -585,14 +585,20 @@ function ReasonPicker({ item, templates, onSend, onClose }: { item: ModerationEn
  */
 function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds: number[]; selected: Set<number>; setSelected: (ids: Set<number>) => void; templates: ReasonTemplate[] }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher({ key: DECISION_FETCHER });
+  const fetcher = useFetcher<ModerationAnswer>({ key: DECISION_FETCHER });
   const reason = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A bulk decision taken: its reason and template are not left for the next one.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && String(fetcher.data.intent).startsWith("bulk-")) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
   const count = pendingIds.filter((id) => selected.has(id)).length;
   const all = count > 0 && count === pendingIds.length;
   const sending = fetcher.state !== "idle" && String(fetcher.formData?.get("intent") ?? "").startsWith("bulk-");
   const none = hydrated && count === 0;
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       id={BULK_FORM}
       preventScrollReset
