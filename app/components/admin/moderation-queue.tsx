@@ -625,7 +625,7 @@ function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds:
           Seçilenleri onayla
         </button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <label className="min-w-0 flex-1 basis-48 text-sm">
           <span className="mb-1 block font-medium">Hazır gerekçe</span>
           <select
@@ -647,7 +647,7 @@ function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds:
           <span className="mb-1 block font-medium">Seçilenler için ret gerekçesi</span>
           <textarea ref={reason} name="reason" rows={2} maxLength={REASON_MAX} className={inputClass} />
         </label>
-        <button type="submit" name="intent" value="bulk-reject" disabled={none || sending} className={buttonClass.danger}>
+        <button type="submit" name="intent" value="bulk-reject" disabled={none || sending} className={`self-end ${buttonClass.danger}`}>
           Seçilenleri reddet
         </button>
       </div>
