@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ModerationQueue, type ModerationAnswer } from "~/components/admin/moderation-queue";
-import { PageHeader } from "~/components/admin/ui";
+import { buttonClass, PageHeader } from "~/components/admin/ui";
 import { BusinessIdParam } from "~/lib/admin/admin-query";
-import { decisionSchema, parseModerationQuery, REASON_MAX } from "~/lib/listings/moderation";
+import { bulkDecisionSchema, decisionSchema, parseModerationQuery, REASON_MAX } from "~/lib/listings/moderation";
 import { NO_STORE } from "~/lib/web/cache-policy";
 import { methodNotAllowed } from "~/lib/web/http.server";
 import { readFormUpTo, SMALL_BODY_MAX_BYTES } from "~/lib/web/request-body";
 import { requireStaffPage } from "~/models/auth.server";
-import { decideModerationItem, listModerationItems } from "~/models/moderation.server";
+import { decideModerationItem, decideModerationItems, listModerationItems, type BulkDecisionOutcome, type DecisionSkip } from "~/models/moderation.server";
 import { listReasonTemplates, reasonTemplateText } from "~/models/reason-template.server";
 
 /** The queue as the address asks (?kind=&status=&order=&page=); a query it cannot read is a 400 that says why. */
@@ -35,7 +35,32 @@ const DECISION_MESSAGES = {
   reasonTooLong: `Gerekçe en fazla ${REASON_MAX} karakter olabilir.`,
   tooLarge: "Form çok büyük.",
   invalid: "Geçersiz istek.",
+  noneSelected: "Önce en az bir kayıt seçin.",
+  tooMany: "Bir seferde en fazla 100 kayıt karara bağlanabilir.",
 } as const;
+
+/** Why a bulk decision left an item, as the answer names it beside its number. */
+const SKIP_WORDS: Record<DecisionSkip, string> = {
+  "not-found": "bulunamadı",
+  "already-decided": "zaten karara bağlanmış",
+  held: "başka biri inceliyor",
+  gone: "işletmesi artık yok",
+};
+
+/** "12 kayıt karara bağlandı; 2 kayıt atlandı (#5 başka biri inceliyor, #7 zaten karara bağlanmış)." */
+export function bulkOutcomeMessage(outcome: BulkDecisionOutcome): string {
+  const decided = `${outcome.decided.length} kayıt karara bağlandı`;
+  if (outcome.skipped.length === 0) return `${decided}.`;
+  return `${decided}; ${outcome.skipped.length} kayıt atlandı (${outcome.skipped.map((skip) => `#${skip.id} ${SKIP_WORDS[skip.why]}`).join(", ")}).`;
+}
+
+/** The refusal of a decision's reason, in the page's words. */
+function reasonRefusal(issue: { message: string; path: PropertyKey[] }): string {
+  if (issue.message === "A reason is required to reject") return DECISION_MESSAGES.reasonRequired;
+  if (issue.path[0] === "reason") return DECISION_MESSAGES.reasonTooLong;
+  if (issue.path[0] === "ids") return issue.message.includes("at most") ? DECISION_MESSAGES.tooMany : DECISION_MESSAGES.noneSelected;
+  return DECISION_MESSAGES.invalid;
+}
 
 /** A template picked from the list (its id), for a form sent without the script filling the text in. */
 async function templateText(d1: D1Database, value: FormDataEntryValue | null): Promise<string | null> {
@@ -56,7 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormUpTo(request, SMALL_BODY_MAX_BYTES);
   if (!form) return answer(413, { id: null, intent: null, ok: false, message: DECISION_MESSAGES.tooLarge, reason: "" });
   const asked = form.get("intent");
-  const intent: ModerationAnswer["intent"] = asked === "approve" || asked === "reject" ? asked : null;
+  if (asked === "bulk-approve" || asked === "bulk-reject") return bulkAction(env, request, user, form, asked);
+  const intent: "approve" | "reject" | null = asked === "approve" || asked === "reject" ? asked : null;
   const id = BusinessIdParam.safeParse(form.get("id") ?? "");
   const typed = typeof form.get("reason") === "string" ? (form.get("reason") as string) : "";
   const base = { id: id.success ? id.data : null, intent, reason: typed };
@@ -65,11 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An approval carries no reason: a text left in the reject box is not sent along with it.
   const reason = intent === "reject" ? (typed.trim() ? typed : ((await templateText(env.DB, form.get("template"))) ?? "")) : "";
   const decision = decisionSchema.safeParse({ decision: intent, reason });
-  if (!decision.success) {
-    const issue = decision.error.issues[0]!;
-    const message = issue.message === "A reason is required to reject" ? DECISION_MESSAGES.reasonRequired : issue.path[0] === "reason" ? DECISION_MESSAGES.reasonTooLong : DECISION_MESSAGES.invalid;
-    return answer(400, { ...base, ok: false, message });
-  }
+  if (!decision.success) return answer(400, { ...base, ok: false, message: reasonRefusal(decision.error.issues[0]!) });
   const outcome = await decideModerationItem(env, request, user, id.data, { approve: intent === "approve", reason: decision.data.reason });
   switch (outcome.kind) {
     case "not-found":
@@ -77,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "already-decided":
       return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.alreadyDecided });
     case "held":
-      return answer(409, { ...base, ok: false, message: `Bu kaydı şu anda ${outcome.heldBy.displayName} inceliyor.` });
+      return answer(409, { ...base, ok: false, message: `Bu kaydı şu anda ${outcome.heldBy.displayName} inceliyor.`, heldBy: outcome.heldBy.displayName });
     case "gone":
       return answer(409, { ...base, ok: false, message: DECISION_MESSAGES.gone });
     case "decided":
@@ -85,13 +107,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * The bulk form (checkboxes tied to it by their form attribute, so it works without the script):
+ * repeated `ids`, and to reject one reason (typed, else the picked template) for all of them.
+ */
+async function bulkAction(env: Env, request: Request, user: { id: number; name: string }, form: FormData, intent: "bulk-approve" | "bulk-reject") {
+  const typed = typeof form.get("reason") === "string" ? (form.get("reason") as string) : "";
+  const base = { id: null, intent, reason: typed };
+  const answer = (status: number, body: ModerationAnswer) => data(body, { status, headers: NO_STORE });
+  const ids = form.getAll("ids").flatMap((value) => (typeof value === "string" && /^[1-9][0-9]{0,8}$/.test(value) ? [Number(value)] : []));
+  const approve = intent === "bulk-approve";
+  const reason = approve ? "" : typed.trim() ? typed : ((await templateText(env.DB, form.get("template"))) ?? "");
+  // The same checks as POST /api/admin/moderation/bulk; a box ticked twice counts once.
+  const parsed = bulkDecisionSchema.safeParse({ ids: [...new Set(ids)], decision: approve ? "approve" : "reject", reason });
+  if (!parsed.success) return answer(400, { ...base, ok: false, message: reasonRefusal(parsed.error.issues[0]!) });
+  const outcome = await decideModerationItems(env, request, user, parsed.data.ids, { approve, reason: parsed.data.reason });
+  return answer(200, { ...base, ok: outcome.decided.length > 0 || outcome.skipped.length === 0, message: bulkOutcomeMessage(outcome), reason: "" });
+}
+
 export default function AdminModerationPage() {
-  const { queue, query, queryError, templates } = useLoaderData<typeof loader>();
+  const { queue, query, queryError, templates, me } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="Moderasyon" subtitle="Üyelerin gönderdiği yeni işletmeler, sahiplik talepleri ve değişiklikler" />
-      <ModerationQueue queue={queue} query={query} queryError={queryError} answer={answer ?? null} templates={templates} />
+      <PageHeader
+        title="Moderasyon"
+        subtitle="Üyelerin gönderdiği yeni işletmeler, sahiplik talepleri ve değişiklikler"
+        actions={me.role === "admin" ? <Link to="/admin/moderation/reasons" className={buttonClass.secondary}>Gerekçe şablonları</Link> : undefined}
+      />
+      <ModerationQueue queue={queue} query={query} queryError={queryError} answer={answer ?? null} templates={templates} me={me} />
     </>
   );
 }

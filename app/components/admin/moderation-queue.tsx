@@ -1,11 +1,12 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { DAY_NAMES } from "~/lib/business/opening-hours";
 import { httpUrl } from "~/lib/business/web-url";
 import {
   FLAG_LABELS,
   MODERATION_KIND_LABELS,
   MODERATION_KINDS,
+  MODERATION_PAGE_SIZES,
   MODERATION_STATUS_LABELS,
   MODERATION_STATUSES,
   REASON_MAX,
@@ -22,11 +23,31 @@ import { buttonClass, Card, inputClass } from "./ui";
 /** What the page's action answers a decision (shown beside the item, or over the list). */
 export interface ModerationAnswer {
   id: number | null;
-  intent: "approve" | "reject" | null;
+  intent: "approve" | "reject" | "bulk-approve" | "bulk-reject" | null;
   ok: boolean;
   message: string;
   /** The reason as typed, given back when the decision was refused. */
   reason: string;
+  /** Who holds the item, when the decision was refused for it. */
+  heldBy?: string;
+}
+
+/** The signed-in staff member, to tell their own holds from others'. */
+export interface ModerationViewer {
+  id: number;
+  role: string;
+}
+
+/** Every decision with the script goes through this one fetcher, so its answer is the newest. */
+const DECISION_FETCHER = "moderation-decision";
+
+/** The bulk form's id: the cards' checkboxes join it through their form attribute. */
+const BULK_FORM = "moderation-bulk";
+
+/** Where "o" goes: the business's page, or for an appeal the member's admin page. */
+function openTarget(item: ModerationEntry): string | null {
+  if (item.kind === "appeal") return item.submitter ? `/admin/members/${item.submitter.id}` : null;
+  return item.business ? `/business/${encodeURIComponent(item.business.slug)}` : null;
 }
 
 /** A listing's fields (the API's names) as the admin reads them. */
@@ -255,12 +276,12 @@ function Details({ item }: { item: ModerationEntry }) {
 }
 
 /** Approve, or reject with a reason (a template fills the text with the script; without it the picked template is sent). */
-function Decision({ item, answer, templates }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[] }) {
+function Decision({ item, answer, templates, heldBy }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[]; heldBy: string | null }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
+  const fetcher = useFetcher({ key: DECISION_FETCHER });
   const reason = useRef<HTMLTextAreaElement>(null);
   const mine = answer && answer.id === item.id ? answer : null;
-  const sending = navigation.state === "submitting" && navigation.formData?.get("id") === String(item.id) ? navigation.formData.get("intent") : null;
+  const sending = fetcher.state !== "idle" && fetcher.formData?.get("id") === String(item.id) ? fetcher.formData.get("intent") : null;
   const reasonId = `reason-${item.id}`;
   const errorId = `decision-error-${item.id}`;
   return (
@@ -270,14 +291,17 @@ function Decision({ item, answer, templates }: { item: ModerationEntry; answer: 
           {mine.message}
         </p>
       ) : null}
+      {heldBy !== null ? (
+        <p className="mb-3 text-sm text-amber-800 dark:text-amber-200" data-testid="held-notice">İnceleniyor: {heldBy} (karar düğmeleri kapalı)</p>
+      ) : null}
       <div className="flex flex-wrap items-start gap-4">
-        <Form method="post" preventScrollReset>
+        <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" name="intent" value="approve" className={buttonClass.primary}>
+          <button type="submit" name="intent" value="approve" disabled={heldBy !== null} className={buttonClass.primary}>
             {sending === "approve" ? "Onaylanıyor..." : "Onayla"}
           </button>
-        </Form>
-        <Form method="post" preventScrollReset className="min-w-0 flex-1 basis-72 space-y-2">
+        </fetcher.Form>
+        <fetcher.Form method="post" preventScrollReset className="min-w-0 flex-1 basis-60 space-y-2">
           <input type="hidden" name="id" value={item.id} />
           <label className="block text-sm">
             <span className="mb-1 block font-medium">Hazır gerekçe</span>
@@ -314,10 +338,10 @@ function Decision({ item, answer, templates }: { item: ModerationEntry; answer: 
             aria-describedby={mine && !mine.ok ? errorId : undefined}
             className={inputClass}
           />
-          <button type="submit" name="intent" value="reject" className={buttonClass.danger}>
+          <button type="submit" name="intent" value="reject" disabled={heldBy !== null} className={buttonClass.danger}>
             {sending === "reject" ? "Reddediliyor..." : "Reddet"}
           </button>
-        </Form>
+        </fetcher.Form>
       </div>
     </div>
   );
@@ -349,13 +373,69 @@ const KIND_TONES: Record<ModerationEntry["kind"], string> = {
   appeal: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-function ModerationCard({ item, answer, templates }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[] }) {
+/** Who holds the item, as the card shows it: the viewer's own hold, someone else's, or none. */
+type Hold = { mine: true } | { mine: false; name: string } | null;
+
+function ModerationCard({
+  item,
+  answer,
+  templates,
+  hold,
+  current,
+  selected,
+  onSelect,
+  onActivate,
+}: {
+  item: ModerationEntry;
+  answer: ModerationAnswer | null;
+  templates: ReasonTemplate[];
+  hold: Hold;
+  current: boolean;
+  selected: boolean;
+  onSelect: (id: number, on: boolean) => void;
+  onActivate: (id: number) => void;
+}) {
+  const pending = item.status === "pending";
   return (
-    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="moderation-item" data-id={item.id} data-kind={item.kind}>
+    <li
+      // Focusable by script only (j/k), so the focus ring and screen readers follow the current item.
+      tabIndex={-1}
+      onClick={() => onActivate(item.id)}
+      onFocus={() => onActivate(item.id)}
+      aria-current={current || undefined}
+      className={`scroll-mt-4 rounded-xl border p-4 outline-none ${current ? "border-blue-500 ring-2 ring-blue-500 ring-offset-2 ring-offset-white dark:ring-offset-slate-800" : "border-slate-200 dark:border-slate-700"} focus-visible:ring-2 focus-visible:ring-blue-500`}
+      data-testid="moderation-item"
+      data-id={item.id}
+      data-kind={item.kind}
+      data-current={current || undefined}
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
+        {pending ? (
+          <label className="inline-flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              name="ids"
+              value={item.id}
+              form={BULK_FORM}
+              checked={selected}
+              onChange={(event) => onSelect(item.id, event.target.checked)}
+              className="size-4 rounded border-slate-300"
+              data-testid="bulk-select"
+            />
+            <span className="sr-only">Kayıt #{item.id} seç</span>
+          </label>
+        ) : null}
         <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${KIND_TONES[item.kind]}`}>{MODERATION_KIND_LABELS[item.kind]}</span>
         <span className="text-slate-500 dark:text-slate-400">#{item.id}</span>
         <AdminTime seconds={Math.floor(Date.parse(item.createdAt) / 1000)} className="text-slate-500 dark:text-slate-400" />
+        {pending && hold ? (
+          <span
+            data-testid="hold-badge"
+            className={`rounded px-1.5 py-0.5 text-xs font-semibold ${hold.mine ? "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}
+          >
+            {hold.mine ? "Sizde" : `İnceleniyor: ${hold.name}`}
+          </span>
+        ) : null}
       </div>
       <h3 className="mt-2 text-base font-semibold">
         {item.business ? <BusinessLink business={item.business} /> : item.kind === "appeal" ? <span>Yaptırım itirazı</span> : <span className="text-slate-500 dark:text-slate-400">İşletme silinmiş</span>}
@@ -365,7 +445,7 @@ function ModerationCard({ item, answer, templates }: { item: ModerationEntry; an
       </p>
       <Flags flags={item.flags} />
       <Details item={item} />
-      {item.status === "pending" ? <Decision item={item} answer={answer} templates={templates} /> : <Decided item={item} />}
+      {pending ? <Decision item={item} answer={answer} templates={templates} heldBy={hold && !hold.mine ? hold.name : null} /> : <Decided item={item} />}
     </li>
   );
 }
@@ -398,30 +478,398 @@ function Filters({ query }: { query: ModerationQuery | null }) {
           <option value="newest">En yeni</option>
         </select>
       </label>
+      <label className="text-sm">
+        <span className="mb-1 block font-medium">Sayfa başına</span>
+        <select name="size" defaultValue={String(query?.size ?? MODERATION_PAGE_SIZES[0])} className={inputClass}>
+          {MODERATION_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>{size}</option>
+          ))}
+        </select>
+      </label>
       <button type="submit" className={buttonClass.primary}>Filtrele</button>
     </Form>
   );
 }
 
-/** The queue: filters, the outcome of the last decision, the items as cards, the pager. */
+/** The reason picker of "r": the templates numbered (digits 1–9 pick one), the text editable, Enter or "Reddet" sends, Esc closes. */
+function ReasonPicker({ item, templates, onSend, onClose }: { item: ModerationEntry; templates: ReasonTemplate[]; onSend: (reason: string) => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState("");
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    // Esc (the dialog's cancel) closes it: the queue gives the focus back to the item.
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onClose();
+    };
+    element.addEventListener("cancel", cancel);
+    return () => element.removeEventListener("cancel", cancel);
+  }, [onClose]);
+  const pick = (index: number) => {
+    const template = templates[index];
+    if (!template) return;
+    setReason(template.text);
+    box.current?.focus();
+  };
+  const send = () => {
+    if (reason.trim() === "") {
+      box.current?.focus();
+      return;
+    }
+    onSend(reason);
+  };
+  const titleId = `picker-title-${item.id}`;
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      data-testid="reason-picker"
+      // Tailwind's reset takes away the dialog's own centring (margin: auto).
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+      onKeyDown={(event) => {
+        if (event.target instanceof HTMLTextAreaElement) {
+          if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            send();
+          }
+          return;
+        }
+        if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey) {
+          event.preventDefault();
+          pick(Number(event.key) - 1);
+        }
+      }}
+    >
+      <h2 id={titleId} className="text-base font-semibold">Reddet: #{item.id} {item.business ? <bdi>{item.business.name}</bdi> : null}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">1–9 bir şablon seçer; metni düzenleyebilirsiniz. Enter gönderir, Esc kapatır.</p>
+      {templates.length ? (
+        <ol className="mt-3 max-h-60 space-y-1 overflow-y-auto" aria-label="Hazır gerekçeler">
+          {templates.map((template, index) => (
+            <li key={template.id}>
+              <button
+                type="button"
+                onClick={() => pick(index)}
+                className="flex w-full gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-left text-sm hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none dark:border-slate-700 dark:hover:bg-slate-700"
+              >
+                <kbd className="font-mono font-semibold text-slate-500 dark:text-slate-400">{index < 9 ? index + 1 : "·"}</kbd>
+                <span className="min-w-0 break-words">{template.text}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <label htmlFor={`picker-reason-${item.id}`} className="mt-3 block text-sm font-medium">Ret gerekçesi (üyeye gönderilir)</label>
+      <textarea
+        ref={box}
+        id={`picker-reason-${item.id}`}
+        rows={3}
+        maxLength={REASON_MAX}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        className={`mt-1 ${inputClass}`}
+      />
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onClose} className={buttonClass.secondary}>Vazgeç</button>
+        <button type="button" onClick={send} disabled={reason.trim() === ""} className={buttonClass.danger}>Reddet</button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * The bulk form: the cards' checkboxes belong to it through their form attribute, so it works
+ * without the script; one reason (typed, or the picked template) rejects them all.
+ */
+function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds: number[]; selected: Set<number>; setSelected: (ids: Set<number>) => void; templates: ReasonTemplate[] }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ModerationAnswer>({ key: DECISION_FETCHER });
+  const reason = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A bulk decision taken: its reason and template are not left for the next one.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && String(fetcher.data.intent).startsWith("bulk-")) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  const count = pendingIds.filter((id) => selected.has(id)).length;
+  const all = count > 0 && count === pendingIds.length;
+  const sending = fetcher.state !== "idle" && String(fetcher.formData?.get("intent") ?? "").startsWith("bulk-");
+  const none = hydrated && count === 0;
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      id={BULK_FORM}
+      preventScrollReset
+      data-testid="bulk-bar"
+      aria-label="Toplu karar"
+      className="mt-4 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-900/60"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        {hydrated ? (
+          <label className="inline-flex items-center gap-1.5 font-medium">
+            <input
+              type="checkbox"
+              checked={all}
+              onChange={(event) => setSelected(event.target.checked ? new Set(pendingIds) : new Set())}
+              className="size-4 rounded border-slate-300"
+            />
+            Bu sayfadakilerin tümünü seç
+          </label>
+        ) : null}
+        <span role="status" data-testid="bulk-count" className="text-slate-600 dark:text-slate-300">
+          {hydrated ? `${count} kayıt seçili` : "Kutucuklarla seçtiğiniz kayıtlar için:"}
+        </span>
+        <button type="submit" name="intent" value="bulk-approve" disabled={none || sending} className={buttonClass.primary}>
+          Seçilenleri onayla
+        </button>
+      </div>
+      <div className="flex flex-wrap items-start gap-3">
+        <label className="min-w-0 flex-1 basis-48 text-sm">
+          <span className="mb-1 block font-medium">Hazır gerekçe</span>
+          <select
+            name="template"
+            defaultValue=""
+            className={inputClass}
+            onChange={(event) => {
+              const picked = templates.find((template) => String(template.id) === event.target.value)?.text;
+              if (picked !== undefined && reason.current) reason.current.value = picked;
+            }}
+          >
+            <option value="">Şablon seçin…</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>{template.text}</option>
+            ))}
+          </select>
+        </label>
+        <label className="min-w-0 flex-[2] basis-60 text-sm">
+          <span className="mb-1 block font-medium">Seçilenler için ret gerekçesi</span>
+          <textarea ref={reason} name="reason" rows={2} maxLength={REASON_MAX} className={inputClass} />
+        </label>
+        <button type="submit" name="intent" value="bulk-reject" disabled={none || sending} className={`self-end ${buttonClass.danger}`}>
+          Seçilenleri reddet
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[11px] dark:border-slate-600 dark:bg-slate-900">{children}</kbd>;
+}
+
+/** Whether a key press is meant for a field (or a combination), not for the queue's shortcuts. */
+function typing(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return true;
+  const target = event.target instanceof Element ? event.target : null;
+  return target !== null && (target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], dialog[open]") !== null);
+}
+
+const cardOf = (id: number) => document.querySelector<HTMLElement>(`[data-testid="moderation-item"][data-id="${id}"]`);
+
+/** The queue: filters, the outcome of the last decision, the items as cards, the pager; keyboard, holds and bulk decisions with the script. */
 export function ModerationQueue({
   queue,
   query,
   queryError,
-  answer,
+  answer: actionAnswer,
   templates,
+  me,
 }: {
   queue: ModerationPage | null;
   query: ModerationQuery | null;
   queryError: string | null;
   answer: ModerationAnswer | null;
   templates: ReasonTemplate[];
+  me: ModerationViewer;
 }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ModerationAnswer>({ key: DECISION_FETCHER });
+  // The fetcher keeps its last answer across pages and filters: one given before the latest navigation is not shown.
+  const { key: locationKey } = useLocation();
+  const [staleData, setStaleData] = useState<unknown>(null);
+  const latest = useRef<unknown>(fetcher.data);
+  latest.current = fetcher.data;
+  useEffect(() => setStaleData(latest.current ?? null), [locationKey]);
+  const fresh = fetcher.data !== undefined && fetcher.data !== staleData ? (fetcher.data as ModerationAnswer) : null;
+  // With the script every decision goes through the fetcher; without it the page's action answers.
+  const answer: ModerationAnswer | null = fresh ?? actionAnswer;
+  const items = queue?.items ?? [];
+  const [current, setCurrent] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [myHold, setMyHold] = useState<number | null>(null);
+  const [refusedBy, setRefusedBy] = useState<Record<number, string>>({});
+  const [picker, setPicker] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const lastIndex = useRef(0);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+
+  const holdOf = (item: ModerationEntry): Hold => {
+    if (refusedBy[item.id]) return { mine: false, name: refusedBy[item.id]! };
+    if (myHold === item.id) return { mine: true };
+    if (item.heldBy && item.heldBy.id !== me.id) return { mine: false, name: item.heldBy.displayName };
+    // The server's word about one's own hold is stale once this page holds another item.
+    if (item.heldBy && (myHold === null || myHold === item.id)) return { mine: true };
+    return null;
+  };
+
+  const announce = useCallback((id: number) => {
+    const list = itemsRef.current;
+    const index = list.findIndex((item) => item.id === id);
+    const item = list[index];
+    if (!item) return;
+    setAnnouncement(`Kayıt ${index + 1} / ${list.length}: #${item.id}, ${MODERATION_KIND_LABELS[item.kind]}${item.business ? `, ${item.business.name}` : ""}`);
+  }, []);
+
+  const makeCurrent = useCallback(
+    (id: number, focus: boolean) => {
+      setCurrent(id);
+      lastIndex.current = Math.max(0, itemsRef.current.findIndex((item) => item.id === id));
+      announce(id);
+      if (focus) {
+        const card = cardOf(id);
+        card?.focus({ preventScroll: true });
+        card?.scrollIntoView({ block: "nearest" });
+      }
+    },
+    [announce],
+  );
+
+  // A current pending item is held for this staff member (renewed before the five minutes run out);
+  // someone else's hold (409) shows their name beside it.
+  useEffect(() => {
+    if (!hydrated || current === null) return;
+    const item = itemsRef.current.find((entry) => entry.id === current);
+    if (!item || item.status !== "pending") return;
+    let stopped = false;
+    const hold = async () => {
+      try {
+        const response = await fetch(`/api/admin/moderation/${current}/hold`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: "{}" });
+        if (stopped) return;
+        const body = (await response.json().catch(() => ({}))) as { heldBy?: { displayName: string } };
+        if (response.ok) {
+          setMyHold(current);
+          setRefusedBy(({ [current]: _gone, ...rest }) => rest);
+        } else if (response.status === 409 && body.heldBy) {
+          setRefusedBy((known) => ({ ...known, [current]: body.heldBy!.displayName }));
+        }
+      } catch {
+        // Offline for a moment: the decision itself is still refused if someone else holds it.
+      }
+    };
+    void hold();
+    const renew = window.setInterval(() => void hold(), 4 * 60 * 1000);
+    return () => {
+      stopped = true;
+      window.clearInterval(renew);
+    };
+  }, [hydrated, current]);
+
+  // Leaving the page lets go of the hold, so a colleague need not wait five minutes.
+  const heldRef = useRef<number | null>(null);
+  heldRef.current = myHold;
+  useEffect(
+    () => () => {
+      if (heldRef.current !== null) void fetch(`/api/admin/moderation/${heldRef.current}/hold`, { method: "DELETE", keepalive: true }).catch(() => undefined);
+    },
+    [],
+  );
+
+  // After a decision the list reloads without the decided item: the one that followed it becomes current.
+  useEffect(() => {
+    if (current === null || items.some((item) => item.id === current)) return;
+    const next = items[Math.min(lastIndex.current, items.length - 1)];
+    if (next) makeCurrent(next.id, true);
+    else setCurrent(null);
+    setSelected((known) => new Set([...known].filter((id) => items.some((item) => item.id === id))));
+  }, [items, current, makeCurrent]);
+
+  // A bulk decision done: its boxes are cleared. A decision refused for a hold names the holder on the card.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { intent, id, heldBy } = fetcher.data;
+    if (intent?.startsWith("bulk-")) setSelected(new Set());
+    if (id !== null && heldBy) setRefusedBy((known) => ({ ...known, [id]: heldBy }));
+  }, [fetcher.state, fetcher.data]);
+
+  const decide = useCallback(
+    (id: number, intent: "approve" | "reject", reason = "") => {
+      fetcher.submit({ intent, id: String(id), reason }, { method: "post", preventScrollReset: true });
+    },
+    [fetcher],
+  );
+
+  // The item keeps the focus once the picker is gone (while it is open the rest of the page is inert).
+  const returnFocus = useRef<number | null>(null);
+  const closePicker = useCallback(() => {
+    returnFocus.current = picker;
+    setPicker(null);
+  }, [picker]);
+  useEffect(() => {
+    if (picker !== null || returnFocus.current === null) return;
+    cardOf(returnFocus.current)?.focus({ preventScroll: true });
+    returnFocus.current = null;
+  }, [picker]);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || picker !== null || typing(event)) return;
+      const list = itemsRef.current;
+      if (list.length === 0) return;
+      const index = list.findIndex((item) => item.id === current);
+      const item = index === -1 ? null : list[index]!;
+      switch (event.key) {
+        case "j":
+        case "k": {
+          event.preventDefault();
+          const next = index === -1 ? (event.key === "j" ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, index + (event.key === "j" ? 1 : -1)));
+          makeCurrent(list[next]!.id, true);
+          return;
+        }
+        case "a":
+        case "r": {
+          if (!item || item.status !== "pending") return;
+          event.preventDefault();
+          const hold = holdOf(item);
+          if (hold && !hold.mine) {
+            setAnnouncement(`Bu kaydı şu anda ${hold.name} inceliyor.`);
+            return;
+          }
+          // One decision at a time: the next key waits for the list to reload.
+          if (fetcher.state !== "idle") return;
+          if (event.key === "a") decide(item.id, "approve");
+          else setPicker(item.id);
+          return;
+        }
+        case "o": {
+          const target = item ? openTarget(item) : null;
+          if (!target) return;
+          event.preventDefault();
+          window.open(target, "_blank", "noopener");
+          return;
+        }
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
   // A refusal about an item still listed shows beside it; any other outcome over the list.
-  const listed = answer !== null && answer.id !== null && !answer.ok && queue?.items.some((item) => item.id === answer.id && item.status === "pending");
+  const listed = answer !== null && answer.id !== null && !answer.ok && items.some((item) => item.id === answer.id && item.status === "pending");
+  const pendingIds = items.filter((item) => item.status === "pending").map((item) => item.id);
+  const pickerItem = picker === null ? null : (items.find((item) => item.id === picker) ?? null);
   return (
     <Card>
       <Filters query={query} />
+      {hydrated ? (
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-300" data-testid="shortcuts">
+          Kısayollar: <Key>j</Key>/<Key>k</Key> gezin · <Key>a</Key> onayla · <Key>r</Key> reddet · <Key>o</Key> işletmeyi aç
+        </p>
+      ) : null}
+      <p role="status" className="sr-only" data-testid="current-announcement">{announcement}</p>
       {answer && !listed ? (
         <p
           role={answer.ok ? "status" : "alert"}
@@ -439,19 +887,58 @@ export function ModerationQueue({
         </div>
       ) : (
         <>
+          {pendingIds.length ? (
+            <BulkBar
+              pendingIds={pendingIds}
+              selected={selected}
+              setSelected={setSelected}
+              templates={templates}
+            />
+          ) : null}
+          <h2 className="sr-only">Kayıtlar</h2>
           <p className="mt-4 mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="moderation-total">{queue.total.toLocaleString("tr-TR")} kayıt</p>
           {queue.items.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{query?.status === "pending" ? "Bekleyen kayıt yok." : "Bu filtreye uyan kayıt yok."}</p>
           ) : (
             <ul className="space-y-4" data-testid="moderation-list">
               {queue.items.map((item) => (
-                <ModerationCard key={item.id} item={item} answer={answer} templates={templates} />
+                <ModerationCard
+                  key={item.id}
+                  item={item}
+                  answer={answer}
+                  templates={templates}
+                  hold={holdOf(item)}
+                  current={current === item.id}
+                  selected={selected.has(item.id)}
+                  onSelect={(id, on) =>
+                    setSelected((known) => {
+                      const next = new Set(known);
+                      if (on) next.add(id);
+                      else next.delete(id);
+                      return next;
+                    })
+                  }
+                  onActivate={(id) => {
+                    if (id !== current) makeCurrent(id, false);
+                  }}
+                />
               ))}
             </ul>
           )}
           <AdminPager page={queue.page} totalPages={queue.totalPages} />
         </>
       )}
+      {pickerItem ? (
+        <ReasonPicker
+          item={pickerItem}
+          templates={templates}
+          onClose={closePicker}
+          onSend={(reason) => {
+            closePicker();
+            decide(pickerItem.id, "reject", reason);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

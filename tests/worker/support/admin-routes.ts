@@ -12,6 +12,7 @@ export const ADMIN_PAGES: [routeId: string, path: string][] = [
   ["routes/admin.messages.$id", "/admin/messages/1"],
   ["routes/admin.activity", "/admin/activity?action=cache.cleared"],
   ["routes/admin.moderation", "/admin/moderation?kind=claim"],
+  ["routes/admin.moderation_.reasons", "/admin/moderation/reasons"],
   ["routes/admin.members._index", "/admin/members?q=x"],
   ["routes/admin.members.$id", "/admin/members/1"],
   ["routes/admin.team", "/admin/team"],
