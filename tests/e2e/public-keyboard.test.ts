@@ -126,7 +126,16 @@ describe("the public site with the keyboard and a screen reader", () => {
     // The address changes before the search's answer arrives: wait for Remix's navigation to end.
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle");
     await expect.poll(() => status.textContent()).toMatch(/^\d+ cities found$/);
-    const said = await status.textContent();
+    // On a loaded machine the list's own count can still be showing: wait until the words hold for half a second.
+    let said = await status.textContent();
+    await expect
+      .poll(async () => {
+        const before = said;
+        await page.waitForTimeout(500);
+        said = await status.textContent();
+        return said === before;
+      })
+      .toBe(true);
     await status.evaluate((element) => {
       const changes: string[] = ((window as unknown as { statusChanges: string[] }).statusChanges = []);
       new MutationObserver(() => changes.push(element.textContent ?? "")).observe(element, { childList: true, characterData: true, subtree: true });
