@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { reasonTemplates } from "~/db/schema";
 import { recordAuditEvent, type AuditActor } from "./audit-log.server";
@@ -16,8 +16,8 @@ export async function listReasonTemplates(d1: D1Database): Promise<ReasonTemplat
 
 /** One template's text, for a form sent without the script (it names the template, not its text). */
 export async function reasonTemplateText(d1: D1Database, id: number): Promise<string | null> {
-  const templates = await listReasonTemplates(d1);
-  return templates.find((template) => template.id === id)?.text ?? null;
+  const row = await database(d1).select({ text: reasonTemplates.text }).from(reasonTemplates).where(eq(reasonTemplates.id, id)).get();
+  return row?.text ?? null;
 }
 
 /** Replaces the whole list with `texts`, in order, in one batch (an administrator's save); logged. */

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { DAY_NAMES } from "~/lib/business/opening-hours";
 import { httpUrl } from "~/lib/business/web-url";
 import {
@@ -275,6 +275,34 @@ function Details({ item }: { item: ModerationEntry }) {
   ) : null;
 }
 
+/**
+ * The reason templates to pick from: a pick fills the reason's text with the script (and, for
+ * one item, moves the focus there to edit it); without the script the form sends the pick.
+ */
+function TemplateSelect({ templates, reason, focusReason = false, className }: { templates: ReasonTemplate[]; reason: RefObject<HTMLTextAreaElement>; focusReason?: boolean; className: string }) {
+  return (
+    <label className={className}>
+      <span className="mb-1 block font-medium">Hazır gerekçe</span>
+      <select
+        name="template"
+        defaultValue=""
+        className={inputClass}
+        onChange={(event) => {
+          const picked = templates.find((template) => String(template.id) === event.target.value)?.text;
+          if (picked === undefined || !reason.current) return;
+          reason.current.value = picked;
+          if (focusReason) reason.current.focus();
+        }}
+      >
+        <option value="">Şablon seçin…</option>
+        {templates.map((template) => (
+          <option key={template.id} value={template.id}>{template.text}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Approve, or reject with a reason (a template fills the text with the script; without it the picked template is sent). */
 function Decision({ item, answer, templates, heldBy }: { item: ModerationEntry; answer: ModerationAnswer | null; templates: ReasonTemplate[]; heldBy: string | null }) {
   const hydrated = useHydrated();
@@ -303,26 +331,7 @@ function Decision({ item, answer, templates, heldBy }: { item: ModerationEntry; 
         </fetcher.Form>
         <fetcher.Form method="post" preventScrollReset className="min-w-0 flex-1 basis-60 space-y-2">
           <input type="hidden" name="id" value={item.id} />
-          <label className="block text-sm">
-            <span className="mb-1 block font-medium">Hazır gerekçe</span>
-            <select
-              name="template"
-              defaultValue=""
-              className={inputClass}
-              onChange={(event) => {
-                const picked = templates.find((template) => String(template.id) === event.target.value)?.text;
-                if (picked !== undefined && event.target.value !== "" && reason.current) {
-                  reason.current.value = picked;
-                  reason.current.focus();
-                }
-              }}
-            >
-              <option value="">Şablon seçin…</option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>{template.text}</option>
-              ))}
-            </select>
-          </label>
+          <TemplateSelect templates={templates} reason={reason} focusReason className="block text-sm" />
           <label htmlFor={reasonId} className="block text-sm font-medium">Ret gerekçesi (üyeye gönderilir)</label>
           <textarea
             ref={reason}
@@ -626,23 +635,7 @@ function BulkBar({ pendingIds, selected, setSelected, templates }: { pendingIds:
         </button>
       </div>
       <div className="flex flex-wrap items-start gap-3">
-        <label className="min-w-0 flex-1 basis-48 text-sm">
-          <span className="mb-1 block font-medium">Hazır gerekçe</span>
-          <select
-            name="template"
-            defaultValue=""
-            className={inputClass}
-            onChange={(event) => {
-              const picked = templates.find((template) => String(template.id) === event.target.value)?.text;
-              if (picked !== undefined && reason.current) reason.current.value = picked;
-            }}
-          >
-            <option value="">Şablon seçin…</option>
-            {templates.map((template) => (
-              <option key={template.id} value={template.id}>{template.text}</option>
-            ))}
-          </select>
-        </label>
+        <TemplateSelect templates={templates} reason={reason} className="min-w-0 flex-1 basis-48 text-sm" />
         <label className="min-w-0 flex-[2] basis-60 text-sm">
           <span className="mb-1 block font-medium">Seçilenler için ret gerekçesi</span>
           <textarea ref={reason} name="reason" rows={2} maxLength={REASON_MAX} className={inputClass} />
